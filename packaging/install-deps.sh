@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages that building, testing, benchmarking and `make run` need.
+# Idempotent: installs only what is missing; uses sudo when not root.
+set -euo pipefail
+
+packages=(
+  # build
+  build-essential cmake ninja-build pkg-config git
+  # console
+  qt6-base-dev qt6-base-dev-tools qt6-websockets-dev qt6-svg-dev qtkeychain-qt6-dev
+  qt6-qpa-plugins libqt6svg6 libgl-dev nlohmann-json3-dev libvterm-dev fonts-dejavu-core
+  # server
+  libboost-dev libssl-dev libjwt-dev
+  # container engine provider
+  libcurl4-openssl-dev
+  # tests, screenshots and benchmarks
+  xvfb xauth imagemagick openssl curl procps nodejs npm
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  SUDO=(sudo)
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

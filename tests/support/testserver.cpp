@@ -1,0 +1,97 @@
+#include "tests/support/testserver.h"
+
+#include <QDeadlineTimer>
+#include <QRegularExpression>
+
+#include <csignal>
+
+TestServer::~TestServer()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->kill();
+        m_process->waitForFinished(5000);
+    }
+}
+
+bool TestServer::start(const Options &options)
+{
+    m_workspace = options.workspace;
+    if (m_workspace.isEmpty()) {
+        m_tempDir = std::make_unique<QTemporaryDir>();
+        m_workspace = m_tempDir->path();
+    }
+    m_process = std::make_unique<QProcess>();
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &key : {QStringLiteral("SANDBOX_API_KEY"), QStringLiteral("JWT_PUBLIC_KEY"),
+                               QStringLiteral("TICKET_TTL_SECONDS")})
+        env.remove(key);
+    const QStringList keys = options.env.keys();
+    for (const QString &key : keys)
+        env.insert(key, options.env.value(key));
+    m_process->setProcessEnvironment(env);
+    QStringList args{QStringLiteral("--host"), QStringLiteral("127.0.0.1"),
+                     QStringLiteral("--port"), QStringLiteral("0"),
+                     QStringLiteral("--workspace"), m_workspace};
+    args += options.extraArgs;
+    m_process->start(QStringLiteral(SBX_SERVER_BINARY), args);
+    if (!m_process->waitForStarted(10000)) {
+        m_error = QStringLiteral("sandbox-server did not start");
+        return false;
+    }
+    // The listening line is the server's rendezvous: it is printed once connections are accepted.
+    static const QRegularExpression listening(
+        QStringLiteral("^sandbox-server listening on (http://\\S+)$"));
+    QDeadlineTimer deadline(20000);
+    while (!deadline.hasExpired()) {
+        if (m_stdout.contains('\n')) {
+            const QString line = QString::fromUtf8(m_stdout.left(m_stdout.indexOf('\n'))).trimmed();
+            const auto match = listening.match(line);
+            if (!match.hasMatch()) {
+                m_error = QStringLiteral("unexpected first line: ") + line;
+                return false;
+            }
+            m_url = QUrl(match.captured(1));
+            return true;
+        }
+        if (m_process->state() == QProcess::NotRunning) {
+            m_error = QStringLiteral("sandbox-server exited: ") + QString::fromUtf8(stderrText());
+            return false;
+        }
+        m_process->waitForReadyRead(static_cast<int>(qMax<qint64>(1, deadline.remainingTime())));
+        m_stdout += m_process->readAllStandardOutput();
+    }
+    m_error = QStringLiteral("no listening line within 20 s");
+    return false;
+}
+
+int TestServer::stop()
+{
+    if (!m_process || m_process->state() == QProcess::NotRunning)
+        return m_process ? m_process->exitCode() : -1;
+    ::kill(static_cast<pid_t>(m_process->processId()), SIGTERM);
+    if (!m_process->waitForFinished(30000))
+        return -1;
+    return m_process->exitStatus() == QProcess::NormalExit ? m_process->exitCode() : -1;
+}
+
+void TestServer::kill()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->kill();
+        m_process->waitForFinished(5000);
+    }
+}
+
+QByteArray TestServer::stdoutText()
+{
+    if (m_process)
+        m_stdout += m_process->readAllStandardOutput();
+    return m_stdout;
+}
+
+QByteArray TestServer::stderrText()
+{
+    if (m_process)
+        m_stderr += m_process->readAllStandardError();
+    return m_stderr;
+}

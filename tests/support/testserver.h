@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include <memory>
+
+// Starts a real sandbox-server child on a free loopback port for one test.
+class TestServer final {
+public:
+    struct Options {
+        // Variables added to the child's environment (SANDBOX_API_KEY, JWT_PUBLIC_KEY, ...).
+        QProcessEnvironment env = QProcessEnvironment();
+        QStringList extraArgs;
+        // Empty: a fresh temporary workspace owned by this object.
+        QString workspace;
+    };
+
+    TestServer() = default;
+    ~TestServer();
+    TestServer(const TestServer &) = delete;
+    TestServer &operator=(const TestServer &) = delete;
+
+    // Starts the server and waits (bounded) for its listening line. False with error() set.
+    bool start(const Options &options);
+    bool start() { return start(Options{}); }
+    // SIGTERM, then waits for exit (bounded); returns the exit code, -1 on timeout or crash.
+    int stop();
+    // SIGKILL, as a crash would.
+    void kill();
+
+    QUrl url() const { return m_url; }
+    quint16 port() const { return static_cast<quint16>(m_url.port()); }
+    QString workspace() const { return m_workspace; }
+    QString error() const { return m_error; }
+    QProcess &process() { return *m_process; }
+    // Everything the server wrote to stdout / stderr so far.
+    QByteArray stdoutText();
+    QByteArray stderrText();
+
+private:
+    std::unique_ptr<QProcess> m_process;
+    std::unique_ptr<QTemporaryDir> m_tempDir;
+    QUrl m_url;
+    QString m_workspace;
+    QString m_error;
+    QByteArray m_stdout;
+    QByteArray m_stderr;
+};
