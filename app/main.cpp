@@ -1,1 +1,103 @@
-int main() { return 0; }
+#include "app/commandline.h"
+#include "app/consolecontext.h"
+#include "app/mainwindow.h"
+#include "client/providers/localsandboxes.h"
+#include "client/providers/savedendpoints.h"
+#include "models/sandboxlistmodel.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+// --connect: reuse a saved sandbox with that address, or save a new one.
+QString connectTo(ConsoleContext &context, const ConsoleOptions &options, QString *error) {
+    SandboxEntry entry;
+    entry.endpoint.baseUrl = parseBaseUrl(options.connectUrl, error);
+    if (!entry.endpoint.isValid())
+        return {};
+    if (!options.apiKeyEnv.isEmpty()) {
+        entry.credentials.kind = Credentials::Kind::ApiKey;
+        entry.credentials.secret =
+            qEnvironmentVariable(options.apiKeyEnv.toLocal8Bit().constData());
+    }
+    const QList<SandboxEntry> saved = context.saved()->sandboxes();
+    for (const SandboxEntry &existing : saved) {
+        if (existing.endpoint.baseUrl == entry.endpoint.baseUrl) {
+            if (!options.apiKeyEnv.isEmpty()) {
+                SandboxEntry updated = existing;
+                updated.credentials = entry.credentials;
+                context.saved()->update(updated);
+            }
+            return existing.id;
+        }
+    }
+    entry.name = entry.endpoint.baseUrl.host() +
+                 (entry.endpoint.baseUrl.port() > 0
+                      ? QLatin1Char(':') + QString::number(entry.endpoint.baseUrl.port())
+                      : QString());
+    return context.saved()->add(entry);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QElapsedTimer startClock;
+    startClock.start();
+    QCoreApplication::setOrganizationName(QStringLiteral("SandboxConsole"));
+    QCoreApplication::setApplicationName(QStringLiteral("sandbox-console"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SBX_VERSION));
+
+    // Parsed before QApplication so that --help and --version work without a display.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    const CommandLineResult cli = parseCommandLine(arguments);
+    if (cli.action == CommandLineResult::Action::Exit) {
+        std::fputs(cli.output.toLocal8Bit().constData(), cli.exitCode == 0 ? stdout : stderr);
+        return cli.exitCode;
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("Sandbox Console"));
+    QApplication::setDesktopFileName(QStringLiteral("sandbox-console"));
+
+    ConsoleContext context(ConsoleContext::defaultPaths());
+    MainWindow window(&context);
+
+    QString defaultSelection;
+    if (!cli.options.noLocal)
+        defaultSelection = context.local()->ensureDefault();
+    if (!cli.options.connectUrl.isEmpty()) {
+        QString error;
+        const QString id = connectTo(context, cli.options, &error);
+        if (id.isEmpty()) {
+            std::fprintf(stderr, "sandbox-console: --connect: %s\n",
+                         error.toLocal8Bit().constData());
+            return 2;
+        }
+        defaultSelection = id;
+    }
+    if (defaultSelection.isEmpty() && context.sandboxes()->rowCount() > 0)
+        defaultSelection = context.sandboxes()->idAt(0);
+    window.selectSandbox(defaultSelection);
+    window.show();
+
+    // Startup figures for bench/: printed only when asked, on stderr.
+    if (qEnvironmentVariableIntValue("SBX_REPORT_STARTUP")) {
+        QTimer::singleShot(0, &window, [&startClock] {
+            std::fprintf(stderr, "startup: window shown %lld ms\n",
+                         static_cast<long long>(startClock.elapsed()));
+        });
+        QObject::connect(context.sandboxes(), &SandboxListModel::stateChanged, &window,
+                         [&startClock, defaultSelection](const QString &id, SandboxState state) {
+                             if (id == defaultSelection && state == SandboxState::Online)
+                                 std::fprintf(stderr, "startup: sandbox online %lld ms\n",
+                                              static_cast<long long>(startClock.elapsed()));
+                         });
+    }
+    return app.exec();
+}

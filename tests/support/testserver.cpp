@@ -5,16 +5,14 @@
 
 #include <csignal>
 
-TestServer::~TestServer()
-{
+TestServer::~TestServer() {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->kill();
         m_process->waitForFinished(5000);
     }
 }
 
-bool TestServer::start(const Options &options)
-{
+bool TestServer::start(const Options &options) {
     m_workspace = options.workspace;
     if (m_workspace.isEmpty()) {
         m_tempDir = std::make_unique<QTemporaryDir>();
@@ -29,8 +27,8 @@ bool TestServer::start(const Options &options)
     for (const QString &key : keys)
         env.insert(key, options.env.value(key));
     m_process->setProcessEnvironment(env);
-    QStringList args{QStringLiteral("--host"), QStringLiteral("127.0.0.1"),
-                     QStringLiteral("--port"), QStringLiteral("0"),
+    QStringList args{QStringLiteral("--host"),      QStringLiteral("127.0.0.1"),
+                     QStringLiteral("--port"),      QStringLiteral("0"),
                      QStringLiteral("--workspace"), m_workspace};
     args += options.extraArgs;
     m_process->start(QStringLiteral(SBX_SERVER_BINARY), args);
@@ -64,8 +62,7 @@ bool TestServer::start(const Options &options)
     return false;
 }
 
-int TestServer::stop()
-{
+int TestServer::stop() {
     if (!m_process || m_process->state() == QProcess::NotRunning)
         return m_process ? m_process->exitCode() : -1;
     ::kill(static_cast<pid_t>(m_process->processId()), SIGTERM);
@@ -74,23 +71,20 @@ int TestServer::stop()
     return m_process->exitStatus() == QProcess::NormalExit ? m_process->exitCode() : -1;
 }
 
-void TestServer::kill()
-{
+void TestServer::kill() {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->kill();
         m_process->waitForFinished(5000);
     }
 }
 
-QByteArray TestServer::stdoutText()
-{
+QByteArray TestServer::stdoutText() {
     if (m_process)
         m_stdout += m_process->readAllStandardOutput();
     return m_stdout;
 }
 
-QByteArray TestServer::stderrText()
-{
+QByteArray TestServer::stderrText() {
     if (m_process)
         m_stderr += m_process->readAllStandardError();
     return m_stderr;

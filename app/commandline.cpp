@@ -1,0 +1,72 @@
+#include "app/commandline.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+CommandLineResult parseCommandLine(const QStringList &arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Sandbox Console: browse, connect to and manage AIO agent sandboxes.\n"
+                       "At launch it starts the local sandbox \"Local\" and connects to it."));
+    const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                        QStringLiteral("Show this help and exit."));
+    const QCommandLineOption versionOption(
+        QStringList{QStringLiteral("v"), QStringLiteral("version")},
+        QStringLiteral("Show the version and exit."));
+    const QCommandLineOption connect(
+        QStringLiteral("connect"),
+        QStringLiteral("Connect to the AIO sandbox at <url> and select it."),
+        QStringLiteral("url"));
+    const QCommandLineOption apiKeyEnv(
+        QStringLiteral("api-key-env"),
+        QStringLiteral("Read the --connect sandbox's API key from the "
+                       "environment variable <var>."),
+        QStringLiteral("var"));
+    const QCommandLineOption noLocal(QStringLiteral("no-local"),
+                                     QStringLiteral("Do not start the local sandbox."));
+    parser.addOptions({helpOption, versionOption, connect, apiKeyEnv, noLocal});
+
+    CommandLineResult result;
+    if (!parser.parse(arguments)) {
+        result.action = CommandLineResult::Action::Exit;
+        result.exitCode = 2;
+        result.output = parser.errorText() + QStringLiteral("\nTry --help.\n");
+        return result;
+    }
+    if (parser.isSet(helpOption)) {
+        result.action = CommandLineResult::Action::Exit;
+        result.output = parser.helpText();
+        return result;
+    }
+    if (parser.isSet(versionOption)) {
+        result.action = CommandLineResult::Action::Exit;
+        result.output =
+            QStringLiteral("sandbox-console %1\n").arg(QCoreApplication::applicationVersion());
+        return result;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        result.action = CommandLineResult::Action::Exit;
+        result.exitCode = 2;
+        result.output = QStringLiteral("Unexpected argument: %1\nTry --help.\n")
+                            .arg(parser.positionalArguments().first());
+        return result;
+    }
+    result.options.connectUrl = parser.value(connect);
+    result.options.apiKeyEnv = parser.value(apiKeyEnv);
+    result.options.noLocal = parser.isSet(noLocal);
+    if (!result.options.apiKeyEnv.isEmpty() && result.options.connectUrl.isEmpty()) {
+        result.action = CommandLineResult::Action::Exit;
+        result.exitCode = 2;
+        result.output = QStringLiteral("--api-key-env needs --connect\n");
+        return result;
+    }
+    if (!result.options.apiKeyEnv.isEmpty() &&
+        qEnvironmentVariableIsEmpty(result.options.apiKeyEnv.toLocal8Bit().constData())) {
+        result.action = CommandLineResult::Action::Exit;
+        result.exitCode = 2;
+        result.output = QStringLiteral("The environment variable %1 is not set or empty\n")
+                            .arg(result.options.apiKeyEnv);
+        return result;
+    }
+    return result;
+}

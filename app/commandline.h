@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+// The console's command line, parsed before any window exists.
+struct ConsoleOptions {
+    QString connectUrl;
+    QString apiKeyEnv; // name of the variable holding the API key, so it stays off the command line
+    bool noLocal = false;
+};
+
+struct CommandLineResult {
+    enum class Action { Run, Exit };
+    Action action = Action::Run;
+    int exitCode = 0;
+    QString output; // --help / --version text, or the error
+    ConsoleOptions options;
+};
+
+CommandLineResult parseCommandLine(const QStringList &arguments);

@@ -1,0 +1,49 @@
+#include "app/consolecontext.h"
+
+#include "app/keychainstore.h"
+#include "client/providers/localsandboxes.h"
+#include "client/providers/savedendpoints.h"
+#include "models/sandboxlistmodel.h"
+
+#include <QSettings>
+#include <QStandardPaths>
+
+ConsoleContext::Paths ConsoleContext::defaultPaths() {
+    Paths paths;
+    paths.settingsFile = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) +
+                         QStringLiteral("/sandbox-console.conf");
+    paths.dataDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+    paths.serverBinary = defaultServerBinary();
+    paths.useKeychain = qEnvironmentVariableIntValue("SBX_NO_KEYCHAIN") == 0;
+    return paths;
+}
+
+ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
+    : QObject(parent)
+    , m_settings(new QSettings(paths.settingsFile, QSettings::IniFormat, this))
+    , m_secrets(new KeychainSecretStore(paths.useKeychain, this))
+    , m_saved(new SavedEndpoints(m_settings, m_secrets, this))
+    , m_local(new LocalSandboxes(m_settings, {paths.serverBinary, paths.dataDir}, this))
+    , m_sandboxes(new SandboxListModel(this)) {
+    m_secrets->probe();
+    m_preferences.pollIntervalMs =
+        m_settings
+            ->value(QStringLiteral("preferences/pollIntervalMs"), m_preferences.pollIntervalMs)
+            .toInt();
+    m_sandboxes->setPollInterval(m_preferences.pollIntervalMs);
+    m_sandboxes->addProvider(m_local);
+    m_sandboxes->addProvider(m_saved);
+    registerStandardTabs(m_tabs);
+}
+
+ConsoleContext::~ConsoleContext() {
+    // Local sandboxes stop with the console; the list model must not outlive its providers' rows.
+    m_local->stopAll();
+}
+
+void ConsoleContext::setPreferences(const Preferences &preferences) {
+    m_preferences = preferences;
+    m_settings->setValue(QStringLiteral("preferences/pollIntervalMs"), preferences.pollIntervalMs);
+    m_settings->sync();
+    m_sandboxes->setPollInterval(preferences.pollIntervalMs);
+}

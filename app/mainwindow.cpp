@@ -1,0 +1,328 @@
+#include "app/mainwindow.h"
+
+#include "app/consolecontext.h"
+#include "app/keychainstore.h"
+#include "client/providers/localsandboxes.h"
+#include "client/providers/savedendpoints.h"
+#include "models/sandboxlistmodel.h"
+#include "widgets/dialogs/preferencesdialog.h"
+#include "widgets/dialogs/sandboxdialog.h"
+#include "widgets/workspace/sandboxworkspace.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
+    : QMainWindow(parent)
+    , m_context(context)
+    , m_list(new QTreeView(this))
+    , m_stack(new QStackedWidget(this))
+    , m_placeholder(
+          new QLabel(QStringLiteral("Select a sandbox on the left, or add one with Ctrl+N."), this))
+    , m_secretsStatus(new QLabel(this)) {
+    setWindowTitle(QStringLiteral("Sandbox Console"));
+    setObjectName(QStringLiteral("mainWindow"));
+
+    m_list->setModel(context->sandboxes());
+    m_list->setRootIsDecorated(false);
+    m_list->setUniformRowHeights(true);
+    m_list->setAlternatingRowColors(true);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(SandboxListModel::NameColumn, QHeaderView::Stretch);
+    m_list->setColumnHidden(SandboxListModel::UrlColumn, true);
+    m_list->setColumnHidden(SandboxListModel::ProviderColumn, true);
+    for (int c : {int(SandboxListModel::StateColumn), int(SandboxListModel::VersionColumn),
+                  int(SandboxListModel::LatencyColumn)})
+        m_list->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    // The header's own menu shows or hides columns, as file managers do.
+    m_list->header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_list->header(), &QWidget::customContextMenuRequested, this,
+            [this](const QPoint &pos) {
+                QMenu menu(this);
+                for (int c = 0; c < SandboxListModel::ColumnCount; ++c) {
+                    if (c == SandboxListModel::NameColumn)
+                        continue;
+                    QAction *a = menu.addAction(m_context->sandboxes()
+                                                    ->headerData(c, Qt::Horizontal, Qt::DisplayRole)
+                                                    .toString());
+                    a->setCheckable(true);
+                    a->setChecked(!m_list->isColumnHidden(c));
+                    connect(a, &QAction::toggled, this,
+                            [this, c](bool on) { m_list->setColumnHidden(c, !on); });
+                }
+                menu.exec(m_list->header()->mapToGlobal(pos));
+            });
+
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_stack->addWidget(m_placeholder);
+
+    auto *splitter = new QSplitter(this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(m_list);
+    splitter->addWidget(m_stack);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({360, 900});
+    setCentralWidget(splitter);
+    statusBar()->addPermanentWidget(m_secretsStatus);
+
+    buildActions();
+    connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::onSelectionChanged);
+    connect(context->sandboxes(), &QAbstractItemModel::rowsRemoved, this,
+            &MainWindow::onRowsRemoved);
+    connect(context->sandboxes(), &QAbstractItemModel::dataChanged, this,
+            &MainWindow::updateActions);
+    connect(context->secrets(), &KeychainSecretStore::persistenceKnown, this,
+            &MainWindow::updateSecretsStatus);
+    connect(context->saved(), &SandboxProvider::actionFailed, this,
+            [this](const QString &, const QString &message) {
+                statusBar()->showMessage(message, 10000);
+            });
+    connect(context->local(), &SandboxProvider::actionFailed, this,
+            [this](const QString &, const QString &message) {
+                statusBar()->showMessage(message, 10000);
+            });
+    connect(m_list, &QTreeView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QMenu menu(this);
+        menu.addActions({m_startAction, m_stopAction});
+        menu.addSeparator();
+        menu.addActions({m_editAction, m_removeAction, m_refreshAction});
+        menu.exec(m_list->viewport()->mapToGlobal(pos));
+    });
+    updateSecretsStatus(context->secrets()->isPersistent());
+
+    const QSettings *settings = context->settings();
+    if (!restoreGeometry(settings->value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1280, 800);
+    splitter->restoreState(settings->value(QStringLiteral("window/splitter")).toByteArray());
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions() {
+    auto make = [this](const QString &text, const QKeySequence &key, const QString &tip,
+                       auto slot) {
+        auto *action = new QAction(text, this);
+        action->setShortcut(key);
+        action->setToolTip(key.isEmpty()
+                               ? tip
+                               : tip + QStringLiteral(" (") +
+                                     key.toString(QKeySequence::NativeText) + QLatin1Char(')'));
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    m_addAction = make(QStringLiteral("&Add sandbox…"), QKeySequence::New,
+                       QStringLiteral("Connect to a sandbox by address"), &MainWindow::addSandbox);
+    m_newLocalAction =
+        make(QStringLiteral("New &local sandbox…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")),
+             QStringLiteral("Start a new sandbox on this machine"), &MainWindow::newLocalSandbox);
+    m_editAction =
+        make(QStringLiteral("&Edit…"), QKeySequence(Qt::Key_F2),
+             QStringLiteral("Change the address or credentials"), &MainWindow::editSandbox);
+    m_removeAction = make(QStringLiteral("&Remove"), QKeySequence::Delete,
+                          QStringLiteral("Forget this sandbox"), &MainWindow::removeSandbox);
+    m_startAction =
+        make(QStringLiteral("S&tart"), QKeySequence(), QStringLiteral("Start the local sandbox"),
+             [this] { m_context->local()->start(selectedSandbox()); });
+    m_stopAction =
+        make(QStringLiteral("St&op"), QKeySequence(), QStringLiteral("Stop the local sandbox"),
+             [this] { m_context->local()->stop(selectedSandbox()); });
+    m_refreshAction = make(
+        QStringLiteral("Re&fresh status"), QKeySequence(QStringLiteral("Ctrl+R")),
+        QStringLiteral("Check every sandbox now"), [this] { m_context->sandboxes()->probeAll(); });
+    m_preferencesAction =
+        make(QStringLiteral("&Preferences…"), QKeySequence(QStringLiteral("Ctrl+,")),
+             QStringLiteral("Preferences"), &MainWindow::showPreferences);
+    m_preferencesAction->setMenuRole(QAction::PreferencesRole);
+    // The list's own shortcuts must not fire while typing in a workspace's fields.
+    m_removeAction->setShortcutContext(Qt::WidgetShortcut);
+    m_list->addAction(m_removeAction);
+    auto *quit =
+        make(QStringLiteral("&Quit"), QKeySequence::Quit, QStringLiteral("Quit"), &QWidget::close);
+
+    QMenu *file = menuBar()->addMenu(QStringLiteral("&Sandbox"));
+    file->addActions({m_addAction, m_newLocalAction});
+    file->addSeparator();
+    file->addActions({m_startAction, m_stopAction});
+    file->addSeparator();
+    file->addActions({m_editAction, m_removeAction, m_refreshAction});
+    file->addSeparator();
+    file->addAction(quit);
+    QMenu *edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    edit->addAction(m_preferencesAction);
+
+    QToolBar *toolbar = addToolBar(QStringLiteral("Sandboxes"));
+    toolbar->setObjectName(QStringLiteral("sandboxToolbar"));
+    toolbar->setMovable(false);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->addActions({m_addAction, m_newLocalAction});
+    toolbar->addSeparator();
+    toolbar->addActions(
+        {m_startAction, m_stopAction, m_editAction, m_removeAction, m_refreshAction});
+}
+
+QString MainWindow::selectedSandbox() const {
+    const QModelIndexList rows = m_list->selectionModel()->selectedRows();
+    return rows.isEmpty() ? QString() : rows.first().data(SandboxListModel::IdRole).toString();
+}
+
+void MainWindow::selectSandbox(const QString &id) {
+    const int row = m_context->sandboxes()->rowOf(id);
+    if (row < 0)
+        return;
+    m_list->selectionModel()->select(m_context->sandboxes()->index(row, 0),
+                                     QItemSelectionModel::ClearAndSelect |
+                                         QItemSelectionModel::Rows);
+    m_list->setCurrentIndex(m_context->sandboxes()->index(row, 0));
+}
+
+SandboxWorkspace *MainWindow::workspace(const QString &id) {
+    if (auto existing = m_workspaces.value(id))
+        return existing;
+    if (m_context->sandboxes()->rowOf(id) < 0)
+        return nullptr;
+    auto *ws = new SandboxWorkspace(m_context->tabs(), m_context->sandboxes(), id, m_stack);
+    m_stack->addWidget(ws);
+    m_workspaces.insert(id, ws);
+    return ws;
+}
+
+void MainWindow::onSelectionChanged() {
+    const QString id = selectedSandbox();
+    if (id.isEmpty()) {
+        m_stack->setCurrentWidget(m_placeholder);
+    } else if (SandboxWorkspace *ws = workspace(id)) {
+        m_stack->setCurrentWidget(ws);
+    }
+    updateActions();
+}
+
+void MainWindow::onRowsRemoved() {
+    // A removed sandbox's workspace holds a client that is going away with its row.
+    for (auto it = m_workspaces.begin(); it != m_workspaces.end();) {
+        if (m_context->sandboxes()->rowOf(it.key()) < 0) {
+            if (it.value())
+                it.value()->deleteLater();
+            it = m_workspaces.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    onSelectionChanged();
+}
+
+void MainWindow::updateActions() {
+    const QString id = selectedSandbox();
+    const int row = m_context->sandboxes()->rowOf(id);
+    const auto actions = row < 0
+                             ? LifecycleActions()
+                             : LifecycleActions::fromInt(m_context->sandboxes()
+                                                             ->index(row, 0)
+                                                             .data(SandboxListModel::ActionsRole)
+                                                             .toInt());
+    m_editAction->setEnabled(actions.testFlag(LifecycleAction::Edit));
+    m_removeAction->setEnabled(actions.testFlag(LifecycleAction::Delete));
+    m_startAction->setEnabled(actions.testFlag(LifecycleAction::Start));
+    m_stopAction->setEnabled(actions.testFlag(LifecycleAction::Stop));
+    const SandboxEntry entry = m_context->sandboxes()->entry(id);
+    setWindowTitle(entry.name.isEmpty() ? QStringLiteral("Sandbox Console")
+                                        : entry.name + QStringLiteral(" — Sandbox Console"));
+}
+
+void MainWindow::updateSecretsStatus(bool persistent) {
+    m_secretsStatus->setText(
+        persistent ? QStringLiteral("Secrets: system keychain")
+                   : QStringLiteral("Secrets: this session only (no keychain running)"));
+    m_secretsStatus->setToolTip(
+        persistent ? QString()
+                   : QStringLiteral("No keychain service answered, so API keys and "
+                                    "JWTs you enter are kept in memory and forgotten "
+                                    "when the console quits."));
+}
+
+void MainWindow::addSandbox() {
+    SandboxDialog dialog(this);
+    dialog.setSecretsSessionOnly(!m_context->secrets()->isPersistent());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    selectSandbox(m_context->saved()->add(dialog.entry()));
+}
+
+void MainWindow::editSandbox() {
+    const QString id = selectedSandbox();
+    const SavedEndpoints *saved = m_context->saved();
+    const SandboxEntry *entry = saved->find(id);
+    if (!entry)
+        return;
+    SandboxDialog dialog(this);
+    dialog.setSecretsSessionOnly(!m_context->secrets()->isPersistent());
+    dialog.setEntry(*entry);
+    if (dialog.exec() == QDialog::Accepted)
+        m_context->saved()->update(dialog.entry());
+}
+
+void MainWindow::removeSandbox() {
+    const QString id = selectedSandbox();
+    const SandboxEntry entry = m_context->sandboxes()->entry(id);
+    if (entry.id.isEmpty())
+        return;
+    const bool local = id.startsWith(QLatin1String("local:"));
+    const QString text =
+        local ? QStringLiteral("Stop and delete the local sandbox “%1”?\n\n%2")
+                    .arg(entry.name, m_context->local()->workspace(id).isEmpty()
+                                         ? QString()
+                                         : QStringLiteral("Its workspace folder is removed:\n") +
+                                               m_context->local()->workspace(id))
+              : QStringLiteral("Forget the sandbox “%1”? The sandbox itself keeps running.")
+                    .arg(entry.name);
+    if (QMessageBox::question(this, QStringLiteral("Remove sandbox"), text) != QMessageBox::Yes)
+        return;
+    if (local)
+        m_context->local()->remove(id);
+    else
+        m_context->saved()->forget(id);
+}
+
+void MainWindow::newLocalSandbox() {
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(
+            this, QStringLiteral("New local sandbox"), QStringLiteral("Name:"), QLineEdit::Normal,
+            QStringLiteral("Local %1").arg(m_context->local()->sandboxes().size() + 1), &ok)
+            .trimmed();
+    if (!ok || name.isEmpty())
+        return;
+    selectSandbox(m_context->local()->create(name));
+}
+
+void MainWindow::showPreferences() {
+    PreferencesDialog dialog(m_context->preferences(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_context->setPreferences(dialog.preferences());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+    QSettings *settings = m_context->settings();
+    settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
+        settings->setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    settings->sync();
+    event->accept();
+}

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QHash>
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QLabel;
+class QStackedWidget;
+class QTreeView;
+class ConsoleContext;
+class SandboxWorkspace;
+
+// The console's window: the sandbox list on the left, the selected sandbox's workspace on the
+// right.
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(ConsoleContext *context, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void selectSandbox(const QString &id);
+    QString selectedSandbox() const;
+    // The workspace of a sandbox, created on first use.
+    SandboxWorkspace *workspace(const QString &id);
+    QTreeView *sandboxView() const { return m_list; }
+
+    void addSandbox();
+    void editSandbox();
+    void removeSandbox();
+    void newLocalSandbox();
+    void showPreferences();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildActions();
+    void updateActions();
+    void onSelectionChanged();
+    void onRowsRemoved();
+    void updateSecretsStatus(bool persistent);
+
+    ConsoleContext *m_context;
+    QTreeView *m_list;
+    QStackedWidget *m_stack;
+    QLabel *m_placeholder;
+    QLabel *m_secretsStatus;
+    QHash<QString, QPointer<SandboxWorkspace>> m_workspaces;
+    QAction *m_addAction = nullptr;
+    QAction *m_newLocalAction = nullptr;
+    QAction *m_editAction = nullptr;
+    QAction *m_removeAction = nullptr;
+    QAction *m_startAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QAction *m_refreshAction = nullptr;
+    QAction *m_preferencesAction = nullptr;
+};

@@ -1,0 +1,124 @@
+#include "client/api/apijob.h"
+
+#include "client/transport/retrypolicy.h"
+#include "client/transport/statusmapping.h"
+
+#include <QNetworkReply>
+#include <QTimer>
+
+ApiJob::ApiJob(SandboxClient *client, ApiRequest request)
+    : QObject(client)
+    , m_client(client)
+    , m_request(std::move(request))
+    , m_timeout(new QTimer(this)) {
+    m_timeout->setSingleShot(true);
+    connect(m_timeout, &QTimer::timeout, this, [this] {
+        m_timedOut = true;
+        if (m_reply)
+            m_reply->abort();
+    });
+}
+
+ApiJob::~ApiJob() {
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+}
+
+QString ApiJob::what() const {
+    QString path = m_request.path;
+    if (!path.startsWith(QLatin1Char('/')))
+        path.prepend(QLatin1Char('/'));
+    return QString::fromLatin1(m_request.verb) + QLatin1Char(' ') + path;
+}
+
+void ApiJob::start() {
+    if (m_started || m_done)
+        return;
+    m_started = true;
+    // Deferred so that a caller can connect to the signals after start().
+    QTimer::singleShot(0, this, &ApiJob::sendAttempt);
+}
+
+void ApiJob::sendAttempt() {
+    if (m_done)
+        return;
+    if (!m_client) {
+        complete(Status::error(Status::Kind::Cancelled, QStringLiteral("The sandbox was closed")));
+        return;
+    }
+    ++m_attempts;
+    m_timedOut = false;
+    m_clock.start();
+    m_reply = m_client->send(m_request);
+    connect(m_reply, &QNetworkReply::finished, this, &ApiJob::onReplyFinished);
+    if (m_request.timeoutMs > 0)
+        m_timeout->start(m_request.timeoutMs);
+}
+
+void ApiJob::onReplyFinished() {
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    m_timeout->stop();
+    m_elapsedMs = m_clock.elapsed();
+    reply->deleteLater();
+
+    ReplyFacts facts;
+    facts.error = reply->error();
+    facts.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    facts.timedOut = m_timedOut;
+    facts.timeoutMs = m_request.timeoutMs;
+    facts.certificateSha256 = reply->property("sbxCertificateSha256").toByteArray();
+    facts.method = QString::fromLatin1(m_request.verb);
+    facts.path = what().section(QLatin1Char(' '), 1);
+    if (m_client) {
+        facts.address = m_client->endpoint().displayAddress();
+        facts.credentials = m_client->credentials().isEmpty() ? Credentials::Kind::None
+                                                              : m_client->credentials().kind;
+    }
+    const QByteArray body = reply->readAll();
+    facts.body = body;
+
+    Status status = statusFromReply(facts);
+    if (status.ok())
+        status = parseReply(body, reply);
+    else if (RetryPolicy::shouldRetry(m_request.idempotent, status, m_attempts)) {
+        QTimer::singleShot(RetryPolicy::delayBeforeAttempt(m_attempts), this, &ApiJob::sendAttempt);
+        return;
+    }
+    if (m_client)
+        m_client->logTraffic({facts.method, facts.path, facts.httpStatus, m_elapsedMs,
+                              status.ok() ? QStringLiteral("ok") : status.message});
+    complete(status);
+}
+
+void ApiJob::abort() {
+    if (m_done)
+        return;
+    m_done = true;
+    m_status = Status::error(Status::Kind::Cancelled, QStringLiteral("Cancelled"));
+    m_timeout->stop();
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+        m_reply = nullptr;
+    }
+    Q_EMIT finished();
+    deleteLater();
+}
+
+void ApiJob::complete(const Status &status) {
+    if (m_done)
+        return;
+    m_done = true;
+    m_status = status;
+    Q_EMIT finished();
+    if (status.ok())
+        emitSucceeded();
+    else
+        Q_EMIT failed(status);
+    deleteLater();
+}

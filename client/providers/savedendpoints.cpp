@@ -1,0 +1,135 @@
+#include "client/providers/savedendpoints.h"
+
+#include "client/providers/secretstore.h"
+
+#include <QSettings>
+#include <QUuid>
+
+namespace {
+
+QString secretKey(const QString &id) {
+    return QStringLiteral("sandbox/") + id;
+}
+
+QString groupKey(const QString &id) {
+    // Settings keys cannot hold ':'; ids look like "saved:<uuid>".
+    return QStringLiteral("saved/") + id.section(QLatin1Char(':'), 1);
+}
+
+} // namespace
+
+SavedEndpoints::SavedEndpoints(QSettings *settings, SecretStore *secrets, QObject *parent)
+    : SandboxProvider(parent)
+    , m_settings(settings)
+    , m_secrets(secrets) {
+    load();
+}
+
+LifecycleActions SavedEndpoints::actions(const SandboxEntry &) const {
+    return LifecycleAction::Edit | LifecycleAction::Delete;
+}
+
+void SavedEndpoints::perform(const QString &id, LifecycleAction action) {
+    if (action == LifecycleAction::Delete)
+        forget(id);
+    else
+        Q_EMIT actionFailed(id,
+                            QStringLiteral("A saved sandbox's lifecycle is managed where it runs"));
+}
+
+void SavedEndpoints::load() {
+    m_settings->beginGroup(QStringLiteral("saved"));
+    const QStringList keys = m_settings->childGroups();
+    m_settings->endGroup();
+    for (const QString &key : keys) {
+        m_settings->beginGroup(QStringLiteral("saved/") + key);
+        SandboxEntry entry;
+        entry.id = QStringLiteral("saved:") + key;
+        entry.name = m_settings->value(QStringLiteral("name")).toString();
+        entry.endpoint.baseUrl = QUrl(m_settings->value(QStringLiteral("url")).toString());
+        entry.endpoint.tls.caFile = m_settings->value(QStringLiteral("caFile")).toString();
+        entry.endpoint.tls.pinnedSha256 =
+            m_settings->value(QStringLiteral("pinnedSha256")).toByteArray();
+        entry.credentials.kind =
+            static_cast<Credentials::Kind>(m_settings->value(QStringLiteral("auth"), 0).toInt());
+        m_settings->endGroup();
+        if (!entry.endpoint.isValid())
+            continue;
+        m_entries.append(entry);
+        if (entry.credentials.kind != Credentials::Kind::None) {
+            const QString id = entry.id;
+            m_secrets->read(secretKey(id), this, [this, id](bool found, const QString &secret) {
+                for (SandboxEntry &e : m_entries) {
+                    if (e.id != id)
+                        continue;
+                    if (found)
+                        e.credentials.secret = secret;
+                    else
+                        e.detail = QStringLiteral("The credential is not in the keychain: edit the "
+                                                  "sandbox to enter it again");
+                    Q_EMIT sandboxChanged(e);
+                }
+            });
+        }
+    }
+}
+
+void SavedEndpoints::save(const SandboxEntry &entry) {
+    m_settings->beginGroup(groupKey(entry.id));
+    m_settings->setValue(QStringLiteral("name"), entry.name);
+    m_settings->setValue(QStringLiteral("url"), entry.endpoint.baseUrl.toString());
+    m_settings->setValue(QStringLiteral("caFile"), entry.endpoint.tls.caFile);
+    m_settings->setValue(QStringLiteral("pinnedSha256"), entry.endpoint.tls.pinnedSha256);
+    m_settings->setValue(QStringLiteral("auth"), static_cast<int>(entry.credentials.kind));
+    m_settings->endGroup();
+    m_settings->sync();
+    if (entry.credentials.isEmpty())
+        m_secrets->remove(secretKey(entry.id));
+    else
+        m_secrets->write(secretKey(entry.id), entry.credentials.secret);
+}
+
+QString SavedEndpoints::add(SandboxEntry entry) {
+    entry.id = QStringLiteral("saved:") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    entry.providerState = SandboxState::Online;
+    entry.detail.clear();
+    m_entries.append(entry);
+    save(entry);
+    Q_EMIT sandboxAdded(entry);
+    return entry.id;
+}
+
+void SavedEndpoints::update(const SandboxEntry &entry) {
+    for (SandboxEntry &e : m_entries) {
+        if (e.id != entry.id)
+            continue;
+        e.name = entry.name;
+        e.endpoint = entry.endpoint;
+        e.credentials = entry.credentials;
+        e.detail.clear();
+        save(e);
+        Q_EMIT sandboxChanged(e);
+        return;
+    }
+}
+
+void SavedEndpoints::forget(const QString &id) {
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        if (m_entries.at(i).id != id)
+            continue;
+        m_entries.removeAt(i);
+        m_settings->remove(groupKey(id));
+        m_settings->sync();
+        m_secrets->remove(secretKey(id));
+        Q_EMIT sandboxRemoved(id);
+        return;
+    }
+}
+
+const SandboxEntry *SavedEndpoints::find(const QString &id) const {
+    for (const SandboxEntry &e : m_entries) {
+        if (e.id == id)
+            return &e;
+    }
+    return nullptr;
+}

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "client/providers/sandboxprovider.h"
+
+class QSettings;
+class SecretStore;
+
+// Sandboxes the user added by address. Settings hold names, URLs and TLS choices; secrets go to
+// the SecretStore and never into the settings file.
+class SavedEndpoints final : public SandboxProvider {
+    Q_OBJECT
+public:
+    SavedEndpoints(QSettings *settings, SecretStore *secrets, QObject *parent = nullptr);
+
+    QString id() const override { return QStringLiteral("saved"); }
+    QString displayName() const override { return QStringLiteral("Saved"); }
+    QList<SandboxEntry> sandboxes() const override { return m_entries; }
+    LifecycleActions actions(const SandboxEntry &entry) const override;
+    void perform(const QString &id, LifecycleAction action) override;
+
+    // Adds a sandbox and returns its id.
+    QString add(SandboxEntry entry);
+    void update(const SandboxEntry &entry);
+    void forget(const QString &id);
+    const SandboxEntry *find(const QString &id) const;
+
+private:
+    void load();
+    void save(const SandboxEntry &entry);
+
+    QSettings *m_settings;
+    SecretStore *m_secrets;
+    QList<SandboxEntry> m_entries;
+};

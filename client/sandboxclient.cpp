@@ -1,0 +1,109 @@
+#include "client/sandboxclient.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+
+ApiRequest ApiRequest::get(const QString &path) {
+    ApiRequest r;
+    r.path = path;
+    return r;
+}
+
+ApiRequest ApiRequest::postJson(const QString &path, const QByteArray &json, bool idempotent) {
+    ApiRequest r;
+    r.verb = "POST";
+    r.path = path;
+    r.body = json;
+    r.contentType = "application/json";
+    r.idempotent = idempotent;
+    return r;
+}
+
+SandboxClient::SandboxClient(Endpoint endpoint, Credentials credentials, QObject *parent)
+    : QObject(parent)
+    , m_endpoint(std::move(endpoint))
+    , m_credentials(std::move(credentials))
+    , m_network(new QNetworkAccessManager(this)) {
+    // Redirects could carry our credentials to another host; AIO never redirects the API.
+    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+}
+
+SandboxClient::~SandboxClient() = default;
+
+void SandboxClient::setEndpoint(const Endpoint &endpoint) {
+    if (endpoint == m_endpoint)
+        return;
+    m_endpoint = endpoint;
+    m_network->clearConnectionCache();
+    Q_EMIT connectionSettingsChanged();
+}
+
+void SandboxClient::setCredentials(const Credentials &credentials) {
+    if (credentials == m_credentials)
+        return;
+    m_credentials = credentials;
+    Q_EMIT connectionSettingsChanged();
+}
+
+void SandboxClient::setExtensions(const QStringList &extensions) {
+    if (extensions == m_extensions)
+        return;
+    m_extensions = extensions;
+    Q_EMIT extensionsChanged();
+}
+
+QNetworkRequest SandboxClient::prepareRequest(const QUrl &url) const {
+    QNetworkRequest request(url);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::ManualRedirectPolicy);
+    request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("SandboxConsole/0.1"));
+    if (!m_credentials.isEmpty()) {
+        const QByteArray secret = m_credentials.secret.toUtf8();
+        if (m_credentials.kind == Credentials::Kind::ApiKey)
+            request.setRawHeader("X-AIO-API-Key", secret);
+        else
+            request.setRawHeader("Authorization", "Bearer " + secret);
+    }
+    if (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("wss")) {
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        if (!m_endpoint.tls.caFile.isEmpty()) {
+            QList<QSslCertificate> cas = ssl.caCertificates();
+            cas += QSslCertificate::fromPath(m_endpoint.tls.caFile, QSsl::Pem);
+            ssl.setCaCertificates(cas);
+        }
+        request.setSslConfiguration(ssl);
+    }
+    return request;
+}
+
+QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
+    QNetworkRequest request = prepareRequest(m_endpoint.resolve(apiRequest.path, apiRequest.query));
+    if (!apiRequest.contentType.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, apiRequest.contentType);
+    QNetworkReply *reply = m_network->sendCustomRequest(request, apiRequest.verb, apiRequest.body);
+    const QByteArray pinned = m_endpoint.tls.pinnedSha256;
+    connect(reply, &QNetworkReply::sslErrors, reply,
+            [reply, pinned](const QList<QSslError> &errors) {
+                const QSslCertificate leaf = reply->sslConfiguration().peerCertificate();
+                const QByteArray fingerprint = certificateFingerprint(leaf);
+                reply->setProperty("sbxCertificateSha256", fingerprint);
+                if (!pinned.isEmpty() && fingerprint == pinned)
+                    reply->ignoreSslErrors(errors);
+            });
+    return reply;
+}
+
+void SandboxClient::logTraffic(const TrafficRecord &record) {
+    Q_EMIT trafficLogged(record);
+}
+
+QByteArray certificateFingerprint(const QSslCertificate &certificate) {
+    if (certificate.isNull())
+        return {};
+    return certificate.digest(QCryptographicHash::Sha256).toHex();
+}

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "client/transport/credentials.h"
+#include "client/transport/endpoint.h"
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QStringList>
+#include <QUrlQuery>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QNetworkRequest;
+
+// One HTTP exchange as a job describes it, before auth and TLS are applied.
+struct ApiRequest {
+    QByteArray verb = "GET";
+    QString path;    // relative to the endpoint, e.g. "v1/sandbox"
+    QUrlQuery query; // never holds credentials; SandboxClient adds those
+    QByteArray body;
+    QByteArray contentType;
+    bool idempotent = true;
+    int timeoutMs = 30000;
+
+    static ApiRequest get(const QString &path);
+    // A POST with a JSON body; not idempotent unless the endpoint is a read.
+    static ApiRequest postJson(const QString &path, const QByteArray &json,
+                               bool idempotent = false);
+};
+
+// One line of the console's own API traffic log: no query string, no header, no secret.
+struct TrafficRecord {
+    QString method;
+    QString path;
+    int httpStatus = 0;
+    qint64 elapsedMs = 0;
+    QString outcome;
+};
+
+// The connection to one sandbox: owns the network manager, endpoint and credentials that every
+// job, channel and model for that sandbox goes through.
+class SandboxClient final : public QObject {
+    Q_OBJECT
+public:
+    explicit SandboxClient(Endpoint endpoint, Credentials credentials, QObject *parent = nullptr);
+    ~SandboxClient() override;
+
+    const Endpoint &endpoint() const { return m_endpoint; }
+    void setEndpoint(const Endpoint &endpoint);
+    const Credentials &credentials() const { return m_credentials; }
+    void setCredentials(const Credentials &credentials);
+
+    // Extensions the server listed in GET /v1/sandbox; empty for the real AIO.
+    const QStringList &extensions() const { return m_extensions; }
+    bool hasExtension(const QString &name) const { return m_extensions.contains(name); }
+    void setExtensions(const QStringList &extensions);
+
+    QNetworkAccessManager *network() const { return m_network; }
+    // A request for url with credentials and TLS settings applied.
+    QNetworkRequest prepareRequest(const QUrl &url) const;
+    // Starts one exchange; the reply accepts a pinned self-signed certificate by itself.
+    QNetworkReply *send(const ApiRequest &request);
+    void logTraffic(const TrafficRecord &record);
+
+Q_SIGNALS:
+    void trafficLogged(const TrafficRecord &record);
+    void extensionsChanged();
+    void connectionSettingsChanged();
+
+private:
+    void applyTls();
+
+    Endpoint m_endpoint;
+    Credentials m_credentials;
+    QStringList m_extensions;
+    QNetworkAccessManager *m_network;
+};
+
+// SHA-256 of a certificate in lowercase hex, as shown to and pinned by the user.
+QByteArray certificateFingerprint(const class QSslCertificate &certificate);

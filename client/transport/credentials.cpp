@@ -1,0 +1,29 @@
+#include "client/transport/credentials.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+QDateTime jwtExpiry(const QString &token) {
+    const QStringList parts = token.split(QLatin1Char('.'));
+    if (parts.size() != 3)
+        return {};
+    const QByteArray payload = QByteArray::fromBase64(
+        parts.at(1).toLatin1(), QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+    const QJsonObject claims = QJsonDocument::fromJson(payload).object();
+    const QJsonValue exp = claims.value(QLatin1String("exp"));
+    if (!exp.isDouble())
+        return {};
+    return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(exp.toDouble()), Qt::UTC);
+}
+
+QString credentialsKindName(Credentials::Kind kind) {
+    switch (kind) {
+    case Credentials::Kind::None:
+        return QStringLiteral("None");
+    case Credentials::Kind::ApiKey:
+        return QStringLiteral("API key");
+    case Credentials::Kind::Jwt:
+        return QStringLiteral("JWT");
+    }
+    return {};
+}

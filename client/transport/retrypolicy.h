@@ -1,0 +1,19 @@
+#pragma once
+
+#include "client/transport/status.h"
+
+#include <array>
+
+// The one retry table: idempotent calls only, and only for network and timeout failures.
+struct RetryPolicy {
+    // Delay before attempt 2, 3, ...; its length bounds the number of retries.
+    static constexpr std::array<int, 2> backoffMs{300, 1200};
+
+    static bool shouldRetry(bool idempotent, const Status &status, int attemptsDone) {
+        return idempotent && status.transient() &&
+               attemptsDone <= static_cast<int>(backoffMs.size());
+    }
+    static int delayBeforeAttempt(int attemptsDone) {
+        return backoffMs[static_cast<std::size_t>(attemptsDone - 1)];
+    }
+};

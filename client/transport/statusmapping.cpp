@@ -1,0 +1,199 @@
+#include "client/transport/statusmapping.h"
+
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+QString statusKindName(Status::Kind kind) {
+    switch (kind) {
+    case Status::Kind::Ok:
+        return QStringLiteral("ok");
+    case Status::Kind::Network:
+        return QStringLiteral("network");
+    case Status::Kind::Timeout:
+        return QStringLiteral("timeout");
+    case Status::Kind::Tls:
+        return QStringLiteral("tls");
+    case Status::Kind::Auth:
+        return QStringLiteral("auth");
+    case Status::Kind::NotFound:
+        return QStringLiteral("not found");
+    case Status::Kind::Conflict:
+        return QStringLiteral("conflict");
+    case Status::Kind::Validation:
+        return QStringLiteral("validation");
+    case Status::Kind::Server:
+        return QStringLiteral("server");
+    case Status::Kind::BadResponse:
+        return QStringLiteral("bad response");
+    case Status::Kind::Cancelled:
+        return QStringLiteral("cancelled");
+    }
+    return {};
+}
+
+QString messageFromErrorBody(const QByteArray &body) {
+    const json j = json::parse(body.begin(), body.end(), nullptr, false);
+    if (!j.is_object())
+        return {};
+    if (auto it = j.find("message"); it != j.end() && it->is_string())
+        return QString::fromStdString(it->get<std::string>());
+    auto detail = j.find("detail");
+    if (detail == j.end())
+        return {};
+    if (detail->is_string())
+        return QString::fromStdString(detail->get<std::string>());
+    if (!detail->is_array())
+        return {};
+    // FastAPI validation: [{loc: ["body","command"], msg, type}, ...]
+    QStringList parts;
+    for (const json &item : *detail) {
+        if (!item.is_object())
+            continue;
+        QString where;
+        if (auto loc = item.find("loc"); loc != item.end() && loc->is_array()) {
+            QStringList segments;
+            for (const json &seg : *loc) {
+                if (seg.is_string() && seg.get<std::string>() != "body")
+                    segments << QString::fromStdString(seg.get<std::string>());
+                else if (seg.is_number_integer())
+                    segments << QString::number(seg.get<long long>());
+            }
+            where = segments.join(QLatin1Char('.'));
+        }
+        const QString msg = item.value("msg", json()).is_string()
+                                ? QString::fromStdString(item["msg"].get<std::string>())
+                                : QStringLiteral("invalid");
+        parts << (where.isEmpty() ? msg : where + QStringLiteral(": ") + msg);
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+namespace {
+
+Status transportStatus(const ReplyFacts &f) {
+    using E = QNetworkReply::NetworkError;
+    const QString at = f.address;
+    switch (f.error) {
+    case E::ConnectionRefusedError:
+        return Status::error(
+            Status::Kind::Network,
+            QStringLiteral("Connection refused at %1: is the sandbox running?").arg(at));
+    case E::HostNotFoundError:
+        return Status::error(Status::Kind::Network, QStringLiteral("Host not found: %1").arg(at));
+    case E::RemoteHostClosedError:
+        return Status::error(
+            Status::Kind::Network,
+            QStringLiteral("The server at %1 closed the connection before answering").arg(at));
+    case E::TimeoutError:
+        return Status::error(Status::Kind::Timeout, QStringLiteral("No answer from %1").arg(at));
+    case E::SslHandshakeFailedError: {
+        Status s = Status::error(
+            Status::Kind::Tls, QStringLiteral("The TLS certificate of %1 is not trusted").arg(at));
+        s.certificateSha256 = f.certificateSha256;
+        return s;
+    }
+    case E::TemporaryNetworkFailureError:
+    case E::NetworkSessionFailedError:
+    case E::UnknownNetworkError:
+        return Status::error(Status::Kind::Network,
+                             QStringLiteral("Network failure while talking to %1").arg(at));
+    case E::ProxyConnectionRefusedError:
+    case E::ProxyConnectionClosedError:
+    case E::ProxyNotFoundError:
+    case E::ProxyTimeoutError:
+    case E::ProxyAuthenticationRequiredError:
+    case E::UnknownProxyError:
+        return Status::error(Status::Kind::Network,
+                             QStringLiteral("The proxy in front of %1 failed").arg(at));
+    default:
+        return Status::error(Status::Kind::Network, QStringLiteral("Could not talk to %1").arg(at));
+    }
+}
+
+QString authMessage(const ReplyFacts &f, const QString &serverText) {
+    QString text;
+    switch (f.credentials) {
+    case Credentials::Kind::None:
+        text =
+            QStringLiteral("%1 requires authentication: add its API key or a JWT").arg(f.address);
+        break;
+    case Credentials::Kind::ApiKey:
+        text = QStringLiteral("Wrong API key for %1").arg(f.address);
+        break;
+    case Credentials::Kind::Jwt:
+        text = QStringLiteral("%1 refused the JWT: expired, not yet valid, or not signed with the "
+                              "sandbox's key")
+                   .arg(f.address);
+        break;
+    }
+    if (f.httpStatus == 403 && !serverText.isEmpty())
+        text += QStringLiteral(" (%1)").arg(serverText);
+    return text;
+}
+
+} // namespace
+
+Status statusFromReply(const ReplyFacts &f) {
+    if (f.cancelled)
+        return Status::error(Status::Kind::Cancelled, QStringLiteral("Cancelled"));
+    if (f.timedOut)
+        return Status::error(Status::Kind::Timeout, QStringLiteral("No answer from %1 within %2 s")
+                                                        .arg(f.address)
+                                                        .arg(qMax(1, f.timeoutMs / 1000)));
+    if (f.httpStatus == 0)
+        return transportStatus(f);
+    if (f.httpStatus >= 200 && f.httpStatus < 300)
+        return Status::success();
+
+    const QString serverText = messageFromErrorBody(f.body);
+    const QString what = QStringLiteral("%1 %2").arg(f.method, f.path);
+    Status s;
+    switch (f.httpStatus) {
+    case 401:
+    case 403:
+        // 403 from a hook delete is an operation refusal, not an auth failure; the envelope says
+        // so.
+        if (f.httpStatus == 403 && f.credentials != Credentials::Kind::None &&
+            !serverText.isEmpty() &&
+            !serverText.contains(QLatin1String("auth"), Qt::CaseInsensitive))
+            return Status::error(Status::Kind::Validation, serverText, f.httpStatus);
+        return Status::error(Status::Kind::Auth, authMessage(f, serverText), f.httpStatus);
+    case 404:
+        return Status::error(
+            Status::Kind::NotFound,
+            serverText.isEmpty() || f.path == QLatin1String("/v1/sandbox")
+                ? QStringLiteral("%1 has no %2: is this an AIO sandbox?").arg(f.address, f.path)
+                : serverText,
+            f.httpStatus);
+    case 409:
+        return Status::error(Status::Kind::Conflict,
+                             serverText.isEmpty() ? QStringLiteral("%1: conflict").arg(what)
+                                                  : serverText,
+                             f.httpStatus);
+    case 400:
+    case 405:
+    case 413:
+    case 422:
+        s = Status::error(
+            Status::Kind::Validation,
+            serverText.isEmpty()
+                ? QStringLiteral("%1 was refused as invalid (HTTP %2)").arg(what).arg(f.httpStatus)
+                : serverText,
+            f.httpStatus);
+        return s;
+    default:
+        break;
+    }
+    if (f.httpStatus >= 500)
+        return Status::error(
+            Status::Kind::Server,
+            QStringLiteral("Sandbox service error (HTTP %1)%2")
+                .arg(f.httpStatus)
+                .arg(serverText.isEmpty() ? QString() : QStringLiteral(": ") + serverText),
+            f.httpStatus);
+    return Status::error(
+        Status::Kind::BadResponse,
+        QStringLiteral("Unexpected HTTP %1 from %2 for %3").arg(f.httpStatus).arg(f.address, what),
+        f.httpStatus);
+}

@@ -1,0 +1,41 @@
+#include "widgets/dialogs/preferencesdialog.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *parent)
+    : QDialog(parent)
+    , m_preferences(preferences)
+    , m_pages(new QTabWidget(this))
+    , m_pollInterval(new QSpinBox(this)) {
+    setWindowTitle(QStringLiteral("Preferences"));
+    auto *general = new QWidget(m_pages);
+    auto *form = new QFormLayout(general);
+    m_pollInterval->setRange(1, 300);
+    m_pollInterval->setSuffix(QStringLiteral(" s"));
+    m_pollInterval->setValue(qMax(1, preferences.pollIntervalMs / 1000));
+    m_pollInterval->setToolTip(QStringLiteral("How often each sandbox's status is checked"));
+    form->addRow(QStringLiteral("Status &poll interval:"), m_pollInterval);
+    auto *hint = new QLabel(
+        QStringLiteral("Each check is one GET /v1/sandbox per running sandbox."), general);
+    hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    form->addRow(QString(), hint);
+    m_pages->addTab(general, QStringLiteral("General"));
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_pages);
+    layout->addWidget(buttons);
+}
+
+Preferences PreferencesDialog::preferences() const {
+    Preferences p = m_preferences;
+    p.pollIntervalMs = m_pollInterval->value() * 1000;
+    return p;
+}

@@ -1,0 +1,256 @@
+#include "widgets/dialogs/sandboxdialog.h"
+
+#include "client/api/sandboxjobs.h"
+#include "client/sandboxclient.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+SandboxDialog::SandboxDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_name(new QLineEdit(this))
+    , m_url(new QLineEdit(this))
+    , m_auth(new QComboBox(this))
+    , m_secret(new QLineEdit(this))
+    , m_secretHint(new QLabel(this))
+    , m_expiry(new QLabel(this))
+    , m_caFile(new QLineEdit(this))
+    , m_pinned(new QLabel(this))
+    , m_test(new QPushButton(QStringLiteral("&Test connection"), this))
+    , m_outcome(new QLabel(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
+    setWindowTitle(QStringLiteral("Add sandbox"));
+    setMinimumWidth(520);
+    m_name->setPlaceholderText(QStringLiteral("e.g. Staging agent"));
+    m_url->setPlaceholderText(QStringLiteral("http://localhost:8080"));
+    m_auth->addItem(QStringLiteral("None"), static_cast<int>(Credentials::Kind::None));
+    m_auth->addItem(QStringLiteral("API key (SANDBOX_API_KEY)"),
+                    static_cast<int>(Credentials::Kind::ApiKey));
+    m_auth->addItem(QStringLiteral("JWT (signed for JWT_PUBLIC_KEY)"),
+                    static_cast<int>(Credentials::Kind::Jwt));
+    m_secret->setEchoMode(QLineEdit::Password);
+    QAction *reveal = m_secret->addAction(QIcon(), QLineEdit::TrailingPosition);
+    reveal->setText(QStringLiteral("Show"));
+    reveal->setToolTip(QStringLiteral("Show or hide the secret"));
+    connect(reveal, &QAction::triggered, this, [this] {
+        m_secret->setEchoMode(m_secret->echoMode() == QLineEdit::Password ? QLineEdit::Normal
+                                                                          : QLineEdit::Password);
+    });
+    m_secretHint->setWordWrap(true);
+    m_secretHint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_caFile->setPlaceholderText(QStringLiteral("System certificates"));
+    auto *browse = new QPushButton(QStringLiteral("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, QStringLiteral("CA certificate"), QString(),
+            QStringLiteral("Certificates (*.pem *.crt);;All files (*)"));
+        if (!file.isEmpty())
+            m_caFile->setText(file);
+    });
+    auto *caRow = new QHBoxLayout;
+    caRow->addWidget(m_caFile, 1);
+    caRow->addWidget(browse);
+    m_pinned->setWordWrap(true);
+    m_pinned->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_outcome->setWordWrap(true);
+    m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_outcome->setObjectName(QStringLiteral("testOutcome"));
+
+    auto *form = new QFormLayout;
+    form->addRow(QStringLiteral("&Name:"), m_name);
+    form->addRow(QStringLiteral("&Address:"), m_url);
+    form->addRow(QStringLiteral("A&uthentication:"), m_auth);
+    form->addRow(QStringLiteral("&Secret:"), m_secret);
+    form->addRow(QString(), m_secretHint);
+    form->addRow(QString(), m_expiry);
+    form->addRow(QStringLiteral("CA &file:"), caRow);
+    form->addRow(QString(), m_pinned);
+    auto *testRow = new QHBoxLayout;
+    testRow->addWidget(m_test);
+    testRow->addWidget(m_outcome, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(testRow);
+    layout->addStretch();
+    layout->addWidget(m_buttons);
+
+    connect(m_auth, &QComboBox::currentIndexChanged, this, &SandboxDialog::updateAuthFields);
+    connect(m_secret, &QLineEdit::textChanged, this, &SandboxDialog::updateAuthFields);
+    connect(m_test, &QPushButton::clicked, this, &SandboxDialog::testConnection);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &SandboxDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &SandboxDialog::reject);
+    updateAuthFields();
+    setSecretsSessionOnly(false);
+}
+
+SandboxDialog::~SandboxDialog() {
+    if (m_testJob)
+        m_testJob->abort();
+}
+
+void SandboxDialog::setSecretsSessionOnly(bool sessionOnly) {
+    m_secretHint->setText(
+        sessionOnly ? QStringLiteral("No system keychain is running: the secret is kept in "
+                                     "memory for this session only.")
+                    : QStringLiteral("Stored in the system keychain, never in the settings file."));
+}
+
+void SandboxDialog::setEntry(const SandboxEntry &entry) {
+    setWindowTitle(QStringLiteral("Edit sandbox"));
+    m_entry = entry;
+    m_name->setText(entry.name);
+    m_url->setText(entry.endpoint.baseUrl.toString());
+    m_auth->setCurrentIndex(m_auth->findData(static_cast<int>(entry.credentials.kind)));
+    m_secret->setText(entry.credentials.secret);
+    m_caFile->setText(entry.endpoint.tls.caFile);
+    m_pinnedSha256 = entry.endpoint.tls.pinnedSha256;
+    m_pinned->setText(m_pinnedSha256.isEmpty() ? QString()
+                                               : QStringLiteral("Trusted certificate SHA-256: ") +
+                                                     QString::fromLatin1(m_pinnedSha256));
+    updateAuthFields();
+}
+
+SandboxEntry SandboxDialog::entry() const {
+    SandboxEntry e = m_entry;
+    e.name = m_name->text().trimmed();
+    QString error;
+    e.endpoint.baseUrl = parseBaseUrl(m_url->text(), &error);
+    if (e.name.isEmpty())
+        e.name = e.endpoint.baseUrl.host() +
+                 (e.endpoint.baseUrl.port() > 0
+                      ? QLatin1Char(':') + QString::number(e.endpoint.baseUrl.port())
+                      : QString());
+    e.endpoint.tls.caFile = m_caFile->text().trimmed();
+    e.endpoint.tls.pinnedSha256 = m_pinnedSha256;
+    e.credentials.kind = static_cast<Credentials::Kind>(m_auth->currentData().toInt());
+    e.credentials.secret =
+        e.credentials.kind == Credentials::Kind::None ? QString() : m_secret->text().trimmed();
+    return e;
+}
+
+bool SandboxDialog::validate(QString *error) const {
+    if (!parseBaseUrl(m_url->text(), error).isValid())
+        return false;
+    const auto kind = static_cast<Credentials::Kind>(m_auth->currentData().toInt());
+    if (kind != Credentials::Kind::None && m_secret->text().trimmed().isEmpty()) {
+        *error = kind == Credentials::Kind::ApiKey ? QStringLiteral("Enter the API key")
+                                                   : QStringLiteral("Paste the JWT");
+        return false;
+    }
+    if (kind == Credentials::Kind::Jwt && m_secret->text().trimmed().count(QLatin1Char('.')) != 2) {
+        *error = QStringLiteral("That is not a JWT: a JWT has three parts separated by dots");
+        return false;
+    }
+    return true;
+}
+
+void SandboxDialog::updateAuthFields() {
+    const auto kind = static_cast<Credentials::Kind>(m_auth->currentData().toInt());
+    m_secret->setEnabled(kind != Credentials::Kind::None);
+    m_secret->setPlaceholderText(kind == Credentials::Kind::Jwt
+                                     ? QStringLiteral("eyJhbGciOiJSUzI1NiIs…")
+                                     : QStringLiteral("The sandbox's SANDBOX_API_KEY"));
+    m_expiry->clear();
+    if (kind == Credentials::Kind::Jwt) {
+        const QDateTime expiry = jwtExpiry(m_secret->text().trimmed());
+        if (expiry.isValid()) {
+            const qint64 left = QDateTime::currentDateTimeUtc().secsTo(expiry);
+            m_expiry->setText(left <= 0    ? QStringLiteral("⚠ This JWT has expired.")
+                              : left < 300 ? QStringLiteral("⚠ This JWT expires in %1 min.")
+                                                 .arg(qMax<qint64>(1, left / 60))
+                                           : QStringLiteral("Expires %1")
+                                                 .arg(expiry.toLocalTime().toString(
+                                                     QStringLiteral("yyyy-MM-dd HH:mm"))));
+        }
+    }
+}
+
+void SandboxDialog::testConnection() {
+    QString error;
+    if (!validate(&error)) {
+        m_outcome->setText(
+            QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(error.toHtmlEscaped()));
+        Q_EMIT testFinished(false);
+        return;
+    }
+    if (m_testJob)
+        m_testJob->abort();
+    const SandboxEntry e = entry();
+    if (!m_testClient)
+        m_testClient = new SandboxClient(e.endpoint, e.credentials, this);
+    m_testClient->setEndpoint(e.endpoint);
+    m_testClient->setCredentials(e.credentials);
+    m_test->setEnabled(false);
+    m_outcome->setText(
+        QStringLiteral("Connecting to %1…").arg(e.endpoint.displayAddress().toHtmlEscaped()));
+    auto *job = new ProbeJob(m_testClient, 10000);
+    m_testJob = job;
+    connect(job, &ProbeJob::succeeded, this, [this](const ProbeResult &r) {
+        QString text =
+            QStringLiteral("<span style='color:#2e7d32'>✔ Connected</span>: sandbox %1, %2 ms")
+                .arg(r.version.toHtmlEscaped())
+                .arg(r.latencyMs);
+        if (!r.extensions.isEmpty())
+            text += QStringLiteral(", extensions: ") +
+                    r.extensions.join(QStringLiteral(", ")).toHtmlEscaped();
+        m_outcome->setText(text);
+        Q_EMIT testFinished(true);
+    });
+    connect(job, &ApiJob::failed, this, &SandboxDialog::onTestFailed);
+    connect(job, &ApiJob::finished, this, [this] { m_test->setEnabled(true); });
+    job->start();
+}
+
+void SandboxDialog::onTestFailed(const Status &status) {
+    if (status.kind == Status::Kind::Tls && !status.certificateSha256.isEmpty() &&
+        status.certificateSha256 != m_pinnedSha256 &&
+        confirmCertificate(status.certificateSha256)) {
+        m_pinnedSha256 = status.certificateSha256;
+        m_pinned->setText(QStringLiteral("Trusted certificate SHA-256: ") +
+                          QString::fromLatin1(m_pinnedSha256));
+        testConnection();
+        return;
+    }
+    m_outcome->setText(QStringLiteral("<span style='color:#c0392b'>✘ %1</span>")
+                           .arg(status.message.toHtmlEscaped()));
+    Q_EMIT testFinished(false);
+}
+
+bool SandboxDialog::confirmCertificate(const QByteArray &sha256) {
+    QString grouped;
+    for (qsizetype i = 0; i < sha256.size(); i += 2)
+        grouped += QString::fromLatin1(sha256.mid(i, 2)).toUpper() +
+                   (i + 2 < sha256.size() ? QStringLiteral(":") : QString());
+    return QMessageBox::question(
+               this, QStringLiteral("Untrusted certificate"),
+               QStringLiteral("The sandbox presented a certificate that no trusted "
+                              "authority signed.\n\nSHA-256 fingerprint:\n%1\n\n"
+                              "Trust this certificate for this sandbox only if the "
+                              "fingerprint matches the one on the server.")
+                   .arg(grouped),
+               QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+}
+
+QString SandboxDialog::testOutcome() const {
+    return m_outcome->text();
+}
+
+void SandboxDialog::accept() {
+    QString error;
+    if (!validate(&error)) {
+        m_outcome->setText(
+            QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(error.toHtmlEscaped()));
+        return;
+    }
+    QDialog::accept();
+}

@@ -1,0 +1,165 @@
+#include "widgets/llms/llmstxtview.h"
+
+#include "client/api/sandboxjobs.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QShortcut>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+LlmsTxtView::LlmsTxtView(SandboxClient *client, QWidget *parent)
+    : QWidget(parent)
+    , m_client(client)
+    , m_browser(new QTextBrowser(this))
+    , m_error(new QLabel(this))
+    , m_search(new QLineEdit(this))
+    , m_matches(new QLabel(this))
+    , m_raw(new QCheckBox(QStringLiteral("Plain text"), this))
+    , m_refresh(new QPushButton(QStringLiteral("Refresh"), this)) {
+    m_browser->setOpenLinks(false);
+    m_browser->setPlaceholderText(QStringLiteral("Loading /llms.txt…"));
+    m_error->setObjectName(QStringLiteral("errorBox"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("#errorBox { background: #fdecea; border: 1px solid "
+                                          "#e0a0a0; border-radius: 4px; padding: 8px; }"));
+    m_error->hide();
+    m_search->setPlaceholderText(QStringLiteral("Find in llms.txt (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    auto *copy = new QPushButton(QStringLiteral("Copy all"), this);
+    m_raw->setToolTip(QStringLiteral("Show the file exactly as the sandbox serves it"));
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_search, 1);
+    bar->addWidget(m_matches);
+    bar->addWidget(m_raw);
+    bar->addWidget(copy);
+    bar->addWidget(m_refresh);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_error);
+    layout->addWidget(m_browser, 1);
+
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &term) { find(term); });
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(false); });
+    connect(m_raw, &QCheckBox::toggled, this, &LlmsTxtView::render);
+    connect(m_refresh, &QPushButton::clicked, this, &LlmsTxtView::refresh);
+    connect(copy, &QPushButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(m_text); });
+    auto *findShortcut =
+        new QShortcut(QKeySequence::Find, this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(findShortcut, &QShortcut::activated, this, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    auto *nextShortcut = new QShortcut(QKeySequence::FindNext, this, nullptr, nullptr,
+                                       Qt::WidgetWithChildrenShortcut);
+    connect(nextShortcut, &QShortcut::activated, this, [this] { findNext(false); });
+    auto *prevShortcut = new QShortcut(QKeySequence::FindPrevious, this, nullptr, nullptr,
+                                       Qt::WidgetWithChildrenShortcut);
+    connect(prevShortcut, &QShortcut::activated, this, [this] { findNext(true); });
+    auto *refreshShortcut = new QShortcut(QKeySequence::Refresh, this, nullptr, nullptr,
+                                          Qt::WidgetWithChildrenShortcut);
+    connect(refreshShortcut, &QShortcut::activated, this, &LlmsTxtView::refresh);
+}
+
+LlmsTxtView::~LlmsTxtView() {
+    if (m_job)
+        m_job->abort();
+}
+
+void LlmsTxtView::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (!m_loaded && !m_job)
+        refresh();
+}
+
+void LlmsTxtView::refresh() {
+    if (!m_client || m_job)
+        return;
+    m_refresh->setEnabled(false);
+    auto *job = new GetLlmsTxtJob(m_client);
+    m_job = job;
+    connect(job, &GetLlmsTxtJob::succeeded, this, [this](const QString &text) {
+        m_text = text;
+        m_loaded = true;
+        m_error->hide();
+        render();
+        Q_EMIT loaded();
+    });
+    connect(job, &ApiJob::failed, this, &LlmsTxtView::showError);
+    connect(job, &ApiJob::finished, this, [this] { m_refresh->setEnabled(true); });
+    job->start();
+}
+
+void LlmsTxtView::render() {
+    const int scroll = m_browser->verticalScrollBar() ? m_browser->verticalScrollBar()->value() : 0;
+    if (m_raw->isChecked()) {
+        m_browser->setCurrentFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        m_browser->setPlainText(m_text);
+    } else {
+        // llms.txt is Markdown by convention; CommonMark rendering keeps headings and lists
+        // readable.
+        m_browser->document()->setMarkdown(m_text, QTextDocument::MarkdownDialectGitHub);
+    }
+    m_browser->verticalScrollBar()->setValue(scroll);
+    find(m_search->text());
+}
+
+int LlmsTxtView::find(const QString &term) {
+    QList<QTextEdit::ExtraSelection> selections;
+    if (!term.isEmpty()) {
+        QTextDocument *doc = m_browser->document();
+        QTextCursor cursor(doc);
+        QTextCharFormat highlight;
+        highlight.setBackground(QColor(0xff, 0xe0, 0x66));
+        while (true) {
+            cursor = doc->find(term, cursor);
+            if (cursor.isNull())
+                break;
+            selections.append({cursor, highlight});
+        }
+    }
+    m_browser->setExtraSelections(selections);
+    m_matches->setText(term.isEmpty() ? QString()
+                       : selections.isEmpty()
+                           ? QStringLiteral("no match")
+                           : QStringLiteral("%1 matches").arg(selections.size()));
+    if (!selections.isEmpty()) {
+        QTextCursor first = selections.first().cursor;
+        m_browser->setTextCursor(first);
+        m_browser->ensureCursorVisible();
+    }
+    return static_cast<int>(selections.size());
+}
+
+void LlmsTxtView::findNext(bool backward) {
+    const QString term = m_search->text();
+    if (term.isEmpty())
+        return;
+    QTextDocument::FindFlags flags;
+    if (backward)
+        flags |= QTextDocument::FindBackward;
+    if (!m_browser->find(term, flags)) {
+        // Wrap around, as every editor's find does.
+        QTextCursor cursor = m_browser->textCursor();
+        cursor.movePosition(backward ? QTextCursor::End : QTextCursor::Start);
+        m_browser->setTextCursor(cursor);
+        m_browser->find(term, flags);
+    }
+}
+
+void LlmsTxtView::showError(const Status &status) {
+    m_error->setText(QStringLiteral("Could not read /llms.txt: ") + status.message);
+    m_error->show();
+    Q_EMIT loadFailed(status.message);
+}

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "client/api/sandboxtypes.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+class QFormLayout;
+class GetContextJob;
+class SandboxClient;
+struct Status;
+
+// The Overview tab: a sandbox's context (GET /v1/sandbox) laid out for reading.
+class ContextView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit ContextView(SandboxClient *client, QWidget *parent = nullptr);
+    ~ContextView() override;
+
+    void refresh();
+    bool isLoaded() const { return m_loaded; }
+    // The text of a system field as shown ("os", "arch", "user", ...), for tests and copy.
+    QString fieldText(const QString &key) const;
+
+Q_SIGNALS:
+    void loaded();
+    void loadFailed(const QString &message);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void showContext(const SandboxContext &context);
+    void showError(const Status &status);
+
+    QPointer<SandboxClient> m_client;
+    QPointer<GetContextJob> m_job;
+    bool m_loaded = false;
+    QLabel *m_title;
+    QLabel *m_updated;
+    QLabel *m_error;
+    QPushButton *m_refresh;
+    QWidget *m_body;
+    QHash<QString, QLabel *> m_fields;
+    QTreeWidget *m_runtimes;
+    QTreeWidget *m_tools;
+};

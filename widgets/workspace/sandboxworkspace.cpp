@@ -1,0 +1,87 @@
+#include "widgets/workspace/sandboxworkspace.h"
+
+#include "models/sandboxlistmodel.h"
+#include "widgets/workspace/tabregistry.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxListModel *sandboxes,
+                                   const QString &sandboxId, QWidget *parent)
+    : QWidget(parent)
+    , m_sandboxes(sandboxes)
+    , m_sandboxId(sandboxId)
+    , m_banner(new QFrame(this))
+    , m_bannerText(new QLabel(m_banner))
+    , m_retry(new QPushButton(QStringLiteral("Retry now"), m_banner))
+    , m_tabs(new QTabWidget(this)) {
+    m_banner->setObjectName(QStringLiteral("stateBanner"));
+    m_banner->setStyleSheet(QStringLiteral(
+        "#stateBanner { background: #fff4e5; border: 1px solid #f0c080; border-radius: 4px; }"));
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *bannerLayout = new QHBoxLayout(m_banner);
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(m_retry);
+    connect(m_retry, &QPushButton::clicked, this, [this] { m_sandboxes->probe(m_sandboxId); });
+
+    m_tabs->setDocumentMode(true);
+    const WorkspaceContext context{sandboxes->client(sandboxId), sandboxes, sandboxId};
+    const QList<WorkspaceTab> tabs = registry.tabs();
+    for (const WorkspaceTab &tab : tabs) {
+        QWidget *page = tab.create(context, m_tabs);
+        page->setProperty("sbxTabId", tab.id);
+        m_tabs->addTab(page, tab.title);
+    }
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tabs, 1);
+
+    connect(sandboxes, &SandboxListModel::dataChanged, this,
+            [this](const QModelIndex &from, const QModelIndex &to) {
+                const int row = m_sandboxes->rowOf(m_sandboxId);
+                if (row >= from.row() && row <= to.row())
+                    updateBanner();
+            });
+    updateBanner();
+}
+
+QWidget *SandboxWorkspace::tab(const QString &id) const {
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (m_tabs->widget(i)->property("sbxTabId").toString() == id)
+            return m_tabs->widget(i);
+    }
+    return nullptr;
+}
+
+void SandboxWorkspace::updateBanner() {
+    const SandboxState state = m_sandboxes->state(m_sandboxId);
+    const QString why = m_sandboxes->lastError(m_sandboxId);
+    QString text;
+    switch (state) {
+    case SandboxState::Online:
+        m_banner->hide();
+        return;
+    case SandboxState::Starting:
+        text = QStringLiteral("Connecting…");
+        break;
+    case SandboxState::AuthFailed:
+        text = QStringLiteral("<b>Authentication failed.</b> ");
+        break;
+    case SandboxState::Unreachable:
+        text = QStringLiteral("<b>Unreachable.</b> ");
+        break;
+    default:
+        text = QStringLiteral("<b>%1.</b> ").arg(sandboxStateName(state).toHtmlEscaped());
+        break;
+    }
+    text += why.toHtmlEscaped();
+    m_bannerText->setText(text);
+    m_retry->setVisible(state == SandboxState::AuthFailed || state == SandboxState::Unreachable);
+    m_banner->show();
+}

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "client/providers/sandboxprovider.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTabWidget;
+class QFrame;
+class SandboxListModel;
+class TabRegistry;
+
+// One sandbox's workspace: a state banner above the registered tabs.
+class SandboxWorkspace final : public QWidget {
+    Q_OBJECT
+public:
+    SandboxWorkspace(const TabRegistry &registry, SandboxListModel *sandboxes,
+                     const QString &sandboxId, QWidget *parent = nullptr);
+
+    QString sandboxId() const { return m_sandboxId; }
+    QTabWidget *tabs() const { return m_tabs; }
+    // The tab widget registered under id, or null.
+    QWidget *tab(const QString &id) const;
+
+private:
+    void updateBanner();
+
+    SandboxListModel *m_sandboxes;
+    QString m_sandboxId;
+    QFrame *m_banner;
+    QLabel *m_bannerText;
+    QPushButton *m_retry;
+    QTabWidget *m_tabs;
+};

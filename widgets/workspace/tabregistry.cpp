@@ -1,0 +1,23 @@
+#include "widgets/workspace/tabregistry.h"
+
+#include "widgets/llms/llmstxtview.h"
+#include "widgets/overview/contextview.h"
+
+#include <algorithm>
+
+void TabRegistry::add(WorkspaceTab tab) {
+    auto at = std::upper_bound(m_tabs.begin(), m_tabs.end(), tab.order,
+                               [](int order, const WorkspaceTab &t) { return order < t.order; });
+    m_tabs.insert(at, std::move(tab));
+}
+
+void registerStandardTabs(TabRegistry &registry) {
+    registry.add({QStringLiteral("overview"), QStringLiteral("Overview"), 10,
+                  [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
+                      return new ContextView(ctx.client, parent);
+                  }});
+    registry.add({QStringLiteral("llms"), QStringLiteral("llms.txt"), 20,
+                  [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
+                      return new LlmsTxtView(ctx.client, parent);
+                  }});
+}

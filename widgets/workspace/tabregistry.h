@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <functional>
+
+class QWidget;
+class SandboxClient;
+class SandboxListModel;
+
+// What a workspace tab gets to work with: the sandbox's client and its row in the list.
+struct WorkspaceContext {
+    SandboxClient *client = nullptr;
+    SandboxListModel *sandboxes = nullptr;
+    QString sandboxId;
+};
+
+struct WorkspaceTab {
+    QString id;
+    QString title;
+    int order = 100; // lower first
+    std::function<QWidget *(const WorkspaceContext &, QWidget *parent)> create;
+};
+
+// The tabs a sandbox workspace shows. Each feature registers its tab from its own folder.
+class TabRegistry final {
+public:
+    void add(WorkspaceTab tab);
+    // Sorted by order, then registration.
+    QList<WorkspaceTab> tabs() const { return m_tabs; }
+
+private:
+    QList<WorkspaceTab> m_tabs;
+};
+
+// The tabs of this layer: Overview and llms.txt.
+void registerStandardTabs(TabRegistry &registry);
