@@ -1,0 +1,76 @@
+// Console cold start: from exec of sandbox-console to its main window shown, and to the local
+// sandbox online. Timed from outside the process, so loading Qt's libraries counts.
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+} // namespace
+
+int main(int argc, char **argv) {
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() < 2) {
+        std::fprintf(stderr, "usage: bench-console-startup PATH/TO/sandbox-console [runs]\n");
+        return 2;
+    }
+    const int runs = args.size() > 2 ? args.at(2).toInt() : 7;
+    std::vector<double> shown, online;
+    for (int i = 0; i < runs; ++i) {
+        QTemporaryDir home; // a cold start: no settings, no workspace yet
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        env.insert(QStringLiteral("SBX_NO_KEYCHAIN"), QStringLiteral("1"));
+        env.insert(QStringLiteral("SBX_REPORT_STARTUP"), QStringLiteral("exit"));
+        if (!env.contains(QStringLiteral("DISPLAY")))
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        QProcess console;
+        console.setProcessEnvironment(env);
+        QElapsedTimer clock;
+        double shownMs = -1, onlineMs = -1;
+        QByteArray pending;
+        QObject::connect(&console, &QProcess::readyReadStandardError, &console, [&] {
+            pending += console.readAllStandardError();
+            qsizetype nl;
+            while ((nl = pending.indexOf('\n')) >= 0) {
+                const QByteArray line = pending.left(nl);
+                pending.remove(0, nl + 1);
+                if (line.startsWith("startup: window shown"))
+                    shownMs = clock.nsecsElapsed() / 1e6;
+                else if (line.startsWith("startup: sandbox online"))
+                    onlineMs = clock.nsecsElapsed() / 1e6;
+            }
+        });
+        clock.start();
+        console.start(args.at(1), {});
+        if (!console.waitForFinished(30000)) {
+            std::fprintf(stderr, "run %d: the console did not reach online within 30 s\n", i + 1);
+            console.kill();
+            return 1;
+        }
+        QCoreApplication::processEvents();
+        if (shownMs < 0 || onlineMs < 0) {
+            std::fprintf(stderr, "run %d: missing startup lines (exit %d)\n", i + 1,
+                         console.exitCode());
+            return 1;
+        }
+        shown.push_back(shownMs);
+        online.push_back(onlineMs);
+        std::printf("run %d: window shown %.0f ms, local sandbox online %.0f ms\n", i + 1, shownMs,
+                    onlineMs);
+    }
+    std::printf("console cold start (median of %d): window shown %.0f ms (goal < 500), "
+                "local sandbox online %.0f ms (goal < 1500)\n",
+                runs, median(shown), median(online));
+    return 0;
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs every benchmark against the build in $1 (default build/) and prints their figures.
+set -euo pipefail
+build=${1:-build}
+cd "$(dirname "$0")/.."
+echo "== console cold start"
+"$build/bench/bench-console-startup" "$build/bin/sandbox-console" 7
+if [[ -x bench/server/run.sh ]]; then
+  echo "== server latency"
+  bench/server/run.sh "$build"
+fi

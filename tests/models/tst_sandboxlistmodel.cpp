@@ -1,0 +1,167 @@
+// SandboxListModel over real providers: live states from real sandbox-server processes.
+#include "client/providers/localsandboxes.h"
+#include "client/providers/savedendpoints.h"
+#include "client/providers/secretstore.h"
+#include "client/sandboxclient.h"
+#include "models/sandboxlistmodel.h"
+#include "tests/support/testserver.h"
+
+#include <QAbstractItemModelTester>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+
+namespace {
+
+SandboxState stateOf(const SandboxListModel &model, const QString &id) {
+    return model.state(id);
+}
+
+// Every string the model would show, in every role, for every cell.
+QString everythingShown(const SandboxListModel &model) {
+    QString all;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        for (int c = 0; c < model.columnCount(); ++c) {
+            for (int role :
+                 {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(SandboxListModel::DetailRole)})
+                all += model.index(r, c).data(role).toString() + QLatin1Char('\n');
+        }
+    }
+    return all;
+}
+
+} // namespace
+
+class TestSandboxListModel final : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void liveStatesFromRealServers() {
+        const QString key = QStringLiteral("model-test-api-key-123");
+        TestServer remote;
+        TestServer::Options options;
+        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), key);
+        QVERIFY2(remote.start(options), qPrintable(remote.error()));
+
+        QSettings settings(m_dir.filePath(QStringLiteral("s.conf")), QSettings::IniFormat);
+        MemorySecretStore secrets;
+        SavedEndpoints saved(&settings, &secrets);
+        LocalSandboxes local(
+            &settings, {QStringLiteral(SBX_SERVER_BINARY), m_dir.filePath(QStringLiteral("data"))});
+        SandboxListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPollInterval(500);
+        model.addProvider(&local);
+        model.addProvider(&saved);
+
+        const QString localId = local.ensureDefault();
+        const QString goodId = saved.add({QString(),
+                                          QStringLiteral("Remote"),
+                                          {remote.url(), {}},
+                                          {Credentials::Kind::ApiKey, key},
+                                          SandboxState::Online,
+                                          {}});
+        const QString badId =
+            saved.add({QString(),
+                       QStringLiteral("Wrong key"),
+                       {remote.url(), {}},
+                       {Credentials::Kind::ApiKey, QStringLiteral("not-the-key-456")},
+                       SandboxState::Online,
+                       {}});
+        QCOMPARE(model.rowCount(), 3);
+
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(model, localId), SandboxState::Online, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(model, goodId), SandboxState::Online, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(model, badId), SandboxState::AuthFailed, 10000);
+        const int goodRow = model.rowOf(goodId);
+        QCOMPARE(model.index(goodRow, SandboxListModel::StateColumn).data().toString(),
+                 QStringLiteral("online"));
+        QVERIFY(!model.index(goodRow, SandboxListModel::VersionColumn).data().toString().isEmpty());
+        QVERIFY(model.index(goodRow, SandboxListModel::LatencyColumn)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral(" ms")));
+        QCOMPARE(model.index(goodRow, SandboxListModel::ProviderColumn).data().toString(),
+                 QStringLiteral("Saved"));
+        QCOMPARE(model.index(goodRow, SandboxListModel::UrlColumn).data().toString(),
+                 remote.url().toString());
+        QVERIFY(model.lastError(badId).startsWith(QStringLiteral("Wrong API key")));
+
+        // Killing the local sandbox's process turns its row unreachable.
+        QSignalSpy stateChanges(&model, &SandboxListModel::stateChanged);
+        ::kill(static_cast<pid_t>(local.processId(localId)), SIGKILL);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(model, localId), SandboxState::Unreachable, 10000);
+        QVERIFY(!stateChanges.isEmpty());
+        QCOMPARE(stateChanges.last().at(0).toString(), localId);
+
+        // A remote that goes away turns unreachable too, with the reason.
+        remote.kill();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(model, goodId), SandboxState::Unreachable, 10000);
+        QVERIFY2(model.lastError(goodId).contains(QStringLiteral("Connection refused")),
+                 qPrintable(model.lastError(goodId)));
+
+        // No secret is ever shown.
+        const QString shown = everythingShown(model);
+        QVERIFY(!shown.contains(key));
+        QVERIFY(!shown.contains(QStringLiteral("not-the-key-456")));
+    }
+
+    void onlyTheChangedRowEmitsDataChanged() {
+        QSettings settings(m_dir.filePath(QStringLiteral("s2.conf")), QSettings::IniFormat);
+        MemorySecretStore secrets;
+        SavedEndpoints saved(&settings, &secrets);
+        SandboxListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPollInterval(3600 * 1000);
+        model.addProvider(&saved);
+        const QString a = saved.add({QString(),
+                                     QStringLiteral("A"),
+                                     {QUrl(QStringLiteral("http://127.0.0.1:9")), {}},
+                                     {},
+                                     SandboxState::Online,
+                                     {}});
+        const QString b = saved.add({QString(),
+                                     QStringLiteral("B"),
+                                     {QUrl(QStringLiteral("http://127.0.0.1:9")), {}},
+                                     {},
+                                     SandboxState::Online,
+                                     {}});
+        QTRY_COMPARE(stateOf(model, a), SandboxState::Unreachable);
+        QTRY_COMPARE(stateOf(model, b), SandboxState::Unreachable);
+
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        SandboxEntry renamed = model.entry(b);
+        renamed.name = QStringLiteral("B renamed");
+        saved.update(renamed);
+        QVERIFY(!changed.isEmpty());
+        for (const QList<QVariant> &args : std::as_const(changed)) {
+            QCOMPARE(args.at(0).toModelIndex().row(), model.rowOf(b));
+            QCOMPARE(args.at(1).toModelIndex().row(), model.rowOf(b));
+        }
+        QCOMPARE(model.index(model.rowOf(b), 0).data().toString(), QStringLiteral("B renamed"));
+
+        // A probe that finds nothing new changes nothing: wait for both probes to be answered.
+        changed.clear();
+        QSignalSpy probedA(model.client(a), &SandboxClient::trafficLogged);
+        QSignalSpy probedB(model.client(b), &SandboxClient::trafficLogged);
+        model.probeAll();
+        QTRY_VERIFY(probedA.count() == 1 && probedB.count() == 1);
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(reset.count(), 0);
+
+        saved.forget(a);
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.rowOf(a), -1);
+    }
+};
+
+QTEST_MAIN(TestSandboxListModel)
+#include "tst_sandboxlistmodel.moc"
