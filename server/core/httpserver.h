@@ -1,0 +1,46 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+// The HTTP side: listener, keep-alive sessions, auth before routing, signal handling. All
+// Beast and Asio code lives in its .cpp (one heavy translation unit).
+namespace sbx {
+
+class Authenticator;
+class Router;
+
+struct HttpLimits {
+    std::size_t headerLimit = 64 * 1024;
+    // A keep-alive connection with no request for this long is closed.
+    std::chrono::seconds idleTimeout{120};
+    // Reading one body or writing one response.
+    std::chrono::seconds transferTimeout{300};
+};
+
+class HttpServer final {
+public:
+    HttpServer(const Router &router, const Authenticator &auth, HttpLimits limits = {});
+    ~HttpServer();
+    HttpServer(const HttpServer &) = delete;
+    HttpServer &operator=(const HttpServer &) = delete;
+
+    // Binds and listens (SIGTERM/SIGINT are caught from construction on). Error text on failure.
+    std::optional<std::string> listen(const std::string &host, std::uint16_t port);
+    std::uint16_t port() const;
+    // Serves on the calling thread until SIGTERM, SIGINT or requestStop(); then stops
+    // accepting, closes the connections and returns.
+    void run();
+    // From any thread.
+    void requestStop();
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace sbx

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+// Command line of sandbox-server.
+namespace sbx {
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 0;
+    // Absolute once resolved by resolveDirectories().
+    std::string workspace;
+    std::string stateDir;
+    bool verbose = false;
+    bool help = false;
+    bool version = false;
+};
+
+struct ParsedOptions {
+    ServerOptions options;
+    // Set when the command line is invalid; the text says what is wrong.
+    std::optional<std::string> error;
+};
+
+ParsedOptions parseCommandLine(const std::vector<std::string> &args);
+std::string helpText();
+// Makes workspace and state dir absolute (defaults: current dir, <workspace>/.sandbox-server)
+// and creates them. Returns an error text on failure.
+std::optional<std::string> resolveDirectories(ServerOptions &options);
+
+} // namespace sbx

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// Child processes for probes and hooks, spawned with posix_spawn: stdin is /dev/null, stdout
+// and stderr go to a pipe we read (never to our stdout), no descriptor of ours leaks into them.
+namespace sbx {
+
+struct ProcessSpec {
+    std::vector<std::string> argv;
+    // Empty: the server's current directory.
+    std::string workingDirectory;
+    // "NAME=value" entries added to (or replacing in) the server's environment.
+    std::vector<std::string> extraEnvironment;
+    // Zero: no limit. On expiry the process group gets SIGKILL.
+    std::chrono::milliseconds timeout{0};
+    // Checked a few times a second; when set, the group gets SIGTERM, then SIGKILL.
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+struct ProcessResult {
+    bool started = false;
+    // Exit status when the process exited normally.
+    std::optional<int> exitCode;
+    // Signal number when a signal ended it.
+    int signal = 0;
+    bool timedOut = false;
+    bool cancelled = false;
+    // Why it could not start.
+    std::string error;
+};
+
+// Called with each complete output line (stdout and stderr interleaved), without the newline.
+using LineSink = std::function<void(std::string_view)>;
+
+ProcessResult runProcess(const ProcessSpec &spec, const LineSink &onLine);
+// Runs and returns at most maxOutput bytes of the combined output.
+ProcessResult runCaptured(const ProcessSpec &spec, std::string &output,
+                          std::size_t maxOutput = 64 * 1024);
+// The first executable called name on PATH, as a path.
+std::optional<std::string> findExecutable(std::string_view name);
+
+} // namespace sbx

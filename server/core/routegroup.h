@@ -1,0 +1,40 @@
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+// Route groups install themselves from their own files (server/api/sandboxroutes.cpp,
+// server/auth/ticketroutes.cpp, ...), so a new group adds a file, not a line in a central list:
+//
+//     namespace {
+//     const sbx::RouteGroupRegistration registration({
+//         .name = "shell", .order = 30, .extensions = {"terminal-replay"},
+//         .install = [](sbx::Router &router, sbx::ServerContext &context) { ... }});
+//     }
+//
+// The file must be compiled into the sandbox-server executable itself (not a static library,
+// whose unreferenced objects the linker would drop together with their registration).
+namespace sbx {
+
+class Router;
+struct ServerContext;
+
+struct RouteGroup {
+    std::string name;
+    // Groups install, and so list their endpoints, in ascending order.
+    int order = 100;
+    // Names of the extensions beyond AIO this group implements; GET /v1/sandbox lists them.
+    std::vector<std::string> extensions = {};
+    std::function<void(Router &, ServerContext &)> install = {};
+};
+
+class RouteGroupRegistration final {
+public:
+    explicit RouteGroupRegistration(RouteGroup group);
+};
+
+// Every registered group, sorted by order then name.
+std::vector<RouteGroup> registeredRouteGroups();
+
+} // namespace sbx

@@ -1,0 +1,106 @@
+#include "server/core/serverapp.h"
+
+#include "server/auth/authenticator.h"
+#include "server/auth/ticketstore.h"
+#include "server/core/httpserver.h"
+#include "server/core/log.h"
+#include "server/core/routegroup.h"
+#include "server/core/router.h"
+#include "server/core/servercontext.h"
+#include "server/core/workpool.h"
+#include "server/facts/factsservice.h"
+#include "server/hooks/startuphooks.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <unistd.h>
+
+namespace sbx {
+
+namespace {
+
+const std::string kVersion = SBX_VERSION;
+
+std::string urlFor(const std::string &host, std::uint16_t port) {
+    const bool ipv6 = host.find(':') != std::string::npos;
+    return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
+} // namespace
+
+ServerApp::ServerApp(ServerOptions options)
+    : m_options(std::move(options)) {}
+
+int ServerApp::run() {
+    // A peer closing early must not kill the process through a write on a dead pipe.
+    std::signal(SIGPIPE, SIG_IGN);
+
+    AuthConfigResult authConfig = authConfigFromEnvironment();
+    for (const std::string &warning : authConfig.warnings)
+        log::warning(warning);
+    if (authConfig.error) {
+        log::error(*authConfig.error);
+        return 1;
+    }
+    TicketStore tickets(authConfig.config.ticketTtl);
+    Authenticator auth(std::move(authConfig.config), tickets);
+    WorkPool pool(2);
+    ShutdownSteps shutdown;
+    FactsService facts(m_options.workspace);
+    StartupHooks hooks(m_options.workspace);
+    ServerContext context{m_options, kVersion, auth, tickets, facts, pool, shutdown};
+
+    Router router;
+    ServerDescription description;
+    description.version = kVersion;
+    try {
+        for (const RouteGroup &group : registeredRouteGroups()) {
+            group.install(router, context);
+            description.extensions.insert(description.extensions.end(), group.extensions.begin(),
+                                          group.extensions.end());
+        }
+    } catch (const std::exception &e) {
+        log::error(std::string("installing the routes failed: ") + e.what());
+        return 1;
+    }
+    std::sort(description.extensions.begin(), description.extensions.end());
+    description.endpoints = router.routes();
+    description.authMechanisms = auth.mechanisms();
+    facts.setServerDescription(std::move(description));
+
+    // Constructed before the hooks so a SIGTERM during them is caught, not fatal.
+    HttpServer http(router, auth);
+
+    hooks.runBeforeListen();
+    facts.gather();
+    if (auto error = http.listen(m_options.host, m_options.port)) {
+        log::error(*error);
+        return 1;
+    }
+    // Our own port is listening now; the gathered list predates it.
+    facts.refreshPorts();
+
+    const std::string url = urlFor(m_options.host, http.port());
+    log::info("workspace " + m_options.workspace + ", state " + m_options.stateDir +
+              ", authentication: " + auth.mechanisms());
+    std::printf("sandbox-server listening on %s\n", url.c_str());
+    std::fflush(stdout);
+    // stdout carries exactly one line: anything printed later by mistake lands in the log.
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+
+    hooks.startPostReady(url);
+    facts.startRefresher(std::chrono::seconds(30), 10);
+
+    http.run();
+
+    shutdown.runAll();
+    hooks.stop();
+    facts.stop();
+    pool.stop();
+    log::info("stopped");
+    return 0;
+}
+
+} // namespace sbx

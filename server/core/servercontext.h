@@ -1,0 +1,39 @@
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+// What route groups may use while installing and serving; owned by ServerApp and alive as long
+// as the server runs.
+namespace sbx {
+
+class Authenticator;
+class FactsService;
+class TicketStore;
+class WorkPool;
+struct ServerOptions;
+
+// Work done once the server has stopped accepting, before the process exits, in the order
+// added. Shutdown hooks (SANDBOX_SHUTDOWN_HOOKS, /v1/sandbox/hooks) register here.
+class ShutdownSteps final {
+public:
+    void add(std::string name, std::function<void()> step);
+    // Runs every step; a step that throws is logged and the next one runs.
+    void runAll();
+
+private:
+    std::vector<std::pair<std::string, std::function<void()>>> m_steps;
+};
+
+struct ServerContext {
+    const ServerOptions &options;
+    const std::string &version;
+    Authenticator &auth;
+    TicketStore &tickets;
+    FactsService &facts;
+    WorkPool &pool;
+    ShutdownSteps &shutdown;
+};
+
+} // namespace sbx

@@ -1,0 +1,74 @@
+#pragma once
+
+// Asio 1.74 uses std::exchange without including <utility>.
+#include <utility>
+
+#include "server/core/http.h"
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/parser.hpp>
+
+#include <functional>
+
+// Routes that own the connection for a while: streaming bodies (uploads, downloads) and
+// WebSocket upgrades. Register them with Router::addStream / Router::addUpgrade. Auth and
+// routing have passed when they run; the header is parsed and the body is not read yet.
+namespace sbx {
+
+using HeaderParser = boost::beast::http::request_parser<boost::beast::http::empty_body>;
+
+// The server's handle on a connection a route has taken over.
+class ConnectionControl {
+public:
+    virtual ~ConnectionControl() = default;
+    // Replaces how the server ends this connection when it stops (a WebSocket close frame,
+    // a cancelled transfer). It runs on the I/O thread.
+    virtual void setCloser(std::function<void()> closer) = 0;
+    virtual bool stopping() const = 0;
+};
+
+struct StreamExchange {
+    // Header fields, params and auth; the body is empty.
+    HttpRequest &request;
+    boost::beast::tcp_stream &stream;
+    // May already hold the first bytes of the body.
+    boost::beast::flat_buffer &buffer;
+    // Header done: convert it with `request_parser<SomeBody> body{std::move(parser)}`.
+    HeaderParser &parser;
+    ConnectionControl &connection;
+};
+
+enum class StreamOutcome { KeepAlive, Close };
+
+class StreamHandler {
+public:
+    virtual ~StreamHandler() = default;
+    // Writes exactly one response. KeepAlive only if the whole request body was consumed.
+    virtual boost::asio::awaitable<StreamOutcome> handle(StreamExchange &exchange) = 0;
+};
+
+struct UpgradeExchange {
+    HttpRequest &request;
+    boost::beast::tcp_stream &stream;
+    boost::beast::flat_buffer &buffer;
+    // parser.release() is the request websocket::stream::async_accept expects.
+    HeaderParser &parser;
+    ConnectionControl &connection;
+};
+
+class UpgradeHandler {
+public:
+    virtual ~UpgradeHandler() = default;
+    // Owns the connection until it returns; the server closes it afterwards.
+    virtual boost::asio::awaitable<void> handle(UpgradeExchange &exchange) = 0;
+};
+
+// Writes response as the session would (Server header, keep-alive, HEAD without a body).
+// False when the connection must be closed (write failed or the response asked for it).
+boost::asio::awaitable<bool> writeHttpResponse(boost::beast::tcp_stream &stream,
+                                               const HttpRequest &request, HttpResponse response);
+
+} // namespace sbx

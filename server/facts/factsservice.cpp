@@ -1,0 +1,103 @@
+#include "server/facts/factsservice.h"
+
+#include "server/core/log.h"
+#include "server/facts/factsgatherer.h"
+
+#include <exception>
+
+namespace sbx {
+
+FactsService::FactsService(std::string workspace)
+    : m_workspace(std::move(workspace)) {
+    publish(Facts{});
+}
+
+FactsService::~FactsService() {
+    stop();
+}
+
+void FactsService::setServerDescription(ServerDescription description) {
+    std::lock_guard lock(m_updateMutex);
+    m_description = std::move(description);
+}
+
+void FactsService::gather() {
+    const auto started = std::chrono::steady_clock::now();
+    Facts facts;
+    facts.system = facts::gatherSystem(m_workspace);
+    facts.runtime = facts::gatherRuntimes(probeTimeout);
+    facts.utils = facts::gatherTools();
+    {
+        std::lock_guard lock(m_updateMutex);
+        m_facts = facts;
+        publish(std::move(facts));
+    }
+    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - started);
+    log::debug("facts gathered in " + std::to_string(elapsed.count()) + " ms");
+}
+
+void FactsService::refreshPorts() {
+    auto ports = facts::occupiedPorts();
+    std::lock_guard lock(m_updateMutex);
+    m_facts.system.occupiedPorts = std::move(ports);
+    publish(m_facts);
+}
+
+void FactsService::publish(Facts facts) {
+    auto snapshot = std::make_shared<FactsSnapshot>();
+    snapshot->sandboxJson = renderSandboxJson(facts, m_description);
+    snapshot->llmsText = renderLlmsText(facts, m_description);
+    snapshot->facts = std::move(facts);
+    std::lock_guard lock(m_snapshotMutex);
+    m_snapshot = std::move(snapshot);
+}
+
+std::shared_ptr<const FactsSnapshot> FactsService::snapshot() const {
+    std::lock_guard lock(m_snapshotMutex);
+    return m_snapshot;
+}
+
+void FactsService::startRefresher(std::chrono::milliseconds interval, int slowEvery) {
+    if (m_refresher.joinable())
+        return;
+    m_refresher = std::thread([this, interval, slowEvery] { refreshLoop(interval, slowEvery); });
+}
+
+void FactsService::refreshLoop(std::chrono::milliseconds interval, int slowEvery) {
+    int round = 0;
+    for (;;) {
+        {
+            std::unique_lock lock(m_stopMutex);
+            if (m_stopWake.wait_for(lock, interval, [this] { return m_stopping; }))
+                return;
+        }
+        try {
+            ++round;
+            // Version probes start processes: doing them on every round would cost CPU for
+            // facts that change only when someone installs something.
+            if (slowEvery > 0 && round % slowEvery == 0) {
+                gather();
+            } else {
+                SystemFacts system = facts::gatherSystem(m_workspace);
+                std::lock_guard lock(m_updateMutex);
+                m_facts.system = std::move(system);
+                publish(m_facts);
+            }
+        } catch (const std::exception &e) {
+            log::warning(std::string("refreshing the sandbox facts failed: ") + e.what());
+        }
+    }
+}
+
+void FactsService::stop() {
+    {
+        std::lock_guard lock(m_stopMutex);
+        m_stopping = true;
+    }
+    m_stopWake.notify_all();
+    if (m_refresher.joinable())
+        m_refresher.join();
+}
+
+} // namespace sbx

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "server/facts/facts.h"
+#include "server/facts/factsrender.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+// Holds the current facts and the two documents rendered from them. Gathers once at start,
+// then refreshes on its own thread; requests only read the latest snapshot, never gather.
+namespace sbx {
+
+struct FactsSnapshot {
+    Facts facts;
+    std::string sandboxJson;
+    std::string llmsText;
+};
+
+class FactsService final {
+public:
+    explicit FactsService(std::string workspace);
+    ~FactsService();
+    FactsService(const FactsService &) = delete;
+    FactsService &operator=(const FactsService &) = delete;
+
+    void setServerDescription(ServerDescription description);
+    // Everything, blocking; the version probes run in parallel, each bounded by probeTimeout.
+    void gather();
+    // Only the listening ports (cheap), e.g. right after our own listener opened.
+    void refreshPorts();
+    // Refreshes system facts every interval, and runtimes and tools every slowEvery-th time.
+    void startRefresher(std::chrono::milliseconds interval, int slowEvery);
+    void stop();
+
+    std::shared_ptr<const FactsSnapshot> snapshot() const;
+
+    std::chrono::milliseconds probeTimeout{3000};
+
+private:
+    void publish(Facts facts);
+    void refreshLoop(std::chrono::milliseconds interval, int slowEvery);
+
+    const std::string m_workspace;
+    ServerDescription m_description;
+
+    // m_updateMutex serialises gatherers; m_snapshotMutex only guards the pointer swap.
+    std::mutex m_updateMutex;
+    Facts m_facts;
+    mutable std::mutex m_snapshotMutex;
+    std::shared_ptr<const FactsSnapshot> m_snapshot;
+
+    std::mutex m_stopMutex;
+    std::condition_variable m_stopWake;
+    bool m_stopping = false;
+    std::thread m_refresher;
+};
+
+} // namespace sbx

@@ -1,0 +1,217 @@
+// HTTP behaviour of sandbox-server a client sees: enveloped 404/405, malformed input refused
+// with a 4xx without killing the process, keep-alive, one stdout line, graceful SIGTERM.
+#include "tests/server/httptestclient.h"
+#include "tests/support/testserver.h"
+
+#include <QJsonObject>
+#include <QProcess>
+#include <QTcpSocket>
+#include <QTest>
+
+using namespace sbxtest;
+
+class TestServerHttp final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void notFoundIsEnveloped();
+    void wrongMethodIsEnveloped();
+    void malformedRequests_data();
+    void malformedRequests();
+    void hugeHeader();
+    void invalidJsonBody();
+    void bodyTooLarge();
+    void truncatedRequest();
+    void keepAlive();
+    void stdoutIsOneLine();
+    void helpAndVersion();
+    void unknownArgument();
+    void portInUse();
+    void sigtermWithOpenConnectionExitsZero();
+
+private:
+    QUrl url(const QString &path) const {
+        QUrl result = m_server.url();
+        result.setPath(path);
+        return result;
+    }
+    void verifyStillServing();
+
+    TestServer m_server;
+};
+
+void TestServerHttp::initTestCase() {
+    QVERIFY2(m_server.start(), qPrintable(m_server.error()));
+}
+
+void TestServerHttp::cleanupTestCase() {
+    QCOMPARE(m_server.stop(), 0);
+}
+
+void TestServerHttp::verifyStillServing() {
+    QCOMPARE(m_server.process().state(), QProcess::Running);
+    const HttpResult result = request("GET", url(QStringLiteral("/v1/sandbox")));
+    QCOMPARE(result.status, 200);
+}
+
+void TestServerHttp::notFoundIsEnveloped() {
+    const HttpResult result = request("GET", url(QStringLiteral("/v1/nothing/here")));
+    QCOMPARE(result.status, 404);
+    QString why;
+    QVERIFY2(isErrorEnvelope(result.body, &why), qPrintable(why));
+    QVERIFY(result.header("Content-Type").startsWith("application/json"));
+}
+
+void TestServerHttp::wrongMethodIsEnveloped() {
+    const HttpResult result = request("DELETE", url(QStringLiteral("/v1/sandbox")));
+    QCOMPARE(result.status, 405);
+    QVERIFY(isErrorEnvelope(result.body));
+    QVERIFY(result.header("Allow").contains("GET"));
+    QCOMPARE(request("GET", url(QStringLiteral("/tickets"))).status, 405);
+}
+
+void TestServerHttp::malformedRequests_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QByteArray noise;
+    for (int i = 0; i < 4096; ++i)
+        noise.append(static_cast<char>((i * 7919 + 13) % 256));
+    QTest::newRow("binary noise") << noise + "\r\n\r\n";
+    QTest::newRow("not http") << QByteArray("HELLO THERE\r\n\r\n");
+    QTest::newRow("bad version") << QByteArray("GET / HTTP/7.1\r\nHost: x\r\n\r\n");
+    QTest::newRow("bad header line")
+        << QByteArray("GET /v1/sandbox HTTP/1.1\r\nNo colon here\r\n\r\n");
+    QTest::newRow("relative target") << QByteArray("GET v1/sandbox HTTP/1.1\r\nHost: x\r\n\r\n");
+    QTest::newRow("bad content length")
+        << QByteArray("POST /tickets HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n");
+    QTest::newRow("bad chunk") << QByteArray(
+        "POST /tickets HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        "zz\r\nhello\r\n0\r\n\r\n");
+}
+
+void TestServerHttp::malformedRequests() {
+    QFETCH(QByteArray, bytes);
+    const QByteArray raw = rawExchange(m_server.port(), bytes);
+    const int status = rawStatus(raw);
+    QVERIFY2(status >= 400 && status < 500, raw.left(200).constData());
+    QString why;
+    QVERIFY2(isErrorEnvelope(rawBody(raw), &why), qPrintable(why));
+    verifyStillServing();
+}
+
+void TestServerHttp::hugeHeader() {
+    const QByteArray bytes =
+        "GET /v1/sandbox HTTP/1.1\r\nHost: x\r\nX-Big: " + QByteArray(256 * 1024, 'a') + "\r\n\r\n";
+    const QByteArray raw = rawExchange(m_server.port(), bytes);
+    QCOMPARE(rawStatus(raw), 431);
+    QVERIFY(isErrorEnvelope(rawBody(raw)));
+    verifyStillServing();
+}
+
+void TestServerHttp::invalidJsonBody() {
+    const HttpResult result =
+        request("POST", url(QStringLiteral("/tickets")), {}, QByteArray("{\"not\": json"));
+    QCOMPARE(result.status, 400);
+    QString why;
+    QVERIFY2(isErrorEnvelope(result.body, &why), qPrintable(why));
+    QVERIFY(
+        result.json().value(QStringLiteral("message")).toString().contains(QStringLiteral("JSON")));
+    // An empty body or an object is fine.
+    QCOMPARE(request("POST", url(QStringLiteral("/tickets")), {}, QByteArray("{}")).status, 200);
+    verifyStillServing();
+}
+
+void TestServerHttp::bodyTooLarge() {
+    // Only the header: the server refuses by the announced length, without reading 9 MiB.
+    const QByteArray bytes =
+        "POST /tickets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Content-Length: 9437184\r\n\r\n{\"a\":";
+    bool closed = false;
+    const QByteArray raw = rawExchange(m_server.port(), bytes, false, 10000, &closed);
+    QCOMPARE(rawStatus(raw), 413);
+    QVERIFY(isErrorEnvelope(rawBody(raw)));
+    QVERIFY(closed);
+    verifyStillServing();
+}
+
+void TestServerHttp::truncatedRequest() {
+    QTcpSocket socket;
+    socket.connectToHost(QStringLiteral("127.0.0.1"), m_server.port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write("POST /tickets HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"par");
+    QVERIFY(socket.waitForBytesWritten(5000));
+    socket.abort();
+    verifyStillServing();
+}
+
+void TestServerHttp::keepAlive() {
+    // Two requests pipelined on one connection; the second asks to close.
+    const QByteArray bytes = "GET /llms.txt HTTP/1.1\r\nHost: x\r\n\r\n"
+                             "GET /v1/sandbox HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    bool closed = false;
+    const QByteArray raw = rawExchange(m_server.port(), bytes, false, 10000, &closed);
+    QCOMPARE(raw.count("HTTP/1.1 200 OK"), 2);
+    QVERIFY(raw.contains("text/plain"));
+    QVERIFY(raw.contains("application/json"));
+    QVERIFY(closed);
+}
+
+void TestServerHttp::stdoutIsOneLine() {
+    const QByteArray expected =
+        "sandbox-server listening on http://127.0.0.1:" + QByteArray::number(m_server.port()) +
+        "\n";
+    QCOMPARE(m_server.stdoutText(), expected);
+}
+
+void TestServerHttp::helpAndVersion() {
+    QProcess help;
+    help.start(QStringLiteral(SBX_SERVER_BINARY), {QStringLiteral("--help")});
+    QVERIFY(help.waitForFinished(10000));
+    QCOMPARE(help.exitCode(), 0);
+    const QByteArray text = help.readAllStandardOutput();
+    QVERIFY(text.contains("does NOT isolate untrusted"));
+    QVERIFY(text.contains("--workspace"));
+    QVERIFY(text.contains("--state-dir"));
+
+    QProcess version;
+    version.start(QStringLiteral(SBX_SERVER_BINARY), {QStringLiteral("--version")});
+    QVERIFY(version.waitForFinished(10000));
+    QCOMPARE(version.exitCode(), 0);
+    QCOMPARE(version.readAllStandardOutput(), QByteArray("sandbox-server 0.1.0\n"));
+}
+
+void TestServerHttp::unknownArgument() {
+    QProcess process;
+    process.start(QStringLiteral(SBX_SERVER_BINARY), {QStringLiteral("--frobnicate")});
+    QVERIFY(process.waitForFinished(10000));
+    QCOMPARE(process.exitCode(), 2);
+    QVERIFY(process.readAllStandardOutput().isEmpty());
+    QVERIFY(process.readAllStandardError().contains("--frobnicate"));
+}
+
+void TestServerHttp::portInUse() {
+    TestServer second;
+    TestServer::Options options;
+    options.extraArgs = {QStringLiteral("--port"), QString::number(m_server.port())};
+    QVERIFY(!second.start(options));
+    QVERIFY2(second.stderrText().contains("cannot listen"), second.stderrText().constData());
+    QCOMPARE(second.process().exitCode(), 1);
+}
+
+void TestServerHttp::sigtermWithOpenConnectionExitsZero() {
+    TestServer server;
+    QVERIFY2(server.start(), qPrintable(server.error()));
+    QTcpSocket idle;
+    idle.connectToHost(QStringLiteral("127.0.0.1"), server.port());
+    QVERIFY(idle.waitForConnected(5000));
+    // A keep-alive connection after one answered request, then idle.
+    idle.write("GET /llms.txt HTTP/1.1\r\nHost: x\r\n\r\n");
+    QVERIFY(idle.waitForReadyRead(5000));
+    QCOMPARE(server.stop(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(idle.state(), QAbstractSocket::UnconnectedState, 5000);
+    QVERIFY(server.stderrText().contains("SIGTERM"));
+}
+
+QTEST_GUILESS_MAIN(TestServerHttp)
+#include "tst_server_http.moc"

@@ -1,0 +1,183 @@
+// The server's Beast-free building blocks, linked directly: route matching, query decoding,
+// JWT shape, tickets, version parsing, command line.
+#include "server/auth/crypto.h"
+#include "server/auth/jwtverifier.h"
+#include "server/auth/ticketstore.h"
+#include "server/core/http.h"
+#include "server/core/options.h"
+#include "server/core/router.h"
+#include "server/facts/factsgatherer.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <stdexcept>
+
+using namespace sbx;
+
+namespace {
+
+BufferedHandler named(std::string name) {
+    return [name](HttpRequest &) {
+        return textResponse(200, name);
+    };
+}
+
+std::string answer(const RouteMatch &match) {
+    HttpRequest request;
+    return match.route ? match.route->buffered(request).body : std::string();
+}
+
+} // namespace
+
+class TestServerUnits final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void routerExactAndParams();
+    void routerMostLiteralWins();
+    void routerMethodNotAllowedAndHead();
+    void routerRejectsBadPatterns();
+    void queryDecoding();
+    void jwtShape();
+    void ticketsSpendOnce();
+    void constantTimeCompare();
+    void versionParsing();
+    void commandLine();
+};
+
+void TestServerUnits::routerExactAndParams() {
+    Router router;
+    router.add("GET", "/v1/sandbox", named("sandbox"));
+    router.add("DELETE", "/v1/sandbox/hooks/{name}", named("delete hook"));
+    router.add("GET", "/v1/files/{path...}", named("files"));
+
+    RouteMatch match = router.match("GET", "/v1/sandbox");
+    QCOMPARE(match.result, RouteMatch::Result::Found);
+    QCOMPARE(answer(match), std::string("sandbox"));
+
+    match = router.match("DELETE", "/v1/sandbox/hooks/warm%20up");
+    QCOMPARE(match.result, RouteMatch::Result::Found);
+    QCOMPARE(match.params.size(), std::size_t(1));
+    QCOMPARE(match.params.front().first, std::string("name"));
+    QCOMPARE(match.params.front().second, std::string("warm up"));
+
+    match = router.match("GET", "/v1/files/a/b/c.txt");
+    QCOMPARE(answer(match), std::string("files"));
+    QCOMPARE(match.params.front().second, std::string("a/b/c.txt"));
+
+    QCOMPARE(router.match("GET", "/v1/sandbox/").result, RouteMatch::Result::NotFound);
+    QCOMPARE(router.match("DELETE", "/v1/sandbox/hooks/").result, RouteMatch::Result::NotFound);
+    QCOMPARE(router.match("GET", "/v1/files").result, RouteMatch::Result::NotFound);
+    QCOMPARE(router.match("GET", "*").result, RouteMatch::Result::NotFound);
+}
+
+void TestServerUnits::routerMostLiteralWins() {
+    Router router;
+    router.add("GET", "/v1/{group}/list", named("param"));
+    router.add("GET", "/v1/file/list", named("literal"));
+    router.add("GET", "/v1/{rest...}", named("rest"));
+    QCOMPARE(answer(router.match("GET", "/v1/file/list")), std::string("literal"));
+    QCOMPARE(answer(router.match("GET", "/v1/shell/list")), std::string("param"));
+    QCOMPARE(answer(router.match("GET", "/v1/shell/exec")), std::string("rest"));
+}
+
+void TestServerUnits::routerMethodNotAllowedAndHead() {
+    Router router;
+    router.add("GET", "/llms.txt", named("llms"));
+    router.add("POST", "/tickets", named("tickets"));
+    RouteMatch match = router.match("POST", "/llms.txt");
+    QCOMPARE(match.result, RouteMatch::Result::MethodNotAllowed);
+    QVERIFY(std::find(match.allowed.begin(), match.allowed.end(), "GET") != match.allowed.end());
+    QVERIFY(std::find(match.allowed.begin(), match.allowed.end(), "HEAD") != match.allowed.end());
+    QCOMPARE(answer(router.match("HEAD", "/llms.txt")), std::string("llms"));
+    QCOMPARE(router.match("HEAD", "/tickets").result, RouteMatch::Result::MethodNotAllowed);
+    QCOMPARE(router.routes().size(), std::size_t(2));
+    QCOMPARE(router.routes().front().pattern, std::string("/llms.txt"));
+}
+
+void TestServerUnits::routerRejectsBadPatterns() {
+    Router router;
+    router.add("GET", "/a/{id}", named("a"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, router.add("GET", "/a/{id}", named("again")));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, router.add("GET", "no-slash", named("x")));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, router.add("GET", "/{rest...}/x", named("x")));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, router.add("GET", "/a{b}", named("x")));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, router.add("GET", "/{}", named("x")));
+}
+
+void TestServerUnits::queryDecoding() {
+    const auto query = parseQuery("api_key=a%2Bb%3D&ticket=x+y&flag&bad=%zz&=v");
+    QCOMPARE(query.size(), std::size_t(5));
+    QCOMPARE(query[0].second, std::string("a+b="));
+    QCOMPARE(query[1].second, std::string("x y"));
+    QCOMPARE(query[2].first, std::string("flag"));
+    QCOMPARE(query[3].second, std::string("%zz"));
+    QVERIFY(!percentDecode("%4", false));
+    QCOMPARE(*percentDecode("a+b", false), std::string("a+b"));
+
+    HttpRequest request;
+    request.headers = {{"X-AIO-API-Key", "k"}};
+    QCOMPARE(std::string(*request.header("x-aio-api-key")), std::string("k"));
+}
+
+void TestServerUnits::jwtShape() {
+    QVERIFY(JwtVerifier::looksLikeJwt("eyJh.eyJz.c2ln"));
+    QVERIFY(JwtVerifier::looksLikeJwt("eyJh.eyJz."));
+    QVERIFY(!JwtVerifier::looksLikeJwt("eyJh.eyJz"));
+    QVERIFY(!JwtVerifier::looksLikeJwt("a.b.c.d"));
+    QVERIFY(!JwtVerifier::looksLikeJwt(".b.c"));
+    QVERIFY(!JwtVerifier::looksLikeJwt("a b.c.d"));
+    QVERIFY(!JwtVerifier::looksLikeJwt("plain-api-key"));
+}
+
+void TestServerUnits::ticketsSpendOnce() {
+    TicketStore store(std::chrono::seconds(30));
+    const std::string first = store.mint();
+    const std::string second = store.mint();
+    QVERIFY(first != second);
+    QCOMPARE(first.size(), std::size_t(43));
+    QVERIFY(first.find_first_not_of(
+                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") ==
+            std::string::npos);
+    QVERIFY(store.consume(first));
+    QVERIFY(!store.consume(first));
+    QVERIFY(!store.consume("made-up"));
+    QCOMPARE(store.liveCount(), std::size_t(1));
+}
+
+void TestServerUnits::constantTimeCompare() {
+    const auto digest = crypto::sha256("secret");
+    QVERIFY(crypto::constantTimeEquals("secret", digest));
+    QVERIFY(!crypto::constantTimeEquals("secreT", digest));
+    QVERIFY(!crypto::constantTimeEquals("", digest));
+    QCOMPARE(*crypto::base64Decode("aGVs\nbG8=\n"), std::string("hello"));
+    QVERIFY(!crypto::base64Decode("***"));
+}
+
+void TestServerUnits::versionParsing() {
+    QCOMPARE(*facts::versionIn("Python 3.11.2"), std::string("3.11.2"));
+    QCOMPARE(*facts::versionIn("v18.19.0"), std::string("18.19.0"));
+    QCOMPARE(*facts::versionIn("pip 23.0.1 from /usr/lib/python3/dist-packages/pip (python 3.11)"),
+             std::string("23.0.1"));
+    QCOMPARE(*facts::versionIn("git version 2.39.2"), std::string("2.39.2"));
+    QCOMPARE(*facts::versionIn("x86_64 build 12 of uv 0.4.1"), std::string("0.4.1"));
+    QVERIFY(!facts::versionIn("no digits here"));
+}
+
+void TestServerUnits::commandLine() {
+    ParsedOptions parsed =
+        parseCommandLine({"--host", "0.0.0.0", "--port=8091", "--workspace", "/tmp/w"});
+    QVERIFY(!parsed.error);
+    QCOMPARE(parsed.options.host, std::string("0.0.0.0"));
+    QCOMPARE(parsed.options.port, std::uint16_t(8091));
+    QCOMPARE(parsed.options.workspace, std::string("/tmp/w"));
+    QVERIFY(parseCommandLine({"--port", "70000"}).error);
+    QVERIFY(parseCommandLine({"--port"}).error);
+    QVERIFY(parseCommandLine({"--bogus"}).error);
+    QVERIFY(parseCommandLine({"--help"}).options.help);
+    QVERIFY(QString::fromStdString(helpText()).contains(QStringLiteral("does NOT isolate")));
+}
+
+QTEST_GUILESS_MAIN(TestServerUnits)
+#include "tst_server_units.moc"
