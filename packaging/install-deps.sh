@@ -14,7 +14,7 @@ packages=(
   # container engine provider
   libcurl4-openssl-dev
   # tests, screenshots and benchmarks
-  xvfb xauth imagemagick openssl curl procps nodejs npm
+  xvfb xauth imagemagick openssl curl procps nodejs npm wrk
 )
 
 missing=()

@@ -91,6 +91,19 @@ bool iequals(std::string_view a, std::string_view b) {
            });
 }
 
+bool splitTarget(std::string_view target, std::string &path, std::string_view &query) {
+    if (target.rfind("http://", 0) == 0 || target.rfind("https://", 0) == 0) {
+        const auto slash = target.find('/', target.find("://") + 3);
+        target = slash == std::string_view::npos ? std::string_view("/") : target.substr(slash);
+    }
+    if (target.empty() || target.front() != '/')
+        return false;
+    const auto mark = target.find('?');
+    path = std::string(target.substr(0, mark));
+    query = mark == std::string_view::npos ? std::string_view() : target.substr(mark + 1);
+    return true;
+}
+
 std::string_view reasonPhrase(int status) {
     switch (status) {
     case 200:

@@ -66,20 +66,6 @@ std::string describeRemote(const tcp::socket &socket) {
     return endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
 }
 
-// Origin-form "/path?query"; absolute-form "http://host/path" (RFC 7230 5.3.2) is accepted too.
-bool splitTarget(std::string_view target, std::string &path, std::string_view &query) {
-    if (target.rfind("http://", 0) == 0 || target.rfind("https://", 0) == 0) {
-        const auto slash = target.find('/', target.find("://") + 3);
-        target = slash == std::string_view::npos ? std::string_view("/") : target.substr(slash);
-    }
-    if (target.empty() || target.front() != '/')
-        return false;
-    const auto mark = target.find('?');
-    path = std::string(target.substr(0, mark));
-    query = mark == std::string_view::npos ? std::string_view() : target.substr(mark + 1);
-    return true;
-}
-
 HttpRequest toRequest(const http::request<http::empty_body> &header, std::string remote,
                       bool &validTarget) {
     HttpRequest request;
@@ -105,34 +91,6 @@ std::string allowedList(const std::vector<std::string> &methods) {
         text += method;
     }
     return text;
-}
-
-// Validates and parses a buffered body as the route's policy asks.
-std::optional<HttpResponse> applyBodyPolicy(HttpRequest &request, BodyPolicy policy) {
-    switch (policy) {
-    case BodyPolicy::Ignore:
-        request.body.clear();
-        return std::nullopt;
-    case BodyPolicy::Raw:
-        return std::nullopt;
-    case BodyPolicy::OptionalJson:
-    case BodyPolicy::RequiredJson: {
-        const bool blank = request.body.find_first_not_of(" \t\r\n") == std::string::npos;
-        if (blank && policy == BodyPolicy::OptionalJson)
-            return std::nullopt;
-        if (blank)
-            return errorResponse(400, "Request body required: send a JSON object");
-        try {
-            request.json = nlohmann::json::parse(request.body);
-        } catch (const nlohmann::json::parse_error &e) {
-            return errorResponse(400, std::string("Invalid JSON body: ") + e.what());
-        }
-        if (policy == BodyPolicy::RequiredJson && !request.json.is_object())
-            return errorResponse(400, "Invalid JSON body: expected an object");
-        return std::nullopt;
-    }
-    }
-    return std::nullopt;
 }
 
 // Plain data only: a pool thread may drop the last reference after the I/O context is gone.

@@ -117,6 +117,33 @@ struct Router::Entry {
     }
 };
 
+std::optional<HttpResponse> applyBodyPolicy(HttpRequest &request, BodyPolicy policy) {
+    switch (policy) {
+    case BodyPolicy::Ignore:
+        request.body.clear();
+        return std::nullopt;
+    case BodyPolicy::Raw:
+        return std::nullopt;
+    case BodyPolicy::OptionalJson:
+    case BodyPolicy::RequiredJson: {
+        const bool blank = request.body.find_first_not_of(" \t\r\n") == std::string::npos;
+        if (blank && policy == BodyPolicy::OptionalJson)
+            return std::nullopt;
+        if (blank)
+            return errorResponse(400, "Request body required: send a JSON object");
+        try {
+            request.json = nlohmann::json::parse(request.body);
+        } catch (const nlohmann::json::parse_error &e) {
+            return errorResponse(400, std::string("Invalid JSON body: ") + e.what());
+        }
+        if (policy == BodyPolicy::RequiredJson && !request.json.is_object())
+            return errorResponse(400, "Invalid JSON body: expected an object");
+        return std::nullopt;
+    }
+    }
+    return std::nullopt;
+}
+
 Router::Router() = default;
 Router::~Router() = default;
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -71,6 +72,10 @@ struct RouteInfo {
     std::string summary;
     RouteKind kind = RouteKind::Buffered;
 };
+
+// Checks a buffered body against the route's policy and parses JSON into request.json.
+// The refusal to send when the body does not fit.
+std::optional<HttpResponse> applyBodyPolicy(HttpRequest &request, BodyPolicy policy);
 
 class Router final {
 public:
