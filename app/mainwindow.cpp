@@ -7,11 +7,11 @@
 #include "models/sandboxlistmodel.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
+#include "widgets/sandboxlist/sandboxlistview.h"
 #include "widgets/workspace/sandboxworkspace.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
@@ -28,46 +28,13 @@
 MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     : QMainWindow(parent)
     , m_context(context)
-    , m_list(new QTreeView(this))
+    , m_list(new SandboxListView(context->sandboxes(), this))
     , m_stack(new QStackedWidget(this))
     , m_placeholder(
           new QLabel(QStringLiteral("Select a sandbox on the left, or add one with Ctrl+N."), this))
     , m_secretsStatus(new QLabel(this)) {
     setWindowTitle(QStringLiteral("Sandbox Console"));
     setObjectName(QStringLiteral("mainWindow"));
-
-    m_list->setModel(context->sandboxes());
-    m_list->setRootIsDecorated(false);
-    m_list->setUniformRowHeights(true);
-    m_list->setAlternatingRowColors(true);
-    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_list->header()->setStretchLastSection(false);
-    m_list->header()->setSectionResizeMode(SandboxListModel::NameColumn, QHeaderView::Stretch);
-    m_list->setColumnHidden(SandboxListModel::UrlColumn, true);
-    m_list->setColumnHidden(SandboxListModel::ProviderColumn, true);
-    for (int c : {int(SandboxListModel::StateColumn), int(SandboxListModel::VersionColumn),
-                  int(SandboxListModel::LatencyColumn)})
-        m_list->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    // The header's own menu shows or hides columns, as file managers do.
-    m_list->header()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_list->header(), &QWidget::customContextMenuRequested, this,
-            [this](const QPoint &pos) {
-                QMenu menu(this);
-                for (int c = 0; c < SandboxListModel::ColumnCount; ++c) {
-                    if (c == SandboxListModel::NameColumn)
-                        continue;
-                    QAction *a = menu.addAction(m_context->sandboxes()
-                                                    ->headerData(c, Qt::Horizontal, Qt::DisplayRole)
-                                                    .toString());
-                    a->setCheckable(true);
-                    a->setChecked(!m_list->isColumnHidden(c));
-                    connect(a, &QAction::toggled, this,
-                            [this, c](bool on) { m_list->setColumnHidden(c, !on); });
-                }
-                menu.exec(m_list->header()->mapToGlobal(pos));
-            });
 
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_stack->addWidget(m_placeholder);
@@ -179,8 +146,7 @@ void MainWindow::buildActions() {
 }
 
 QString MainWindow::selectedSandbox() const {
-    const QModelIndexList rows = m_list->selectionModel()->selectedRows();
-    return rows.isEmpty() ? QString() : rows.first().data(SandboxListModel::IdRole).toString();
+    return m_list->selectedId();
 }
 
 void MainWindow::selectSandbox(const QString &id) {

@@ -7,7 +7,7 @@
 class QAction;
 class QLabel;
 class QStackedWidget;
-class QTreeView;
+class SandboxListView;
 class ConsoleContext;
 class SandboxWorkspace;
 
@@ -23,7 +23,7 @@ public:
     QString selectedSandbox() const;
     // The workspace of a sandbox, created on first use.
     SandboxWorkspace *workspace(const QString &id);
-    QTreeView *sandboxView() const { return m_list; }
+    SandboxListView *sandboxView() const { return m_list; }
 
     void addSandbox();
     void editSandbox();
@@ -42,7 +42,7 @@ private:
     void updateSecretsStatus(bool persistent);
 
     ConsoleContext *m_context;
-    QTreeView *m_list;
+    SandboxListView *m_list;
     QStackedWidget *m_stack;
     QLabel *m_placeholder;
     QLabel *m_secretsStatus;

@@ -302,13 +302,10 @@ void SandboxListModel::probe(const QString &id) {
         return;
     auto *job = new ProbeJob(row.client, qMin(5000, qMax(1000, m_timer->interval())));
     row.probe = job;
-    auto result = std::make_shared<ProbeResult>();
-    connect(job, &ProbeJob::succeeded, this, [result](const ProbeResult &r) { *result = r; });
-    connect(job, &ApiJob::finished, this, [this, job, id, result] {
-        if (job->status().kind == Status::Kind::Cancelled)
-            return;
-        onProbeFinished(id, job->status(), *result);
-    });
+    connect(job, &ProbeJob::succeeded, this,
+            [this, id](const ProbeResult &r) { onProbeFinished(id, Status::success(), r); });
+    connect(job, &ApiJob::failed, this,
+            [this, id](const Status &status) { onProbeFinished(id, status, {}); });
     job->start();
 }
 

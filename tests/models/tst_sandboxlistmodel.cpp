@@ -7,6 +7,7 @@
 #include "tests/support/testserver.h"
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -156,6 +157,23 @@ private Q_SLOTS:
         QTRY_VERIFY(probedA.count() == 1 && probedB.count() == 1);
         QCOMPARE(changed.count(), 0);
         QCOMPARE(reset.count(), 0);
+
+        // A JWT close to its expiry is flagged in the list.
+        const QByteArray claims = QByteArray("{\"exp\":") +
+                                  QByteArray::number(QDateTime::currentSecsSinceEpoch() + 150) +
+                                  "}";
+        const QString token = QStringLiteral("eyJhbGciOiJSUzI1NiJ9.") +
+                              QString::fromLatin1(claims.toBase64(QByteArray::Base64UrlEncoding |
+                                                                  QByteArray::OmitTrailingEquals)) +
+                              QStringLiteral(".c2ln");
+        SandboxEntry withJwt = model.entry(b);
+        withJwt.credentials = {Credentials::Kind::Jwt, token};
+        saved.update(withJwt);
+        const QModelIndex state = model.index(model.rowOf(b), SandboxListModel::StateColumn);
+        QVERIFY(state.data(SandboxListModel::ExpiryWarningRole).toBool());
+        QVERIFY2(state.data().toString().contains(QStringLiteral("JWT expires in 2 min")),
+                 qPrintable(state.data().toString()));
+        QVERIFY(!everythingShown(model).contains(token));
 
         saved.forget(a);
         QCOMPARE(model.rowCount(), 1);

@@ -1,0 +1,88 @@
+#include "widgets/sandboxlist/sandboxlistview.h"
+
+#include "models/sandboxlistmodel.h"
+
+#include <QHeaderView>
+#include <QMenu>
+#include <QPainter>
+#include <QStyledItemDelegate>
+
+namespace {
+
+// Paints the model's state colour as a round dot before the name.
+class StateDotDelegate final : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override {
+        QStyledItemDelegate::initStyleOption(option, index);
+        const QVariant colour = index.data(Qt::DecorationRole);
+        if (!colour.canConvert<QColor>() || colour.typeId() != QMetaType::QColor)
+            return;
+        const int size = option->fontMetrics.height();
+        QPixmap dot(size * 2, size * 2); // drawn at twice the size for high-DPI screens
+        dot.setDevicePixelRatio(2);
+        dot.fill(Qt::transparent);
+        QPainter p(&dot);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(colour.value<QColor>());
+        const qreal d = size * 0.55;
+        p.drawEllipse(QRectF((size - d) / 2, (size - d) / 2, d, d));
+        p.end();
+        option->icon = QIcon(dot);
+        option->decorationSize = QSize(size, size);
+        option->features |= QStyleOptionViewItem::HasDecoration;
+    }
+};
+
+} // namespace
+
+SandboxListView::SandboxListView(SandboxListModel *model, QWidget *parent)
+    : QTreeView(parent) {
+    setModel(model);
+    setItemDelegate(new StateDotDelegate(this));
+    setRootIsDecorated(false);
+    setUniformRowHeights(true);
+    setAlternatingRowColors(true);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setContextMenuPolicy(Qt::CustomContextMenu);
+    header()->setStretchLastSection(false);
+    header()->setSectionResizeMode(SandboxListModel::NameColumn, QHeaderView::Stretch);
+    setColumnHidden(SandboxListModel::UrlColumn, true);
+    setColumnHidden(SandboxListModel::ProviderColumn, true);
+    for (int c : {int(SandboxListModel::StateColumn), int(SandboxListModel::VersionColumn),
+                  int(SandboxListModel::LatencyColumn)})
+        header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header(), &QWidget::customContextMenuRequested, this, [this, model](const QPoint &pos) {
+        QMenu menu(this);
+        for (int c = 0; c < SandboxListModel::ColumnCount; ++c) {
+            if (c == SandboxListModel::NameColumn)
+                continue;
+            QAction *a =
+                menu.addAction(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+            a->setCheckable(true);
+            a->setChecked(!isColumnHidden(c));
+            connect(a, &QAction::toggled, this, [this, c](bool on) { setColumnHidden(c, !on); });
+        }
+        menu.exec(header()->mapToGlobal(pos));
+    });
+}
+
+QString SandboxListView::selectedId() const {
+    const QModelIndexList rows = selectionModel()->selectedRows();
+    return rows.isEmpty() ? QString() : rows.first().data(SandboxListModel::IdRole).toString();
+}
+
+void SandboxListView::selectId(const QString &id) {
+    auto *list = static_cast<SandboxListModel *>(model());
+    const int row = list->rowOf(id);
+    if (row < 0)
+        return;
+    selectionModel()->select(list->index(row, 0),
+                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    setCurrentIndex(list->index(row, 0));
+}
