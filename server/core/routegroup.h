@@ -13,8 +13,8 @@
 //         .install = [](sbx::Router &router, sbx::ServerContext &context) { ... }});
 //     }
 //
-// The file must be compiled into the sandbox-server executable itself (not a static library,
-// whose unreferenced objects the linker would drop together with their registration).
+// List the file in sbx_server_app (server/CMakeLists.txt), an OBJECT library: in a static
+// library the linker would drop the unreferenced object together with its registration.
 namespace sbx {
 
 class Router;

@@ -52,7 +52,10 @@ public:
 
 struct UpgradeExchange {
     HttpRequest &request;
+    // Move it into a websocket::stream, then setCloser() on connection so that a server stop
+    // closes the WebSocket (tests/server/extdemo/extdemoroutes.cpp shows the pattern).
     boost::beast::tcp_stream &stream;
+    // Bytes read past the upgrade request; empty unless the client sent frames before the 101.
     boost::beast::flat_buffer &buffer;
     // parser.release() is the request websocket::stream::async_accept expects.
     HeaderParser &parser;

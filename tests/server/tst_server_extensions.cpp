@@ -1,0 +1,230 @@
+// The route extension points later issues build on, exercised through sandbox-server-extdemo
+// (the real server plus tests/server/extdemo): a streaming body route beyond the 8 MiB JSON
+// limit, a WebSocket route behind auth (key, ticket), a declared extension in GET /v1/sandbox,
+// and a WebSocket closed cleanly when the server stops.
+#include "tests/server/httptestclient.h"
+
+#include <QDeadlineTimer>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QNetworkRequest>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWebSocket>
+
+#include <csignal>
+
+using namespace sbxtest;
+
+namespace {
+
+const QByteArray kApiKey = QByteArrayLiteral("ext-demo-key-91c2");
+
+// TestServer starts the real sandbox-server; this starts the demo build the same way.
+class DemoServer final {
+public:
+    ~DemoServer() {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+
+    bool start() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("JWT_PUBLIC_KEY"));
+        env.remove(QStringLiteral("TICKET_TTL_SECONDS"));
+        env.insert(QStringLiteral("SANDBOX_API_KEY"), QString::fromUtf8(kApiKey));
+        m_process.setProcessEnvironment(env);
+        m_process.start(QStringLiteral(SBX_EXTDEMO_BINARY),
+                        {QStringLiteral("--host"), QStringLiteral("127.0.0.1"),
+                         QStringLiteral("--port"), QStringLiteral("0"),
+                         QStringLiteral("--workspace"), m_workspace.path()});
+        QByteArray out;
+        QDeadlineTimer deadline(20000);
+        while (!deadline.hasExpired() && !out.contains('\n')) {
+            if (m_process.state() == QProcess::NotRunning)
+                return false;
+            m_process.waitForReadyRead(200);
+            out += m_process.readAllStandardOutput();
+        }
+        const QByteArray prefix = "sandbox-server listening on ";
+        if (!out.startsWith(prefix))
+            return false;
+        m_url = QUrl(QString::fromUtf8(out.mid(prefix.size()).trimmed()));
+        return m_url.isValid();
+    }
+
+    void terminate() { ::kill(static_cast<pid_t>(m_process.processId()), SIGTERM); }
+    int waitForExit() {
+        if (!m_process.waitForFinished(30000))
+            return -1;
+        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+    }
+
+    QUrl url(const QString &path, const QString &query = {}) const {
+        QUrl result = m_url;
+        result.setPath(path);
+        if (!query.isEmpty())
+            result.setQuery(query);
+        return result;
+    }
+    QUrl wsUrl(const QString &path, const QString &query = {}) const {
+        QUrl result = url(path, query);
+        result.setScheme(QStringLiteral("ws"));
+        return result;
+    }
+    QByteArray stderrText() { return m_process.readAllStandardError(); }
+
+private:
+    QTemporaryDir m_workspace;
+    QProcess m_process;
+    QUrl m_url;
+};
+
+// Opens a WebSocket and waits (bounded) for it to connect or fail.
+bool openSocket(QWebSocket &socket, const QNetworkRequest &request) {
+    QSignalSpy connected(&socket, &QWebSocket::connected);
+    QSignalSpy disconnected(&socket, &QWebSocket::disconnected);
+    socket.open(request);
+    QDeadlineTimer deadline(10000);
+    while (connected.isEmpty() && disconnected.isEmpty() && !deadline.hasExpired())
+        connected.wait(200);
+    return !connected.isEmpty();
+}
+
+QString echo(QWebSocket &socket, const QString &text) {
+    QSignalSpy received(&socket, &QWebSocket::textMessageReceived);
+    socket.sendTextMessage(text);
+    if (!received.wait(10000))
+        return {};
+    return received.first().first().toString();
+}
+
+} // namespace
+
+class TestServerExtensions final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void streamingRouteTakesBodyBeyondJsonLimit();
+    void streamingRouteIsGuarded();
+    void webSocketWithKey();
+    void webSocketWithTicketOnce();
+    void webSocketWithoutCredentialsRefused();
+    void plainGetOnWebSocketRoute();
+    void declaredExtensionIsListed();
+    void stopClosesOpenWebSocket();
+
+private:
+    DemoServer m_server;
+};
+
+void TestServerExtensions::initTestCase() {
+    QVERIFY(m_server.start());
+}
+
+void TestServerExtensions::cleanupTestCase() {
+    // stopClosesOpenWebSocket stopped it already.
+    QVERIFY(!m_server.stderrText().contains(kApiKey));
+}
+
+void TestServerExtensions::streamingRouteTakesBodyBeyondJsonLimit() {
+    QByteArray body(20 * 1024 * 1024, '\0');
+    quint32 sum = 0;
+    for (qsizetype i = 0; i < body.size(); ++i) {
+        body[i] = static_cast<char>((i * 31 + 7) & 0xff);
+        sum += static_cast<unsigned char>(body[i]);
+    }
+    const HttpResult result =
+        request("POST", m_server.url(QStringLiteral("/test/stream-sum")),
+                {{"X-AIO-API-Key", kApiKey}, {"Content-Type", "application/octet-stream"}}, body);
+    QCOMPARE(result.status, 200);
+    QCOMPARE(result.json().value(QStringLiteral("bytes")).toInteger(), body.size());
+    QCOMPARE(static_cast<quint32>(result.json().value(QStringLiteral("sum")).toInteger()), sum);
+}
+
+void TestServerExtensions::streamingRouteIsGuarded() {
+    const HttpResult result =
+        request("POST", m_server.url(QStringLiteral("/test/stream-sum")),
+                {{"Content-Type", "application/octet-stream"}}, QByteArray(1024, 'x'));
+    QCOMPARE(result.status, 401);
+    QVERIFY(isErrorEnvelope(result.body));
+}
+
+void TestServerExtensions::webSocketWithKey() {
+    QWebSocket socket;
+    QNetworkRequest request(m_server.wsUrl(QStringLiteral("/test/echo")));
+    request.setRawHeader("X-AIO-API-Key", kApiKey);
+    QVERIFY(openSocket(socket, request));
+    QCOMPARE(echo(socket, QStringLiteral("hello")), QStringLiteral("hello"));
+    QCOMPARE(echo(socket, QStringLiteral("twice")), QStringLiteral("twice"));
+    socket.close();
+}
+
+void TestServerExtensions::webSocketWithTicketOnce() {
+    const HttpResult minted = request("POST", m_server.url(QStringLiteral("/tickets")),
+                                      {{"Authorization", "Bearer " + kApiKey}});
+    QCOMPARE(minted.status, 200);
+    const QString query =
+        QStringLiteral("ticket=") + minted.json().value(QStringLiteral("ticket")).toString();
+    QWebSocket first;
+    QVERIFY(
+        openSocket(first, QNetworkRequest(m_server.wsUrl(QStringLiteral("/test/echo"), query))));
+    QCOMPARE(echo(first, QStringLiteral("ticket")), QStringLiteral("ticket"));
+    first.close();
+    QWebSocket second;
+    QVERIFY(
+        !openSocket(second, QNetworkRequest(m_server.wsUrl(QStringLiteral("/test/echo"), query))));
+}
+
+void TestServerExtensions::webSocketWithoutCredentialsRefused() {
+    QWebSocket socket;
+    QVERIFY(!openSocket(socket, QNetworkRequest(m_server.wsUrl(QStringLiteral("/test/echo")))));
+    const QByteArray raw = rawExchange(
+        static_cast<quint16>(m_server.url({}).port()),
+        "GET /test/echo HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        false);
+    QCOMPARE(rawStatus(raw), 401);
+}
+
+void TestServerExtensions::plainGetOnWebSocketRoute() {
+    const HttpResult result =
+        request("GET", m_server.url(QStringLiteral("/test/echo")), {{"X-AIO-API-Key", kApiKey}});
+    QCOMPARE(result.status, 426);
+    QVERIFY(isErrorEnvelope(result.body));
+}
+
+void TestServerExtensions::declaredExtensionIsListed() {
+    const HttpResult sandbox =
+        request("GET", m_server.url(QStringLiteral("/v1/sandbox")), {{"X-AIO-API-Key", kApiKey}});
+    QCOMPARE(sandbox.json().value(QStringLiteral("extensions")).toArray(),
+             QJsonArray{QStringLiteral("demo-extension")});
+    const QByteArray llms =
+        request("GET", m_server.url(QStringLiteral("/llms.txt")), {{"X-AIO-API-Key", kApiKey}})
+            .body;
+    QVERIFY(llms.contains("GET /test/echo (WebSocket)"));
+    QVERIFY(llms.contains("POST /test/stream-sum"));
+    QVERIFY(llms.contains("demo-extension"));
+}
+
+void TestServerExtensions::stopClosesOpenWebSocket() {
+    QWebSocket socket;
+    QNetworkRequest request(m_server.wsUrl(QStringLiteral("/test/echo")));
+    request.setRawHeader("X-AIO-API-Key", kApiKey);
+    QVERIFY(openSocket(socket, request));
+    QSignalSpy disconnected(&socket, &QWebSocket::disconnected);
+    // The client must keep running its event loop to answer the server's close frame.
+    m_server.terminate();
+    QTRY_VERIFY_WITH_TIMEOUT(!disconnected.isEmpty(), 10000);
+    QCOMPARE(socket.closeCode(), QWebSocketProtocol::CloseCodeGoingAway);
+    QCOMPARE(m_server.waitForExit(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestServerExtensions)
+#include "tst_server_extensions.moc"
