@@ -177,6 +177,7 @@ public:
         asio::post(m_io, [this] { beginStop("stop requested"); });
     }
     std::uint16_t port() const { return m_port; }
+    asio::io_context &ioContext() { return m_io; }
 
 private:
     // One per connection: how the server closes it at shutdown.
@@ -538,6 +539,10 @@ std::optional<std::string> HttpServer::listen(const std::string &host, std::uint
 
 std::uint16_t HttpServer::port() const {
     return m_impl->port();
+}
+
+asio::io_context &HttpServer::ioContext() {
+    return m_impl->ioContext();
 }
 
 void HttpServer::run() {

@@ -9,6 +9,10 @@
 
 // The HTTP side: listener, keep-alive sessions, auth before routing, signal handling. All
 // Beast and Asio code lives in its .cpp (one heavy translation unit).
+namespace boost::asio {
+class io_context;
+} // namespace boost::asio
+
 namespace sbx {
 
 class Authenticator;
@@ -32,6 +36,8 @@ public:
     // Binds and listens (SIGTERM/SIGINT are caught from construction on). Error text on failure.
     std::optional<std::string> listen(const std::string &host, std::uint16_t port);
     std::uint16_t port() const;
+    // The I/O context run() runs; route groups get it through ServerContext.
+    boost::asio::io_context &ioContext();
     // Serves on the calling thread until SIGTERM, SIGINT or requestStop(); then stops
     // accepting, closes the connections and returns.
     void run();

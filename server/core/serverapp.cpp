@@ -46,13 +46,17 @@ int ServerApp::run() {
     }
     TicketStore tickets(authConfig.config.ticketTtl);
     Authenticator auth(std::move(authConfig.config), tickets);
-    WorkPool pool(2);
     ShutdownSteps shutdown;
     FactsService facts(m_options.workspace);
     StartupHooks hooks(m_options.workspace);
-    ServerContext context{m_options, kVersion, auth, tickets, facts, pool, shutdown};
-
     Router router;
+    // Constructed before the hooks so a SIGTERM during them is caught, not fatal.
+    HttpServer http(router, auth);
+    // Declared after http: its threads are joined before the I/O context they post to is gone.
+    WorkPool pool(2);
+    ServerContext context{m_options, kVersion, auth,     tickets,
+                          facts,     pool,     shutdown, http.ioContext()};
+
     ServerDescription description;
     description.version = kVersion;
     try {
@@ -69,9 +73,6 @@ int ServerApp::run() {
     description.endpoints = router.routes();
     description.authMechanisms = auth.mechanisms();
     facts.setServerDescription(std::move(description));
-
-    // Constructed before the hooks so a SIGTERM during them is caught, not fatal.
-    HttpServer http(router, auth);
 
     hooks.runBeforeListen();
     facts.gather();

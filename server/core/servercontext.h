@@ -6,6 +6,10 @@
 
 // What route groups may use while installing and serving; owned by ServerApp and alive as long
 // as the server runs.
+namespace boost::asio {
+class io_context;
+} // namespace boost::asio
+
 namespace sbx {
 
 class Authenticator;
@@ -32,8 +36,12 @@ struct ServerContext {
     Authenticator &auth;
     TicketStore &tickets;
     FactsService &facts;
+    // Blocking work (processes, disk) goes here, never on the I/O thread.
     WorkPool &pool;
     ShutdownSteps &shutdown;
+    // The server's single I/O thread, for groups that own sockets or descriptors of their own
+    // (PTYs, file watches). Handlers running in a coroutine can use co_await this_coro::executor.
+    boost::asio::io_context &io;
 };
 
 } // namespace sbx

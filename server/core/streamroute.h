@@ -43,6 +43,8 @@ struct StreamExchange {
 
 enum class StreamOutcome { KeepAlive, Close };
 
+// A route that reads its own body and writes its own response: uploads and downloads in
+// constant memory, past the 8 MiB limit of buffered routes.
 class StreamHandler {
 public:
     virtual ~StreamHandler() = default;
@@ -62,6 +64,7 @@ struct UpgradeExchange {
     ConnectionControl &connection;
 };
 
+// A WebSocket endpoint (the shell terminal): it owns the connection after the upgrade.
 class UpgradeHandler {
 public:
     virtual ~UpgradeHandler() = default;

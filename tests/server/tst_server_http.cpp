@@ -3,10 +3,14 @@
 #include "tests/server/httptestclient.h"
 #include "tests/support/testserver.h"
 
+#include <QDir>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTcpSocket>
 #include <QTest>
+
+#include <memory>
+#include <vector>
 
 using namespace sbxtest;
 
@@ -25,6 +29,8 @@ private slots:
     void bodyTooLarge();
     void truncatedRequest();
     void keepAlive();
+    void slowClientsDoNotBlockOthers();
+    void stateDirCreated();
     void stdoutIsOneLine();
     void helpAndVersion();
     void unknownArgument();
@@ -155,6 +161,28 @@ void TestServerHttp::keepAlive() {
     QVERIFY(raw.contains("text/plain"));
     QVERIFY(raw.contains("application/json"));
     QVERIFY(closed);
+}
+
+void TestServerHttp::slowClientsDoNotBlockOthers() {
+    // Many connections stuck in the middle of a header (slowloris) hold no thread.
+    std::vector<std::unique_ptr<QTcpSocket>> slow;
+    for (int i = 0; i < 200; ++i) {
+        auto socket = std::make_unique<QTcpSocket>();
+        socket->connectToHost(QStringLiteral("127.0.0.1"), m_server.port());
+        QVERIFY(socket->waitForConnected(5000));
+        socket->write("GET /v1/sandbox HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+        QVERIFY(socket->waitForBytesWritten(5000));
+        slow.push_back(std::move(socket));
+    }
+    verifyStillServing();
+    // Each stuck one still gets its answer once it finishes its request.
+    slow.front()->write("1\r\n\r\n");
+    QVERIFY(slow.front()->waitForReadyRead(10000));
+    QVERIFY(slow.front()->readAll().startsWith("HTTP/1.1 200 OK"));
+}
+
+void TestServerHttp::stateDirCreated() {
+    QVERIFY(QDir(m_server.workspace()).exists(QStringLiteral(".sandbox-server")));
 }
 
 void TestServerHttp::stdoutIsOneLine() {
