@@ -59,7 +59,8 @@ public:
 
     void terminate() { ::kill(static_cast<pid_t>(m_process.processId()), SIGTERM); }
     int waitForExit() {
-        if (!m_process.waitForFinished(30000))
+        // The event loop of a QTRY may already have seen the exit; waitForFinished is then false.
+        if (m_process.state() != QProcess::NotRunning && !m_process.waitForFinished(30000))
             return -1;
         return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
     }
