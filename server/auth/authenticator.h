@@ -9,8 +9,6 @@
 #include <optional>
 #include <string>
 
-// Decides, before routing and from the header alone, whether a request may pass (design.md
-// section 6): API key, RS256 JWT or one-time ticket; with nothing configured, everything passes.
 namespace sbx {
 
 class TicketStore;
@@ -42,6 +40,8 @@ struct AuthDecision {
     std::string reason;
 };
 
+// Decides, before routing and from the header alone, whether a request may pass (design.md
+// section 6): API key, RS256 JWT or one-time ticket; with nothing configured, everything passes.
 class Authenticator final {
 public:
     Authenticator(AuthConfig config, TicketStore &tickets);

@@ -5,9 +5,6 @@
 #include <string>
 #include <string_view>
 
-// Verifies RS256 JWTs against one RSA public key. libjwt 1.10 trusts the token's own "alg"
-// (an HS256 token "signed" with the public key text passes its check), so the algorithm and
-// the exp/nbf claims are checked here after decoding.
 namespace sbx {
 
 struct JwtCheck {
@@ -16,6 +13,9 @@ struct JwtCheck {
     std::string reason;
 };
 
+// Verifies RS256 JWTs against one RSA public key. libjwt 1.10 trusts the token's own "alg"
+// (an HS256 token "signed" with the public key text passes its check), so the algorithm and
+// the exp/nbf claims are checked here after decoding.
 class JwtVerifier final {
 public:
     explicit JwtVerifier(std::string publicKeyPem);

@@ -8,10 +8,10 @@
 #include <string>
 #include <string_view>
 
-// One-time tickets for clients that cannot send headers (browser views, WebSockets).
-// Only their SHA-256 digests are kept, so a memory dump or a log never shows a live ticket.
 namespace sbx {
 
+// One-time tickets for clients that cannot send headers (browser views, WebSockets).
+// Only their SHA-256 digests are kept, so a memory dump or a log never shows a live ticket.
 class TicketStore final {
 public:
     using Clock = std::chrono::steady_clock;

@@ -7,8 +7,6 @@
 #include <optional>
 #include <string>
 
-// The HTTP side: listener, keep-alive sessions, auth before routing, signal handling. All
-// Beast and Asio code lives in its .cpp (one heavy translation unit).
 namespace boost::asio {
 class io_context;
 } // namespace boost::asio
@@ -26,6 +24,8 @@ struct HttpLimits {
     std::chrono::seconds transferTimeout{300};
 };
 
+// The HTTP side: listener, keep-alive sessions, auth before routing, signal handling. All
+// Beast and Asio code lives in its .cpp (one heavy translation unit).
 class HttpServer final {
 public:
     HttpServer(const Router &router, const Authenticator &auth, HttpLimits limits = {});

@@ -11,7 +11,6 @@
 #include <utility>
 #include <vector>
 
-// Route table: (method, path pattern) -> handler, matched before any body is read.
 namespace sbx {
 
 // Interfaces for routes that take over the connection; declared with Beast types in
@@ -77,6 +76,7 @@ struct RouteInfo {
 // The refusal to send when the body does not fit.
 std::optional<HttpResponse> applyBodyPolicy(HttpRequest &request, BodyPolicy policy);
 
+// Route table: (method, path pattern) -> handler, matched before any body is read.
 class Router final {
 public:
     Router();

@@ -2,10 +2,10 @@
 
 #include "server/core/options.h"
 
-// Startup and shutdown order of sandbox-server: hooks, routes, facts, listener, listening line,
-// background work, then the reverse.
 namespace sbx {
 
+// Startup and shutdown order of sandbox-server: hooks, routes, facts, listener, listening line,
+// background work, then the reverse.
 class ServerApp final {
 public:
     explicit ServerApp(ServerOptions options);

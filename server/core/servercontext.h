@@ -4,8 +4,6 @@
 #include <string>
 #include <vector>
 
-// What route groups may use while installing and serving; owned by ServerApp and alive as long
-// as the server runs.
 namespace boost::asio {
 class io_context;
 } // namespace boost::asio
@@ -30,6 +28,8 @@ private:
     std::vector<std::pair<std::string, std::function<void()>>> m_steps;
 };
 
+// What route groups may use while installing and serving; owned by ServerApp and alive as long
+// as the server runs.
 struct ServerContext {
     const ServerOptions &options;
     const std::string &version;

@@ -7,9 +7,9 @@
 #include <thread>
 #include <vector>
 
-// A few threads for blocking work (processes, disk) so the I/O thread never waits on it.
 namespace sbx {
 
+// A few threads for blocking work (processes, disk) so the I/O thread never waits on it.
 class WorkPool final {
 public:
     explicit WorkPool(unsigned threads);

@@ -10,8 +10,6 @@
 #include <string>
 #include <thread>
 
-// Holds the current facts and the two documents rendered from them. Gathers once at start,
-// then refreshes on its own thread; requests only read the latest snapshot, never gather.
 namespace sbx {
 
 struct FactsSnapshot {
@@ -20,6 +18,8 @@ struct FactsSnapshot {
     std::string llmsText;
 };
 
+// Holds the current facts and the two documents rendered from them. Gathers once at start,
+// then refreshes on its own thread; requests only read the latest snapshot, never gather.
 class FactsService final {
 public:
     explicit FactsService(std::string workspace);

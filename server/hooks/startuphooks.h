@@ -5,11 +5,11 @@
 #include <thread>
 #include <vector>
 
+namespace sbx {
+
 // Runs AIO's startup hooks (RUN_HOOK_INIT, RUN_HOOK_PRE_SERVICES, RUN_HOOK_POST_READY) with
 // /bin/sh -c in the workspace. Their output goes to the log with a prefix; a failing hook is
 // logged with its exit code and never stops the server.
-namespace sbx {
-
 class StartupHooks final {
 public:
     explicit StartupHooks(std::string workspace);
