@@ -151,9 +151,9 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
         case VersionColumn:
             return row.version;
         case LatencyColumn:
-            return state == SandboxState::Online && row.latencyMs >= 0
-                       ? QStringLiteral("%1 ms").arg(row.latencyMs)
-                       : QString();
+            if (state != SandboxState::Online || row.latencyMs < 0)
+                return QString();
+            return row.latencyMs == 0 ? QStringLiteral("<1 ms") : QStringLiteral("%1 ms").arg(row.latencyMs);
         default:
             return {};
         }
