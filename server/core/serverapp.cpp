@@ -75,7 +75,8 @@ int ServerApp::run() {
     facts.setServerDescription(std::move(description));
 
     hooks.runBeforeListen();
-    facts.gather();
+    // Bounded so that a slow probe cannot hold the listener back; see FactsService::gather.
+    facts.gather(std::chrono::milliseconds(1500));
     if (auto error = http.listen(m_options.host, m_options.port)) {
         log::error(*error);
         return 1;

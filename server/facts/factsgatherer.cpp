@@ -3,6 +3,7 @@
 #include "server/core/process.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -84,9 +85,10 @@ struct Probe {
 };
 
 // Probes are independent: run them on their own threads so the slowest bounds the total.
-std::vector<std::optional<LabelledTool>> runProbes(const std::vector<Probe> &probes,
-                                                   std::chrono::milliseconds timeout) {
+std::vector<std::optional<LabelledTool>>
+runProbes(const std::vector<Probe> &probes, std::chrono::milliseconds timeout, bool *allAnswered) {
     std::vector<std::optional<LabelledTool>> results(probes.size());
+    std::atomic<bool> answered{true};
     std::vector<std::thread> threads;
     for (std::size_t i = 0; i < probes.size(); ++i) {
         const Probe &probe = probes[i];
@@ -105,18 +107,22 @@ std::vector<std::optional<LabelledTool>> runProbes(const std::vector<Probe> &pro
         results[i] = tool;
         if (!probe.askVersion)
             continue;
-        threads.emplace_back([&result = results[i], timeout, path = *bin] {
+        threads.emplace_back([&result = results[i], &answered, timeout, path = *bin] {
             std::string output;
             ProcessSpec spec;
             spec.argv = {path, "--version"};
             spec.timeout = timeout;
             const ProcessResult run = runCaptured(spec, output, 4096);
+            if (run.timedOut)
+                answered = false;
             if (run.exitCode == 0)
                 result->spec.ver = versionIn(output);
         });
     }
     for (std::thread &thread : threads)
         thread.join();
+    if (allAnswered)
+        *allAnswered = answered;
     return results;
 }
 
@@ -283,7 +289,7 @@ SystemFacts gatherSystem(const std::string &workspace) {
     return system;
 }
 
-RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout) {
+RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout, bool *allAnswered) {
     const std::vector<Probe> probes = {
         {"Python", {"python3", "python"}},
         {"pip", {"pip3", "pip"}},
@@ -298,7 +304,7 @@ RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout) {
     };
     constexpr std::size_t kFirstNode = 4;
     constexpr std::size_t kFirstOther = 8;
-    auto results = runProbes(probes, probeTimeout);
+    auto results = runProbes(probes, probeTimeout, allAnswered);
     RuntimeFacts runtime;
     for (std::size_t i = 0; i < results.size(); ++i) {
         if (!results[i])

@@ -14,7 +14,8 @@ SystemFacts gatherSystem(const std::string &workspace);
 std::vector<std::string> occupiedPorts();
 std::string timezone();
 // Runs `tool --version` for the known runtimes found on PATH, all at once, each bounded.
-RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout);
+// allAnswered (optional) becomes false when a probe ran out of time.
+RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout, bool *allAnswered = nullptr);
 std::vector<ToolCategory> gatherTools();
 // The first dotted version number in text ("Python 3.11.2" -> "3.11.2").
 std::optional<std::string> versionIn(std::string_view text);

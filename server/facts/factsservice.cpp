@@ -21,11 +21,20 @@ void FactsService::setServerDescription(ServerDescription description) {
     m_description = std::move(description);
 }
 
-void FactsService::gather() {
+namespace {
+
+// For the background retry of probes that ran out of time at start.
+constexpr std::chrono::seconds kPatientProbeTimeout{10};
+
+} // namespace
+
+void FactsService::gather(std::chrono::milliseconds probeTimeout) {
     const auto started = std::chrono::steady_clock::now();
     Facts facts;
     facts.system = facts::gatherSystem(m_workspace);
-    facts.runtime = facts::gatherRuntimes(probeTimeout);
+    bool allAnswered = true;
+    facts.runtime = facts::gatherRuntimes(probeTimeout, &allAnswered);
+    m_probesIncomplete = !allAnswered;
     facts.utils = facts::gatherTools();
     {
         std::lock_guard lock(m_updateMutex);
@@ -34,7 +43,8 @@ void FactsService::gather() {
     }
     const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - started);
-    log::debug("facts gathered in " + std::to_string(elapsed.count()) + " ms");
+    log::debug("facts gathered in " + std::to_string(elapsed.count()) + " ms" +
+               (allAnswered ? "" : "; a version probe ran out of time"));
 }
 
 void FactsService::refreshPorts() {
@@ -67,17 +77,20 @@ void FactsService::startRefresher(std::chrono::milliseconds interval, int slowEv
 void FactsService::refreshLoop(std::chrono::milliseconds interval, int slowEvery) {
     int round = 0;
     for (;;) {
+        // Once only: a tool that always hangs must not keep a probe running all the time.
+        const bool retryProbes = round == 0 && m_probesIncomplete;
         {
             std::unique_lock lock(m_stopMutex);
-            if (m_stopWake.wait_for(lock, interval, [this] { return m_stopping; }))
+            const auto wait = retryProbes ? std::chrono::milliseconds(0) : interval;
+            if (m_stopWake.wait_for(lock, wait, [this] { return m_stopping; }))
                 return;
         }
         try {
             ++round;
             // Version probes start processes: doing them on every round would cost CPU for
             // facts that change only when someone installs something.
-            if (slowEvery > 0 && round % slowEvery == 0) {
-                gather();
+            if (retryProbes || (slowEvery > 0 && round % slowEvery == 0)) {
+                gather(kPatientProbeTimeout);
             } else {
                 SystemFacts system = facts::gatherSystem(m_workspace);
                 std::lock_guard lock(m_updateMutex);

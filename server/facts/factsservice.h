@@ -3,6 +3,7 @@
 #include "server/facts/facts.h"
 #include "server/facts/factsrender.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -29,7 +30,9 @@ public:
 
     void setServerDescription(ServerDescription description);
     // Everything, blocking; the version probes run in parallel, each bounded by probeTimeout.
-    void gather();
+    // When one runs out of time (a slow pip on a busy machine), the refresher's first round
+    // comes at once and retries with a longer bound.
+    void gather(std::chrono::milliseconds probeTimeout);
     // Only the listening ports (cheap), e.g. right after our own listener opened.
     void refreshPorts();
     // Refreshes system facts every interval, and runtimes and tools every slowEvery-th time.
@@ -37,8 +40,6 @@ public:
     void stop();
 
     std::shared_ptr<const FactsSnapshot> snapshot() const;
-
-    std::chrono::milliseconds probeTimeout{3000};
 
 private:
     void publish(Facts facts);
@@ -57,6 +58,7 @@ private:
     std::condition_variable m_stopWake;
     bool m_stopping = false;
     std::thread m_refresher;
+    std::atomic<bool> m_probesIncomplete{false};
 };
 
 } // namespace sbx
