@@ -1,7 +1,7 @@
 // The route extension points later issues build on, exercised through sandbox-server-extdemo
 // (the real server plus tests/server/extdemo): a streaming body route beyond the 8 MiB JSON
-// limit, a WebSocket route behind auth (key, ticket), a declared extension in GET /v1/sandbox,
-// and a WebSocket closed cleanly when the server stops.
+// limit, a WebSocket route behind auth (key, ticket), async routes answered from a worker, a
+// declared extension in GET /v1/sandbox, and a WebSocket closed cleanly when the server stops.
 #include "tests/server/httptestclient.h"
 
 #include <QDeadlineTimer>
@@ -118,6 +118,8 @@ private slots:
     void webSocketWithTicketOnce();
     void webSocketWithoutCredentialsRefused();
     void plainGetOnWebSocketRoute();
+    void asyncRouteAnswersFromWorker();
+    void asyncRouteWithoutAnswerIs500();
     void declaredExtensionIsListed();
     void stopClosesOpenWebSocket();
 
@@ -199,6 +201,25 @@ void TestServerExtensions::plainGetOnWebSocketRoute() {
         request("GET", m_server.url(QStringLiteral("/test/echo")), {{"X-AIO-API-Key", kApiKey}});
     QCOMPARE(result.status, 426);
     QVERIFY(isErrorEnvelope(result.body));
+}
+
+void TestServerExtensions::asyncRouteAnswersFromWorker() {
+    const HttpResult result = request("GET", m_server.url(QStringLiteral("/test/async/42")),
+                                      {{"X-AIO-API-Key", kApiKey}});
+    QCOMPARE(result.status, 200);
+    QCOMPARE(result.json().value(QStringLiteral("n")).toString(), QStringLiteral("42"));
+}
+
+void TestServerExtensions::asyncRouteWithoutAnswerIs500() {
+    const HttpResult result = request("GET", m_server.url(QStringLiteral("/test/async-dropped")),
+                                      {{"X-AIO-API-Key", kApiKey}});
+    QCOMPARE(result.status, 500);
+    QVERIFY(isErrorEnvelope(result.body));
+    // The connection and the server go on.
+    QCOMPARE(
+        request("GET", m_server.url(QStringLiteral("/test/async/7")), {{"X-AIO-API-Key", kApiKey}})
+            .status,
+        200);
 }
 
 void TestServerExtensions::declaredExtensionIsListed() {

@@ -4,7 +4,9 @@
 // that they work behind auth and with shutdown.
 #include "server/core/routegroup.h"
 #include "server/core/router.h"
+#include "server/core/servercontext.h"
 #include "server/core/streamroute.h"
+#include "server/core/workpool.h"
 
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -94,7 +96,19 @@ public:
     }
 };
 
-void install(Router &router, ServerContext &) {
+void install(Router &router, ServerContext &context) {
+    WorkPool &pool = context.pool;
+    // Answers from a pool thread, as blocking work (processes, disk) will.
+    router.addAsync("GET", "/test/async/{n}",
+                    [&pool](HttpRequest request, Responder reply) {
+                        pool.post([request = std::move(request), reply = std::move(reply)] {
+                            const std::string n(request.param("n").value_or(""));
+                            reply(jsonResponse(200, {{"n", n}}));
+                        });
+                    },
+                    {.summary = "test: answered from a worker thread"});
+    // Forgets to answer: the server must still reply (500), not hang.
+    router.addAsync("GET", "/test/async-dropped", [](HttpRequest, Responder) {});
     router.addStream("POST", "/test/stream-sum", std::make_shared<SumStream>(),
                      {.summary = "test: streamed body size and byte sum"});
     router.addUpgrade("/test/echo", std::make_shared<EchoSocket>(),
