@@ -1,6 +1,7 @@
 #include "widgets/llms/llmstxtview.h"
 
 #include "client/api/sandboxjobs.h"
+#include "widgets/common/widgethelpers.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -11,7 +12,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QShortcut>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QVBoxLayout>
@@ -20,19 +20,13 @@ LlmsTxtView::LlmsTxtView(SandboxClient *client, QWidget *parent)
     : QWidget(parent)
     , m_client(client)
     , m_browser(new QTextBrowser(this))
-    , m_error(new QLabel(this))
+    , m_error(makeErrorBox(this))
     , m_search(new QLineEdit(this))
     , m_matches(new QLabel(this))
     , m_raw(new QCheckBox(QStringLiteral("Plain text"), this))
     , m_refresh(new QPushButton(QStringLiteral("Refresh"), this)) {
     m_browser->setOpenLinks(false);
     m_browser->setPlaceholderText(QStringLiteral("Loading /llms.txt…"));
-    m_error->setObjectName(QStringLiteral("errorBox"));
-    m_error->setWordWrap(true);
-    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("#errorBox { background: #fdecea; border: 1px solid "
-                                          "#e0a0a0; border-radius: 4px; padding: 8px; }"));
-    m_error->hide();
     m_search->setPlaceholderText(QStringLiteral("Find in llms.txt (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     auto *copy = new QPushButton(QStringLiteral("Copy all"), this);
@@ -55,21 +49,13 @@ LlmsTxtView::LlmsTxtView(SandboxClient *client, QWidget *parent)
     connect(m_refresh, &QPushButton::clicked, this, &LlmsTxtView::refresh);
     connect(copy, &QPushButton::clicked, this,
             [this] { QGuiApplication::clipboard()->setText(m_text); });
-    auto *findShortcut =
-        new QShortcut(QKeySequence::Find, this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
-    connect(findShortcut, &QShortcut::activated, this, [this] {
+    addLocalShortcut(this, QKeySequence::Find, [this] {
         m_search->setFocus();
         m_search->selectAll();
     });
-    auto *nextShortcut = new QShortcut(QKeySequence::FindNext, this, nullptr, nullptr,
-                                       Qt::WidgetWithChildrenShortcut);
-    connect(nextShortcut, &QShortcut::activated, this, [this] { findNext(false); });
-    auto *prevShortcut = new QShortcut(QKeySequence::FindPrevious, this, nullptr, nullptr,
-                                       Qt::WidgetWithChildrenShortcut);
-    connect(prevShortcut, &QShortcut::activated, this, [this] { findNext(true); });
-    auto *refreshShortcut = new QShortcut(QKeySequence::Refresh, this, nullptr, nullptr,
-                                          Qt::WidgetWithChildrenShortcut);
-    connect(refreshShortcut, &QShortcut::activated, this, &LlmsTxtView::refresh);
+    addLocalShortcut(this, QKeySequence::FindNext, [this] { findNext(false); });
+    addLocalShortcut(this, QKeySequence::FindPrevious, [this] { findNext(true); });
+    addLocalShortcut(this, QKeySequence::Refresh, [this] { refresh(); });
 }
 
 LlmsTxtView::~LlmsTxtView() {

@@ -1,6 +1,7 @@
 #include "widgets/overview/contextview.h"
 
 #include "client/api/sandboxjobs.h"
+#include "widgets/common/widgethelpers.h"
 
 #include <QFormLayout>
 #include <QGroupBox>
@@ -9,7 +10,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QShortcut>
 #include <QTime>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -51,7 +51,7 @@ ContextView::ContextView(SandboxClient *client, QWidget *parent)
     , m_client(client)
     , m_title(new QLabel(this))
     , m_updated(new QLabel(this))
-    , m_error(new QLabel(this))
+    , m_error(makeErrorBox(this))
     , m_refresh(new QPushButton(QStringLiteral("Refresh"), this))
     , m_body(new QWidget(this))
     , m_runtimes(makeTree(
@@ -64,17 +64,9 @@ ContextView::ContextView(SandboxClient *client, QWidget *parent)
     m_title->setFont(titleFont);
     m_title->setText(QStringLiteral("Loading…"));
     m_updated->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_error->setObjectName(QStringLiteral("errorBox"));
-    m_error->setWordWrap(true);
-    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("#errorBox { background: #fdecea; border: 1px solid "
-                                          "#e0a0a0; border-radius: 4px; padding: 8px; }"));
-    m_error->hide();
     m_refresh->setToolTip(QStringLiteral("Read the context again (F5)"));
     connect(m_refresh, &QPushButton::clicked, this, &ContextView::refresh);
-    auto *shortcut = new QShortcut(QKeySequence::Refresh, this, nullptr, nullptr,
-                                   Qt::WidgetWithChildrenShortcut);
-    connect(shortcut, &QShortcut::activated, this, &ContextView::refresh);
+    addLocalShortcut(this, QKeySequence::Refresh, [this] { refresh(); });
 
     auto *header = new QHBoxLayout;
     header->addWidget(m_title, 1);
