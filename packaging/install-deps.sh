@@ -14,8 +14,14 @@ packages=(
   # container engine provider
   libcurl4-openssl-dev
   # tests, screenshots and benchmarks
-  xvfb xauth imagemagick openssl curl procps nodejs npm wrk
+  xvfb xauth imagemagick openssl curl procps wrk
 )
+
+# Node.js runs the peers of the benchmarks (xterm.js). A machine may already have it from another
+# source (nodesource's nodejs bundles npm and conflicts with Debian's npm): then leave it alone.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
