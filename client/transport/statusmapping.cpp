@@ -148,16 +148,9 @@ Status statusFromReply(const ReplyFacts &f) {
 
     const QString serverText = messageFromErrorBody(f.body);
     const QString what = QStringLiteral("%1 %2").arg(f.method, f.path);
-    Status s;
     switch (f.httpStatus) {
     case 401:
     case 403:
-        // 403 from a hook delete is an operation refusal, not an auth failure; the envelope says
-        // so.
-        if (f.httpStatus == 403 && f.credentials != Credentials::Kind::None &&
-            !serverText.isEmpty() &&
-            !serverText.contains(QLatin1String("auth"), Qt::CaseInsensitive))
-            return Status::error(Status::Kind::Validation, serverText, f.httpStatus);
         return Status::error(Status::Kind::Auth, authMessage(f, serverText), f.httpStatus);
     case 404:
         return Status::error(
@@ -175,13 +168,12 @@ Status statusFromReply(const ReplyFacts &f) {
     case 405:
     case 413:
     case 422:
-        s = Status::error(
+        return Status::error(
             Status::Kind::Validation,
             serverText.isEmpty()
                 ? QStringLiteral("%1 was refused as invalid (HTTP %2)").arg(what).arg(f.httpStatus)
                 : serverText,
             f.httpStatus);
-        return s;
     default:
         break;
     }
