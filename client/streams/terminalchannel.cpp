@@ -1,0 +1,292 @@
+#include "client/streams/terminalchannel.h"
+
+#include "client/api/sandboxjobs.h"
+#include "client/sandboxclient.h"
+
+#include <QTimer>
+#include <QUrlQuery>
+#include <QWebSocket>
+
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace {
+const QString replayExtension = QStringLiteral("terminal-replay");
+}
+
+TerminalChannel::TerminalChannel(SandboxClient *client, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_reconnectTimer(new QTimer(this))
+    , m_connectTimer(new QTimer(this))
+    , m_heartbeatTimer(new QTimer(this)) {
+    m_reconnectTimer->setSingleShot(true);
+    m_connectTimer->setSingleShot(true);
+    connect(m_reconnectTimer, &QTimer::timeout, this, &TerminalChannel::startConnect);
+    connect(m_connectTimer, &QTimer::timeout, this, [this] {
+        // A handshake that hangs (a stalled network) counts as a failed attempt.
+        if (m_socket)
+            m_socket->abort();
+    });
+    connect(m_heartbeatTimer, &QTimer::timeout, this, &TerminalChannel::heartbeat);
+}
+
+TerminalChannel::~TerminalChannel() {
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+    }
+}
+
+bool TerminalChannel::canReplay() const {
+    return m_client && m_client->hasExtension(replayExtension);
+}
+
+void TerminalChannel::setState(State state) {
+    if (state == m_state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+void TerminalChannel::open(const QString &sessionId) {
+    m_sessionId = sessionId;
+    m_attempt = 0;
+    m_everLive = false;
+    m_sessionGone = false;
+    m_exitCode = -1;
+    m_detaching = false;
+    startConnect();
+}
+
+void TerminalChannel::startConnect() {
+    if (!m_client) {
+        finish(QStringLiteral("The sandbox was closed"));
+        return;
+    }
+    setState(m_everLive ? State::Reconnecting : State::Connecting);
+    if (!m_useTicket || m_client->credentials().isEmpty()) {
+        connectSocket();
+        return;
+    }
+    auto *job = new MintTicketJob(m_client);
+    connect(job, &MintTicketJob::succeeded, this,
+            [this](const Ticket &ticket) { connectSocket(ticket.ticket); });
+    connect(job, &ApiJob::failed, this, [this](const Status &status) {
+        if (m_everLive && status.transient())
+            scheduleReconnect(status.message);
+        else
+            finish(QStringLiteral("Could not open the terminal: ") + status.message);
+    });
+    job->start();
+}
+
+void TerminalChannel::connectSocket(const QString &ticket) {
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+        m_socket->deleteLater();
+    }
+    m_wasLive = false;
+    m_serverError.clear();
+    m_socket = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
+    m_socket->setMaxAllowedIncomingMessageSize(16 * 1024 * 1024);
+    connect(m_socket, &QWebSocket::connected, this, &TerminalChannel::onConnected);
+    connect(m_socket, &QWebSocket::textMessageReceived, this, &TerminalChannel::onFrame);
+    connect(m_socket, &QWebSocket::disconnected, this, &TerminalChannel::onDisconnected);
+    connect(m_socket, &QWebSocket::pong, this, [this] { m_pongWait.invalidate(); });
+
+    QUrlQuery query;
+    if (!m_sessionId.isEmpty())
+        query.addQueryItem(QStringLiteral("session_id"), m_sessionId);
+    if (!ticket.isEmpty())
+        query.addQueryItem(QStringLiteral("ticket"), ticket);
+    const QUrl url = m_client->endpoint().resolveWebSocket(QStringLiteral("v1/shell/ws"), query);
+    QNetworkRequest request =
+        ticket.isEmpty() ? m_client->prepareRequest(url) : QNetworkRequest(url);
+    m_connectTimer->start(m_policy.connectTimeoutMs);
+    m_socket->open(request);
+}
+
+void TerminalChannel::onConnected() {
+    m_connectTimer->stop();
+    m_pongWait.invalidate();
+    m_heartbeatTimer->start(m_policy.heartbeatMs);
+    if (m_size.isValid())
+        resize(m_size.width(), m_size.height());
+}
+
+void TerminalChannel::onFrame(const QString &text) {
+    const json frame = json::parse(text.toStdString(), nullptr, false);
+    if (!frame.is_object())
+        return; // AIO sends one JSON object per frame; anything else is not ours to act on
+    const std::string type = frame.value("type", "");
+    const json &data = frame.contains("data") ? frame["data"] : json();
+    auto markLive = [this] {
+        if (m_wasLive)
+            return;
+        m_wasLive = true;
+        m_everLive = true;
+        m_attempt = 0;
+        setState(State::Live);
+    };
+
+    if (type == "output") {
+        markLive();
+        if (data.is_string())
+            Q_EMIT output(QByteArray::fromStdString(data.get<std::string>()));
+    } else if (type == "session_id") {
+        const QString id =
+            data.is_string() ? QString::fromStdString(data.get<std::string>()) : QString();
+        const QString previous = m_sessionId;
+        m_sessionId = id;
+        if (!previous.isEmpty() && previous == id) {
+            if (canReplay())
+                Q_EMIT replayStarting();
+            else if (m_everLive)
+                Q_EMIT notice(QStringLiteral("Reconnected. This sandbox does not replay output, so "
+                                             "anything printed while the connection was down is "
+                                             "missing."));
+            Q_EMIT sessionStarted(id, true);
+        } else {
+            if (!previous.isEmpty())
+                Q_EMIT notice(
+                    QStringLiteral("The session %1 is gone; this is a new session.").arg(previous));
+            Q_EMIT sessionStarted(id, false);
+        }
+        markLive();
+    } else if (type == "ready") {
+        markLive();
+    } else if (type == "ping") {
+        // Two shapes of pong exist in AIO's docs; sending both keys satisfies either server.
+        json ts = frame.contains("timestamp") ? frame["timestamp"] : data;
+        if (ts.is_object() && ts.contains("timestamp"))
+            ts = ts["timestamp"];
+        sendFrame(QByteArray::fromStdString(
+            json{{"type", "pong"}, {"timestamp", ts}, {"data", {{"timestamp", ts}}}}.dump()));
+    } else if (type == "lagged") {
+        const qint64 dropped = data.is_object() ? data.value("dropped_bytes", qint64(0)) : 0;
+        Q_EMIT lagged(dropped);
+        Q_EMIT notice(QStringLiteral("The connection fell behind: %1 KiB of output were skipped.")
+                          .arg(qMax<qint64>(1, dropped / 1024)));
+    } else if (type == "exit") {
+        m_exitCode = data.is_object() ? data.value("exit_code", -1) : -1;
+        m_sessionGone = true;
+    } else if (type == "error") {
+        m_serverError = data.is_string() ? QString::fromStdString(data.get<std::string>())
+                                         : QStringLiteral("the server reported an error");
+        Q_EMIT notice(m_serverError);
+    }
+    // Other types are extensions this client does not know: ignored, as AIO clients do.
+}
+
+void TerminalChannel::onDisconnected() {
+    m_connectTimer->stop();
+    m_heartbeatTimer->stop();
+    if (!m_socket)
+        return;
+    const auto code = m_socket->closeCode();
+    const bool wasLive = m_wasLive;
+    m_socket->deleteLater();
+    m_socket = nullptr;
+    if (m_detaching) {
+        m_detaching = false;
+        setState(State::Idle);
+        return;
+    }
+    if (m_sessionGone || (wasLive && code == QWebSocketProtocol::CloseCodeNormal)) {
+        finish(m_exitCode >= 0
+                   ? QStringLiteral("The session ended (exit status %1)").arg(m_exitCode)
+                   : QStringLiteral("The session ended"));
+        return;
+    }
+    // A refused attach (the session no longer exists) is final; so is any refusal before the
+    // first success, where retrying would only repeat it.
+    if (!m_serverError.isEmpty() && !wasLive) {
+        finish(m_serverError);
+        return;
+    }
+    if (!m_everLive) {
+        finish(QStringLiteral("Could not open the terminal: ") + failureText());
+        return;
+    }
+    scheduleReconnect(failureText());
+}
+
+QString TerminalChannel::failureText() const {
+    const QString address = m_client ? m_client->endpoint().displayAddress() : QString();
+    // QWebSocket's errorString() can hold the URL, and so a ticket: never show it, only classify.
+    const QString raw = m_socket ? m_socket->errorString() : QString();
+    if (raw.contains(QLatin1String("401")) || raw.contains(QLatin1String("403")))
+        return QStringLiteral("%1 refused the credentials").arg(address);
+    return QStringLiteral("the connection to %1 was lost").arg(address);
+}
+
+void TerminalChannel::scheduleReconnect(const QString &why) {
+    if (m_attempt >= m_policy.maxAttempts) {
+        finish(
+            QStringLiteral("Gave up reconnecting after %1 attempts: %2").arg(m_attempt).arg(why));
+        return;
+    }
+    const int delay = qMin(m_policy.maxDelayMs, m_policy.firstDelayMs * (1 << qMin(m_attempt, 10)));
+    ++m_attempt;
+    setState(State::Reconnecting);
+    m_reconnectTimer->start(delay);
+}
+
+void TerminalChannel::finish(const QString &reason) {
+    m_reconnectTimer->stop();
+    setState(State::Ended);
+    Q_EMIT ended(reason, m_exitCode);
+}
+
+void TerminalChannel::detach() {
+    m_reconnectTimer->stop();
+    if (!m_socket) {
+        setState(State::Idle);
+        return;
+    }
+    m_detaching = true;
+    m_socket->close(QWebSocketProtocol::CloseCodeGoingAway);
+}
+
+void TerminalChannel::dropConnection() {
+    if (m_socket)
+        m_socket->abort();
+}
+
+bool TerminalChannel::sendInput(const QByteArray &utf8) {
+    if (m_state != State::Live || !m_socket)
+        return false;
+    sendFrame(QByteArray::fromStdString(
+        json{{"type", "input"}, {"data", QString::fromUtf8(utf8).toStdString()}}.dump()));
+    return true;
+}
+
+void TerminalChannel::resize(int cols, int rows) {
+    if (cols <= 0 || rows <= 0)
+        return;
+    m_size = QSize(cols, rows);
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
+        sendFrame(QByteArray::fromStdString(
+            json{{"type", "resize"}, {"data", {{"cols", cols}, {"rows", rows}}}}.dump()));
+}
+
+void TerminalChannel::sendFrame(const QByteArray &frame) {
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
+        m_socket->sendTextMessage(QString::fromUtf8(frame));
+}
+
+void TerminalChannel::heartbeat() {
+    if (!m_socket)
+        return;
+    if (m_pongWait.isValid() && m_pongWait.elapsed() > m_policy.heartbeatMs) {
+        // The peer stopped answering: TCP may not notice for minutes, so drop and reconnect.
+        m_socket->abort();
+        return;
+    }
+    if (!m_pongWait.isValid())
+        m_pongWait.start();
+    m_socket->ping();
+}

@@ -1,0 +1,96 @@
+#pragma once
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QSize>
+
+class QTimer;
+class QWebSocket;
+class SandboxClient;
+
+// One interactive terminal over AIO's /v1/shell/ws: speaks the JSON frames, answers pings,
+// reconnects to the same session after an abnormal close, and says honestly what a reconnect
+// may have lost when the server cannot replay.
+class TerminalChannel final : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Idle, Connecting, Live, Reconnecting, Ended };
+    Q_ENUM(State)
+
+    struct ReconnectPolicy {
+        int maxAttempts = 20;
+        int firstDelayMs = 250;
+        int maxDelayMs = 5000;
+        int connectTimeoutMs = 10000;
+        int heartbeatMs = 15000; // WebSocket ping; a missing pong drops the socket
+    };
+
+    explicit TerminalChannel(SandboxClient *client, QObject *parent = nullptr);
+    ~TerminalChannel() override;
+
+    // Opens a new session (empty id) or attaches to an existing one.
+    void open(const QString &sessionId = {});
+    // Closes the socket; the session keeps running on the server.
+    void detach();
+    // Drops the socket as a failing network would (tests, and "reconnect now").
+    void dropConnection();
+    // Returns false when the input could not be sent (not live).
+    bool sendInput(const QByteArray &utf8);
+    void resize(int cols, int rows);
+    // Authenticate the socket with a one-time ticket in the URL instead of headers.
+    void setUseTicket(bool useTicket) { m_useTicket = useTicket; }
+    void setReconnectPolicy(const ReconnectPolicy &policy) { m_policy = policy; }
+
+    State state() const { return m_state; }
+    QString sessionId() const { return m_sessionId; }
+    // True when the server announced terminal-replay: a re-attach resends recent output.
+    bool canReplay() const;
+    int exitCode() const { return m_exitCode; }
+
+Q_SIGNALS:
+    void stateChanged(TerminalChannel::State state);
+    // After the session_id frame. resumed: the same session as before a reconnect.
+    void sessionStarted(const QString &sessionId, bool resumed);
+    void output(const QByteArray &utf8);
+    // The server is about to resend the session's recent output: clear the screen first.
+    void replayStarting();
+    // Something a person should know: output may be missing, a new session replaced the old one.
+    void notice(const QString &text);
+    void lagged(qint64 droppedBytes);
+    // The session is over (exit, deleted, or unreachable for good). exitCode -1 when unknown.
+    void ended(const QString &reason, int exitCode);
+
+private:
+    void connectSocket(const QString &ticket = {});
+    void startConnect();
+    void onConnected();
+    void onFrame(const QString &text);
+    void onDisconnected();
+    void scheduleReconnect(const QString &why);
+    void finish(const QString &reason);
+    void setState(State state);
+    void sendFrame(const QByteArray &frame);
+    void heartbeat();
+    QString failureText() const;
+
+    QPointer<SandboxClient> m_client;
+    QWebSocket *m_socket = nullptr;
+    QTimer *m_reconnectTimer;
+    QTimer *m_connectTimer;
+    QTimer *m_heartbeatTimer;
+    ReconnectPolicy m_policy;
+    State m_state = State::Idle;
+    QString m_sessionId;
+    QSize m_size;
+    bool m_useTicket = false;
+    bool m_wasLive = false;  // this socket reached the session
+    bool m_everLive = false; // some socket did: failures after that reconnect
+    bool m_detaching = false;
+    bool m_sessionGone = false;
+    QString m_serverError;
+    int m_attempt = 0;
+    int m_exitCode = -1;
+    QElapsedTimer m_pongWait;
+};

@@ -1,0 +1,187 @@
+// TerminalChannel against a real sandbox-server: a live shell, resize, reconnect through a
+// fault-injecting proxy with the output produced meanwhile, exit, refusals.
+#include "client/api/sandboxjobs.h"
+#include "client/sandboxclient.h"
+#include "client/streams/terminalchannel.h"
+#include "tests/support/faultproxy.h"
+#include "tests/support/testserver.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+// Everything a channel printed, and its session events.
+struct Recorder {
+    explicit Recorder(TerminalChannel *channel) {
+        QObject::connect(channel, &TerminalChannel::output, channel,
+                         [this](const QByteArray &b) { text += QString::fromUtf8(b); });
+        QObject::connect(channel, &TerminalChannel::notice, channel,
+                         [this](const QString &n) { notices << n; });
+        QObject::connect(channel, &TerminalChannel::replayStarting, channel, [this] { ++replays; });
+        QObject::connect(channel, &TerminalChannel::ended, channel,
+                         [this](const QString &why, int code) {
+                             endReason = why;
+                             exitCode = code;
+                         });
+    }
+    QString text;
+    QStringList notices;
+    int replays = 0;
+    QString endReason;
+    int exitCode = -2;
+};
+
+// Reads the context once so that the client knows the server's extensions, as the console does.
+void learnExtensions(SandboxClient *client) {
+    auto *job = new GetContextJob(client);
+    QSignalSpy done(job, &ApiJob::finished);
+    job->start();
+    QVERIFY(done.wait(10000));
+}
+
+} // namespace
+
+class TestTerminalChannel final : public QObject {
+    Q_OBJECT
+private:
+    TestServer m_server;
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY2(m_server.start(), qPrintable(m_server.error())); }
+
+    void typedCommandRunsInALiveShell() {
+        SandboxClient client({m_server.url(), {}}, {});
+        TerminalChannel channel(&client);
+        Recorder rec(&channel);
+        QSignalSpy started(&channel, &TerminalChannel::sessionStarted);
+        channel.open();
+        QVERIFY(started.wait(10000));
+        QVERIFY(!channel.sessionId().isEmpty());
+        QTRY_COMPARE(channel.state(), TerminalChannel::State::Live);
+        QVERIFY(channel.sendInput("echo hel''lo\r"));
+        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("hello")), 10000);
+
+        channel.resize(101, 33);
+        QVERIFY(channel.sendInput("stty size\r"));
+        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("33 101")), 10000);
+    }
+
+    void reconnectsAndShowsWhatWasPrintedMeanwhile() {
+        FaultProxy proxy(m_server.port());
+        QVERIFY(proxy.listen());
+        SandboxClient client({proxy.url(), {}}, {});
+        learnExtensions(&client);
+        QVERIFY2(client.hasExtension(QStringLiteral("terminal-replay")),
+                 "sandbox-server must announce terminal-replay");
+        TerminalChannel channel(&client);
+        Recorder rec(&channel);
+        channel.open();
+        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+        const QString id = channel.sessionId();
+
+        QTemporaryDir dir;
+        const QString go = dir.filePath(QStringLiteral("go")),
+                      done = dir.filePath(QStringLiteral("done"));
+        // The shell waits for the test's go, so its output is produced while the network is down.
+        const QString command =
+            QStringLiteral(
+                "while [ ! -e '%1' ]; do sleep 0.05; done; echo MARK$((6*7)); touch '%2'\r")
+                .arg(go, done);
+        QVERIFY(channel.sendInput(command.toUtf8()));
+        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("MARK$((6*7))")),
+                                 10000); // the echo
+
+        proxy.setRefusing(true);
+        proxy.cutAll();
+        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 5000);
+        QVERIFY(!rec.text.contains(QStringLiteral("MARK42")));
+        QFile(go).open(QIODevice::WriteOnly);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(done), 10000);
+
+        QSignalSpy resumed(&channel, &TerminalChannel::sessionStarted);
+        proxy.setRefusing(false);
+        QVERIFY(resumed.wait(15000));
+        QCOMPARE(resumed.first().at(0).toString(), id);
+        QVERIFY(resumed.first().at(1).toBool());
+        QCOMPARE(rec.replays, 1);
+        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("MARK42")), 10000);
+        QCOMPARE(channel.state(), TerminalChannel::State::Live);
+        QVERIFY(rec.notices.isEmpty());
+    }
+
+    void saysWhatMayBeMissingWithoutReplay() {
+        FaultProxy proxy(m_server.port());
+        QVERIFY(proxy.listen());
+        SandboxClient client({proxy.url(), {}}, {});
+        client.setExtensions({}); // as against the real AIO, which announces no extension
+        TerminalChannel channel(&client);
+        Recorder rec(&channel);
+        channel.open();
+        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+        proxy.cutAll();
+        QSignalSpy resumed(&channel, &TerminalChannel::sessionStarted);
+        QVERIFY(resumed.wait(15000));
+        QCOMPARE(rec.replays, 0);
+        QCOMPARE(rec.notices.size(), 1);
+        QVERIFY2(rec.notices.first().contains(QStringLiteral("missing")),
+                 qPrintable(rec.notices.first()));
+    }
+
+    void exitEndsTheSessionWithItsStatus() {
+        SandboxClient client({m_server.url(), {}}, {});
+        TerminalChannel channel(&client);
+        Recorder rec(&channel);
+        channel.open();
+        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+        QSignalSpy ended(&channel, &TerminalChannel::ended);
+        channel.sendInput("exit 3\r");
+        QVERIFY(ended.wait(10000));
+        QCOMPARE(channel.state(), TerminalChannel::State::Ended);
+        QCOMPARE(rec.exitCode, 3);
+        QVERIFY2(rec.endReason.contains(QStringLiteral("exit status 3")),
+                 qPrintable(rec.endReason));
+    }
+
+    void attachingToAnUnknownSessionEnds() {
+        SandboxClient client({m_server.url(), {}}, {});
+        TerminalChannel channel(&client);
+        Recorder rec(&channel);
+        QSignalSpy ended(&channel, &TerminalChannel::ended);
+        channel.open(QStringLiteral("no-such-session"));
+        QVERIFY(ended.wait(10000));
+        QVERIFY(!rec.endReason.isEmpty());
+        QCOMPARE(channel.state(), TerminalChannel::State::Ended);
+    }
+
+    void credentialsHeaderOrTicket() {
+        const QString key = QStringLiteral("terminal-key-5150");
+        TestServer secured;
+        TestServer::Options options;
+        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), key);
+        QVERIFY2(secured.start(options), qPrintable(secured.error()));
+
+        for (bool ticket : {false, true}) {
+            SandboxClient client({secured.url(), {}}, {Credentials::Kind::ApiKey, key});
+            TerminalChannel channel(&client);
+            channel.setUseTicket(ticket);
+            channel.open();
+            QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+        }
+        SandboxClient wrong({secured.url(), {}},
+                            {Credentials::Kind::ApiKey, QStringLiteral("nope")});
+        TerminalChannel channel(&wrong);
+        Recorder rec(&channel);
+        QSignalSpy ended(&channel, &TerminalChannel::ended);
+        channel.open();
+        QVERIFY(ended.wait(10000));
+        QVERIFY2(rec.endReason.contains(QStringLiteral("refused the credentials")),
+                 qPrintable(rec.endReason));
+        QVERIFY(!rec.endReason.contains(QStringLiteral("nope")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTerminalChannel)
+#include "tst_terminalchannel.moc"

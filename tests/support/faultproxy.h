@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QHostAddress>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QTcpServer>
+#include <QUrl>
+
+class QTcpSocket;
+
+// A loopback TCP proxy in front of a real server that can cut, stall or slow connections, to
+// inject network faults into tests.
+class FaultProxy final : public QObject {
+    Q_OBJECT
+public:
+    explicit FaultProxy(quint16 targetPort, QObject *parent = nullptr);
+    ~FaultProxy() override;
+
+    bool listen();
+    quint16 port() const { return m_server.serverPort(); }
+    // The target URL rewritten to go through the proxy.
+    QUrl url() const;
+
+    // Aborts every open connection, as a dropped network would.
+    void cutAll();
+    // While stalled, bytes are held in both directions; resuming delivers them.
+    void setStalled(bool stalled);
+    // New connections are accepted and closed at once.
+    void setRefusing(bool refusing) { m_refusing = refusing; }
+    // At most this many bytes per direction per 10 ms tick; 0 means unlimited.
+    void setBytesPerTick(qint64 bytes) { m_bytesPerTick = bytes; }
+    int connectionCount() const { return m_accepted; }
+    int openConnections() const;
+
+Q_SIGNALS:
+    void connectionAccepted();
+
+private:
+    struct Pipe {
+        QPointer<QTcpSocket> client;
+        QPointer<QTcpSocket> upstream;
+        QByteArray toUpstream;
+        QByteArray toClient;
+    };
+    void onNewConnection();
+    void pump();
+
+    QTcpServer m_server;
+    quint16 m_targetPort;
+    QList<Pipe *> m_pipes;
+    bool m_stalled = false;
+    bool m_refusing = false;
+    qint64 m_bytesPerTick = 0;
+    int m_accepted = 0;
+};
