@@ -1,0 +1,9 @@
+#pragma once
+
+#include <Qt>
+
+struct VTerm;
+
+// Qt key events to libvterm keyboard calls, which write the bytes into VTerm's output buffer.
+// Returns false when the key produces nothing (a bare modifier, an unknown key).
+bool writeKeyToVTerm(VTerm *vt, int qtKey, Qt::KeyboardModifiers mods, const QString &text);

@@ -1,0 +1,9 @@
+#pragma once
+
+class TerminalEmulation;
+
+// libvterm's state-layer callbacks writing into TerminalEmulation's screen model.
+class TerminalStateGlue final {
+public:
+    static void install(TerminalEmulation *emulation);
+};
