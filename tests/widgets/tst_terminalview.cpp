@@ -1,0 +1,332 @@
+#include "widgets/terminal/terminalemulation.h"
+#include "widgets/terminal/terminalview.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QElapsedTimer>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+
+// Answers the multi-line paste question without a dialog and counts how often it was asked.
+class ScriptedTerminalView final : public TerminalView {
+public:
+    bool answer = false;
+    int asked = 0;
+
+protected:
+    bool confirmMultiLinePaste(const QString &) override {
+        ++asked;
+        return answer;
+    }
+};
+
+class PaintCounter final : public QObject {
+public:
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (event->type() == QEvent::Paint)
+            ++paints;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+QByteArray joined(const QSignalSpy &spy) {
+    QByteArray all;
+    for (const auto &args : spy)
+        all += args.at(0).toByteArray();
+    return all;
+}
+
+QPoint cellCentre(const TerminalView &view, int row, int col) {
+    const QSizeF cell = view.cellSize();
+    return QPoint(int((col + 0.5) * cell.width()), int((row + 0.5) * cell.height()));
+}
+
+void dragOnViewport(TerminalView &view, QPoint from, QPoint to) {
+    QWidget *viewport = view.viewport();
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, from);
+    QMouseEvent move(QEvent::MouseMove, to, viewport->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(viewport, &move);
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, to);
+}
+
+} // namespace
+
+class TestTerminalView final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void keysProduceBytes();
+    void feedShowsText();
+    void resizeReportsColumnsAndRows();
+    void dragSelectsAndCopies();
+    void doubleAndTripleClickSelectWordAndLine();
+    void multiLinePasteAsksFirst();
+    void bracketedPasteDoesNotAsk();
+    void findHighlightsMatchInScrollback();
+    void scrollbackWithShiftPageUpAndSnapBack();
+    void zoomChangesColumns();
+    void burstIsCoalescedAndIdleFeedPaintsAtOnce();
+};
+
+void TestTerminalView::keysProduceBytes() {
+    TerminalView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setFocus();
+    QSignalSpy sent(&view, &TerminalView::sendData);
+    QTest::keyClicks(&view, QStringLiteral("ls -l"));
+    QTest::keyClick(&view, Qt::Key_Return);
+    QCOMPARE(joined(sent), QByteArray("ls -l\r"));
+    sent.clear();
+    QTest::keyClick(&view, Qt::Key_Tab);
+    QTest::keyClick(&view, Qt::Key_Backtab, Qt::ShiftModifier);
+    QVERIFY(view.hasFocus()); // Tab stays in the terminal
+    QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier);
+    QTest::keyClick(&view, Qt::Key_Backspace);
+    QTest::keyClick(&view, Qt::Key_Up);
+    QCOMPARE(joined(sent), QByteArray("\t\x1b[Z\x03\x7f\x1b[A"));
+    sent.clear();
+    view.feed("\x1b[?1h");
+    QTest::keyClick(&view, Qt::Key_Up);
+    QCOMPARE(joined(sent), QByteArray("\x1bOA"));
+}
+
+void TestTerminalView::feedShowsText() {
+    TerminalView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.feed("hello\r\nworld");
+    QCOMPARE(view.emulation()->lineText(0), QStringLiteral("hello"));
+    QVERIFY(view.emulation()->screenText().startsWith(QStringLiteral("hello\nworld\n")));
+    QSignalSpy titles(&view, &TerminalView::titleChanged);
+    QSignalSpy bells(&view, &TerminalView::bell);
+    view.feed("\x1b]2;build\x07\x07");
+    QCOMPARE(titles.count(), 1);
+    QCOMPARE(titles.at(0).at(0).toString(), QStringLiteral("build"));
+    QCOMPARE(bells.count(), 1);
+}
+
+void TestTerminalView::resizeReportsColumnsAndRows() {
+    TerminalView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy sized(&view, &TerminalView::terminalSizeChanged);
+    view.resize(640, 480);
+    QVERIFY(sized.wait(2000));
+    const QSizeF cell = view.cellSize();
+    const int cols = int(view.viewport()->width() / cell.width());
+    const int rows = int(view.viewport()->height() / cell.height());
+    const QList<QVariant> last = sized.last();
+    QCOMPARE(last.at(0).toInt(), cols);
+    QCOMPARE(last.at(1).toInt(), rows);
+    QCOMPARE(view.columns(), cols);
+    QCOMPARE(view.rows(), rows);
+    QCOMPARE(view.emulation()->columns(), cols);
+    // Several quick resizes settle into one report.
+    sized.clear();
+    view.resize(500, 400);
+    view.resize(520, 410);
+    view.resize(700, 300);
+    QVERIFY(sized.wait(2000));
+    QTRY_COMPARE_WITH_TIMEOUT(sized.count(), 1, 200);
+    QCOMPARE(sized.at(0).at(0).toInt(), view.columns());
+}
+
+void TestTerminalView::dragSelectsAndCopies() {
+    TerminalView view;
+    view.resize(500, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.feed("hello world\r\nsecond line");
+    dragOnViewport(view, cellCentre(view, 0, 6), cellCentre(view, 1, 5));
+    QCOMPARE(view.selectedText(), QStringLiteral("world\nsecond"));
+    if (QGuiApplication::clipboard()->supportsSelection())
+        QCOMPARE(QGuiApplication::clipboard()->text(QClipboard::Selection),
+                 QStringLiteral("world\nsecond"));
+    QGuiApplication::clipboard()->clear();
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("world\nsecond"));
+}
+
+void TestTerminalView::doubleAndTripleClickSelectWordAndLine() {
+    TerminalView view;
+    view.resize(500, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.feed("cat /etc/hosts now");
+    QWidget *viewport = view.viewport();
+    const QPoint onPath = cellCentre(view, 0, 7);
+    QTest::mouseDClick(viewport, Qt::LeftButton, Qt::NoModifier, onPath);
+    QCOMPARE(view.selectedText(), QStringLiteral("/etc/hosts"));
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, onPath);
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, onPath);
+    QCOMPARE(view.selectedText(), QStringLiteral("cat /etc/hosts now"));
+}
+
+void TestTerminalView::multiLinePasteAsksFirst() {
+    ScriptedTerminalView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setFocus();
+    QSignalSpy sent(&view, &TerminalView::sendData);
+    QGuiApplication::clipboard()->setText(QStringLiteral("rm -rf build\nmake\n"));
+    view.answer = false;
+    QTest::keyClick(&view, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(view.asked, 1);
+    QCOMPARE(sent.count(), 0);
+    view.answer = true;
+    QTest::keyClick(&view, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(view.asked, 2);
+    QCOMPARE(joined(sent), QByteArray("rm -rf build\rmake\r"));
+    // One line never asks.
+    sent.clear();
+    QGuiApplication::clipboard()->setText(QStringLiteral("ls\n"));
+    QTest::keyClick(&view, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(view.asked, 2);
+    QCOMPARE(joined(sent), QByteArray("ls\r"));
+}
+
+void TestTerminalView::bracketedPasteDoesNotAsk() {
+    ScriptedTerminalView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setFocus();
+    view.feed("\x1b[?2004h");
+    QSignalSpy sent(&view, &TerminalView::sendData);
+    QGuiApplication::clipboard()->setText(QStringLiteral("a\nb"));
+    QTest::keyClick(&view, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(view.asked, 0);
+    QCOMPARE(joined(sent), QByteArray("\x1b[200~a\rb\x1b[201~"));
+}
+
+void TestTerminalView::findHighlightsMatchInScrollback() {
+    TerminalView view;
+    view.resize(500, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QByteArray out;
+    for (int i = 0; i < 300; ++i)
+        out += (i == 40 ? QByteArray("here is the Needle\r\n")
+                        : "line " + QByteArray::number(i) + "\r\n");
+    view.feed(out);
+    QCoreApplication::processEvents();
+    QCOMPARE(view.scrollOffset(), 0);
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+    QWidget *field = QApplication::focusWidget();
+    QVERIFY(field && field != &view);
+    QTest::keyClicks(field, QStringLiteral("needle"));
+    QCOMPARE(view.findMatches().size(), size_t(1));
+    QCOMPARE(view.currentFindMatch(), 0);
+    const TerminalMatch match = view.findMatches().front();
+    QCOMPARE(match.col, 12);
+    QVERIFY(view.scrollOffset() > 0);
+    const int index = int(match.line - view.emulation()->droppedLines());
+    const int viewRow = index - (view.emulation()->scrollbackCount() - view.scrollOffset());
+    QVERIFY(viewRow >= 0 && viewRow < view.rows());
+    // The match is painted with the highlight, the cell before it is not.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            const QImage image = view.viewport()->grab().toImage();
+            const QSizeF cell = view.cellSize();
+            const qreal dpr = image.devicePixelRatio();
+            const int y = int((viewRow * cell.height() + 1) * dpr);
+            const QColor inside = image.pixelColor(int((12 * cell.width() + 1) * dpr), y);
+            const QColor before = image.pixelColor(int((10 * cell.width() + 1) * dpr), y);
+            return inside == QColor(0xf0, 0x8c, 0x1a) && before != inside;
+        }(),
+        2000);
+    // Escape closes the bar and clears the highlight.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+    QVERIFY(view.findMatches().empty());
+}
+
+void TestTerminalView::scrollbackWithShiftPageUpAndSnapBack() {
+    TerminalView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setFocus();
+    QByteArray out;
+    for (int i = 0; i < 100; ++i)
+        out += "line " + QByteArray::number(i) + "\r\n";
+    view.feed(out);
+    QTest::keyClick(&view, Qt::Key_PageUp, Qt::ShiftModifier);
+    QCOMPARE(view.scrollOffset(), view.rows() - 1);
+    QTest::keyClick(&view, Qt::Key_PageDown, Qt::ShiftModifier);
+    QCOMPARE(view.scrollOffset(), 0);
+    view.scrollLines(10);
+    QCOMPARE(view.scrollOffset(), 10);
+    QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum() - 10);
+    view.feed("more\r\n");
+    QCOMPARE(view.scrollOffset(), 0);
+    view.setScrollbackLines(20);
+    QCOMPARE(view.emulation()->scrollbackCount(), 20);
+}
+
+void TestTerminalView::zoomChangesColumns() {
+    TerminalView view;
+    view.resize(600, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setFocus();
+    const int cols = view.columns();
+    const int rows = view.rows();
+    QTest::keyClick(&view, Qt::Key_Plus, Qt::ControlModifier);
+    QVERIFY(view.columns() < cols);
+    QVERIFY(view.rows() <= rows);
+    QTest::keyClick(&view, Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(view.columns(), cols);
+    view.zoomOut();
+    QVERIFY(view.columns() > cols);
+    view.resetZoom();
+    QCOMPARE(view.columns(), cols);
+    QCOMPARE(view.rows(), rows);
+}
+
+void TestTerminalView::burstIsCoalescedAndIdleFeedPaintsAtOnce() {
+    TerminalView view;
+    view.resize(800, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    PaintCounter counter;
+    view.viewport()->installEventFilter(&counter);
+    QTest::qWait(50); // settle the first paints
+
+    counter.paints = 0;
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < 2000; ++i) {
+        view.feed("burst line " + QByteArray::number(i) + " with some text\r\n");
+        QCoreApplication::processEvents();
+    }
+    const qint64 elapsed = clock.elapsed();
+    const int framed = int(elapsed / 16) + 3;
+    QVERIFY2(counter.paints <= framed,
+             qPrintable(QStringLiteral("%1 paints in %2 ms").arg(counter.paints).arg(elapsed)));
+    QTRY_COMPARE(view.emulation()->lineText(view.rows() - 2),
+                 QStringLiteral("burst line 1999 with some text"));
+
+    QTest::qWait(40); // an idle moment
+    counter.paints = 0;
+    view.feed("x");
+    QCOMPARE(counter.paints, 0); // feed never paints by itself
+    QCoreApplication::processEvents();
+    QCOMPARE(counter.paints, 1); // the first change after idle is not held back a frame
+}
+
+QTEST_MAIN(TestTerminalView)
+#include "tst_terminalview.moc"

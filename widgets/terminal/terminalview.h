@@ -1,0 +1,125 @@
+#pragma once
+
+#include "widgets/terminal/terminalselection.h"
+
+#include <QAbstractScrollArea>
+#include <QElapsedTimer>
+#include <QFont>
+#include <QTimer>
+
+#include <vector>
+
+class TerminalEmulation;
+class TerminalFindBar;
+struct TerminalLine;
+
+// The terminal widget: paints the emulation's cells, turns keys, mouse, clipboard and resizes
+// into bytes and sizes for the PTY. Repaints only damaged rows, at most once per frame.
+class TerminalView : public QAbstractScrollArea {
+    Q_OBJECT
+public:
+    explicit TerminalView(QWidget *parent = nullptr);
+    ~TerminalView() override;
+
+    TerminalEmulation *emulation() const { return m_emulation; }
+    void feed(const QByteArray &utf8Bytes);
+    int columns() const;
+    int rows() const;
+    void setScrollbackLines(int lines);
+
+    void zoomIn();
+    void zoomOut();
+    void resetZoom();
+    QFont terminalFont() const { return m_font; }
+    QSizeF cellSize() const { return {m_cellWidth, qreal(m_cellHeight)}; }
+
+    QString selectedText() const;
+    void clearSelection();
+    void copyToClipboard();
+    void pasteFromClipboard();
+    // Sends text as a paste: bracketed when the program asked for it, otherwise after
+    // confirmMultiLinePaste() agreed for text of several lines.
+    void pasteText(const QString &text);
+
+    void openFindBar();
+    void findText(const QString &text);
+    void findNext();
+    void findPrevious();
+    const std::vector<TerminalMatch> &findMatches() const { return m_matches; }
+    int currentFindMatch() const { return m_currentMatch; }
+
+    // Lines scrolled back from the bottom (0: following the output).
+    int scrollOffset() const { return m_scrollOffset; }
+    void scrollLines(int delta); // positive scrolls back into history
+
+Q_SIGNALS:
+    void sendData(const QByteArray &bytes);
+    void terminalSizeChanged(int cols, int rows);
+    void titleChanged(const QString &title);
+    void bell();
+
+protected:
+    // Asked before pasting several lines into a program without bracketed paste; a test or
+    // an embedding may answer without a dialog.
+    virtual bool confirmMultiLinePaste(const QString &text);
+
+    bool event(QEvent *event) override;
+    bool focusNextPrevChild(bool next) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+private:
+    void applyFont(const QFont &font);
+    void updateGrid();
+    void onScreenChanged();
+    void flushUpdates();
+    void syncScrollBar();
+    void requestFullUpdate();
+    bool handleViewKey(QKeyEvent *event);
+    bool mouseReporting(const QMouseEvent *event) const;
+    TerminalPoint pointAt(const QPointF &pos) const;
+    int firstVisibleIndex() const;
+    QRect rowRect(int viewRow) const;
+    void paintLine(QPainter &painter, const TerminalLine &line, int viewRow, int64_t absLine);
+    void paintCursor(QPainter &painter);
+    void showMatch();
+
+    TerminalEmulation *m_emulation;
+    TerminalFindBar *m_findBar = nullptr;
+    QFont m_font;
+    QFont m_boldFont;
+    QFont m_italicFont;
+    QFont m_boldItalicFont;
+    qreal m_baseFontSize = 10;
+    qreal m_cellWidth = 8;
+    int m_cellHeight = 16;
+    int m_ascent = 12;
+
+    int m_scrollOffset = 0;
+    bool m_updatingScrollBar = false;
+    QTimer m_frameTimer;
+    QElapsedTimer m_sinceFlush;
+    bool m_fullUpdatePending = false;
+    QTimer m_resizeTimer;
+    int m_reportedCols = -1;
+    int m_reportedRows = -1;
+    QTimer m_blinkTimer;
+    bool m_blinkOn = true;
+
+    TerminalSelection m_selection;
+    bool m_selecting = false;
+    QElapsedTimer m_sinceDoubleClick;
+    int m_mouseButtonsReported = 0;
+
+    std::vector<TerminalMatch> m_matches;
+    int m_currentMatch = -1;
+};

@@ -1,0 +1,230 @@
+// TerminalView: painting cells, selection, find matches and the cursor.
+#include "widgets/terminal/terminalemulation.h"
+#include "widgets/terminal/terminalview.h"
+
+#include <QPaintEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <array>
+
+namespace {
+
+const QColor DefaultForeground(0xd8, 0xd8, 0xd8);
+const QColor DefaultBackground(0x1c, 0x1c, 0x1c);
+const QColor SelectionBackground(0x3a, 0x5f, 0x9f);
+const QColor MatchBackground(0xb8, 0x9b, 0x2a);
+const QColor CurrentMatchBackground(0xf0, 0x8c, 0x1a);
+
+// xterm's 256-colour palette: 16 system colours, a 6x6x6 cube, 24 greys.
+const std::array<QRgb, 256> &xtermPalette() {
+    static const std::array<QRgb, 256> palette = [] {
+        std::array<QRgb, 256> p{};
+        const QRgb system[16] = {0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x3b78ff, 0xcd00cd,
+                                 0x00cdcd, 0xe5e5e5, 0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00,
+                                 0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff};
+        for (int i = 0; i < 16; ++i)
+            p[size_t(i)] = 0xff000000u | system[i];
+        const int levels[6] = {0, 95, 135, 175, 215, 255};
+        for (int i = 0; i < 216; ++i)
+            p[size_t(16 + i)] = qRgb(levels[i / 36], levels[(i / 6) % 6], levels[i % 6]);
+        for (int i = 0; i < 24; ++i)
+            p[size_t(232 + i)] = qRgb(8 + i * 10, 8 + i * 10, 8 + i * 10);
+        return p;
+    }();
+    return palette;
+}
+
+QColor resolve(uint32_t colour, const QColor &fallback, bool bold = false) {
+    switch (TerminalColor::kind(colour)) {
+    case TerminalColor::IndexedKind: {
+        uint32_t index = colour & 0xff;
+        if (bold && index < 8)
+            index += 8; // bold brightens the eight base colours, as xterm does by default
+        return QColor::fromRgb(xtermPalette()[index]);
+    }
+    case TerminalColor::RgbKind:
+        return QColor::fromRgb(QRgb(0xff000000u | (colour & 0xffffff)));
+    default:
+        return fallback;
+    }
+}
+
+struct CellStyle {
+    QColor fg;
+    QColor bg;
+    bool bold = false;
+    bool italic = false;
+    int underline = 0;
+    bool strike = false;
+    bool operator==(const CellStyle &) const = default;
+};
+
+} // namespace
+
+void TerminalView::paintEvent(QPaintEvent *event) {
+    QPainter painter(viewport());
+    const QRect area = event->rect();
+    painter.fillRect(area, m_emulation->reverseVideo() ? DefaultForeground : DefaultBackground);
+    const int first = std::max(0, area.top() / m_cellHeight);
+    const int last = std::min(rows() - 1, area.bottom() / m_cellHeight);
+    const int firstIndex = firstVisibleIndex();
+    const int64_t dropped = m_emulation->droppedLines();
+    for (int row = first; row <= last; ++row) {
+        const int index = firstIndex + row;
+        if (index < 0 || index >= m_emulation->totalLines())
+            continue;
+        paintLine(painter, m_emulation->historyLine(index), row, dropped + index);
+    }
+    paintCursor(painter);
+}
+
+void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int viewRow,
+                             int64_t absLine) {
+    const int cols = std::min(columns(), int(line.cells.size()));
+    const int top = viewRow * m_cellHeight;
+    const bool reverse = m_emulation->reverseVideo();
+    const QColor defaultFg = reverse ? DefaultBackground : DefaultForeground;
+    const QColor defaultBg = reverse ? DefaultForeground : DefaultBackground;
+    const std::optional<TerminalRange> selection =
+        m_selection.active ? std::optional(selectionRange(*m_emulation, m_selection))
+                           : std::nullopt;
+    std::vector<std::pair<int, int>> lineMatches; // [start, end) columns, current one last
+    for (size_t i = 0; i < m_matches.size(); ++i)
+        if (m_matches[i].line == absLine && int(i) != m_currentMatch)
+            lineMatches.emplace_back(m_matches[i].col, m_matches[i].col + m_matches[i].length);
+    const bool hasCurrent =
+        m_currentMatch >= 0 && m_matches[size_t(m_currentMatch)].line == absLine;
+
+    auto styleOf = [&](int col) {
+        const TerminalCell &cell = line.cells[size_t(col)];
+        CellStyle style;
+        style.fg = resolve(cell.fg, defaultFg, cell.bold);
+        style.bg = resolve(cell.bg, defaultBg);
+        if (cell.inverse)
+            std::swap(style.fg, style.bg);
+        if (selection && selection->contains(absLine, col)) {
+            style.bg = SelectionBackground;
+            style.fg = Qt::white;
+        }
+        for (const auto &[from, to] : lineMatches)
+            if (col >= from && col < to) {
+                style.bg = MatchBackground;
+                style.fg = Qt::black;
+            }
+        if (hasCurrent) {
+            const TerminalMatch &m = m_matches[size_t(m_currentMatch)];
+            if (col >= m.col && col < m.col + m.length) {
+                style.bg = CurrentMatchBackground;
+                style.fg = Qt::black;
+            }
+        }
+        style.bold = cell.bold;
+        style.italic = cell.italic;
+        style.underline = int(cell.underline);
+        style.strike = cell.strike;
+        return style;
+    };
+
+    QString run;
+    int col = 0;
+    while (col < cols) {
+        const CellStyle style = styleOf(col);
+        int end = col + 1;
+        while (end < cols && styleOf(end) == style)
+            ++end;
+        const qreal x0 = col * m_cellWidth;
+        const qreal x1 = end * m_cellWidth;
+        const QRectF runRect(x0, top, x1 - x0, m_cellHeight);
+        if (style.bg != defaultBg)
+            painter.fillRect(runRect, style.bg);
+        painter.setPen(style.fg);
+        painter.setFont(style.bold ? (style.italic ? m_boldItalicFont : m_boldFont)
+                                   : (style.italic ? m_italicFont : m_font));
+        // ASCII runs are drawn as one string (the monospace advance is the cell width);
+        // anything else is placed cell by cell so fallback fonts cannot shift the grid.
+        run.clear();
+        int runStart = col;
+        auto flush = [&] {
+            if (!run.isEmpty())
+                painter.drawText(QPointF(runStart * m_cellWidth, top + m_ascent), run);
+            run.clear();
+        };
+        for (int c = col; c < end; ++c) {
+            const TerminalCell &cell = line.cells[size_t(c)];
+            if (cell.continuation)
+                continue;
+            const char32_t ch = cell.ch;
+            if (ch > 0x20 && ch < 0x7f && !cell.combined) {
+                if (run.isEmpty())
+                    runStart = c;
+                run.append(QLatin1Char(char(ch)));
+                continue;
+            }
+            flush();
+            if (ch == 0 || ch == U' ')
+                continue;
+            QString glyph;
+            glyph.append(QChar::fromUcs4(ch));
+            if (cell.combined)
+                for (const auto &[at, marks] : line.combining)
+                    if (at == c)
+                        for (const char32_t mark : marks)
+                            glyph.append(QChar::fromUcs4(mark));
+            painter.drawText(QPointF(c * m_cellWidth, top + m_ascent), glyph);
+        }
+        flush();
+        if (style.underline) {
+            const qreal y = top + m_ascent + 2;
+            painter.drawLine(QPointF(x0, y), QPointF(x1, y));
+            if (style.underline == 2)
+                painter.drawLine(QPointF(x0, y + 2), QPointF(x1, y + 2));
+        }
+        if (style.strike) {
+            const qreal y = top + m_ascent * 0.65;
+            painter.drawLine(QPointF(x0, y), QPointF(x1, y));
+        }
+        col = end;
+    }
+}
+
+void TerminalView::paintCursor(QPainter &painter) {
+    const TerminalCursor cursor = m_emulation->cursor();
+    const int viewRow = cursor.row + m_scrollOffset;
+    if (!cursor.visible || viewRow >= rows())
+        return;
+    const bool focused = hasFocus();
+    if (focused && cursor.blink && !m_blinkOn)
+        return;
+    const TerminalCell cell = m_emulation->cell(cursor.row, cursor.col);
+    const int width = cell.wide ? 2 : 1;
+    const QRectF rect(cursor.col * m_cellWidth, viewRow * m_cellHeight, width * m_cellWidth,
+                      m_cellHeight);
+    const bool reverse = m_emulation->reverseVideo();
+    QColor colour = resolve(cell.fg, reverse ? DefaultBackground : DefaultForeground);
+    if (cell.inverse)
+        colour = resolve(cell.bg, reverse ? DefaultForeground : DefaultBackground);
+    if (!focused) {
+        painter.setPen(colour);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+        return;
+    }
+    switch (cursor.shape) {
+    case TerminalCursorShape::Underline:
+        painter.fillRect(QRectF(rect.left(), rect.bottom() - 2, rect.width(), 2), colour);
+        return;
+    case TerminalCursorShape::Bar:
+        painter.fillRect(QRectF(rect.left(), rect.top(), 2, rect.height()), colour);
+        return;
+    case TerminalCursorShape::Block:
+        break;
+    }
+    painter.fillRect(rect, colour);
+    if (cell.ch > 0x20) {
+        painter.setPen(resolve(cell.bg, reverse ? DefaultForeground : DefaultBackground));
+        painter.setFont(cell.bold ? m_boldFont : m_font);
+        painter.drawText(QPointF(rect.left(), rect.top() + m_ascent),
+                         m_emulation->cellText(cursor.row, cursor.col));
+    }
+}
