@@ -128,11 +128,17 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
 
     QString run;
     int col = 0;
+    CellStyle nextStyle = cols > 0 ? styleOf(0) : CellStyle{};
     while (col < cols) {
-        const CellStyle style = styleOf(col);
+        const CellStyle style = nextStyle;
         int end = col + 1;
-        while (end < cols && styleOf(end) == style)
+        // Each cell's style is worked out once: it either extends this run or starts the next.
+        while (end < cols) {
+            nextStyle = styleOf(end);
+            if (!(nextStyle == style))
+                break;
             ++end;
+        }
         const qreal x0 = col * m_cellWidth;
         const qreal x1 = end * m_cellWidth;
         const QRectF runRect(x0, top, x1 - x0, m_cellHeight);

@@ -1,0 +1,248 @@
+// Throughput of the terminal: four fixed 8 MiB byte streams fed through the emulation alone
+// and through an offscreen TerminalView at 120x40 that paints as it would on screen.
+#include "widgets/terminal/terminalemulation.h"
+#include "widgets/terminal/terminalview.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QScrollBar>
+#include <QTextStream>
+
+#include <vterm.h>
+
+#include <cstdio>
+#include <random>
+
+namespace {
+
+constexpr qsizetype StreamSize = 8 * 1024 * 1024;
+constexpr qsizetype Chunk = 16 * 1024; // what one WebSocket frame of PTY output carries
+constexpr int Cols = 120;
+constexpr int Rows = 40;
+
+QByteArray word(std::mt19937 &rng) {
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    QByteArray w;
+    const int len = 2 + int(rng() % 9);
+    for (int i = 0; i < len; ++i)
+        w += letters[rng() % (sizeof letters - 1)];
+    return w;
+}
+
+QByteArray plainStream() {
+    std::mt19937 rng(1);
+    QByteArray out;
+    while (out.size() < StreamSize) {
+        QByteArray line;
+        const int width = 20 + int(rng() % 100);
+        while (line.size() < width)
+            line += word(rng) + ' ';
+        out += line.left(width) + "\r\n";
+    }
+    return out.left(StreamSize);
+}
+
+QByteArray sgrStream() {
+    std::mt19937 rng(2);
+    QByteArray out;
+    while (out.size() < StreamSize) {
+        int col = 0;
+        while (col < Cols - 12) {
+            const QByteArray w = word(rng);
+            switch (rng() % 4) {
+            case 0:
+                out += "\x1b[" + QByteArray::number(30 + int(rng() % 8)) + 'm';
+                break;
+            case 1:
+                out += "\x1b[1;38;5;" + QByteArray::number(int(rng() % 256)) + 'm';
+                break;
+            case 2:
+                out += "\x1b[38;2;" + QByteArray::number(int(rng() % 256)) + ';' +
+                       QByteArray::number(int(rng() % 256)) + ';' +
+                       QByteArray::number(int(rng() % 256)) + 'm';
+                break;
+            default:
+                out += "\x1b[4;48;5;" + QByteArray::number(int(rng() % 256)) + 'm';
+                break;
+            }
+            out += w + "\x1b[0m ";
+            col += int(w.size()) + 1;
+        }
+        out += "\r\n";
+    }
+    return out.left(StreamSize);
+}
+
+QByteArray unicodeStream() {
+    std::mt19937 rng(3);
+    const QString cjk = QStringLiteral(u"漢字仮名交じり文中文字符日本語한국어");
+    const QString emoji = QStringLiteral(u"😀🚀🎉👍🔥💡");
+    const QString combining = QStringLiteral(u"e\u0301a\u0300o\u0308n\u0303");
+    QByteArray out;
+    while (out.size() < StreamSize) {
+        QString line;
+        int width = 0;
+        while (width < Cols - 4) {
+            switch (rng() % 4) {
+            case 0:
+                line += cjk.at(int(rng() % cjk.size()));
+                width += 2;
+                break;
+            case 1: {
+                const int i = int(rng() % 6) * 2; // each emoji is a surrogate pair
+                line += emoji.mid(i, 2);
+                width += 2;
+                break;
+            }
+            case 2: {
+                const int i = int(rng() % 4) * 2;
+                line += combining.mid(i, 2);
+                width += 1;
+                break;
+            }
+            default:
+                line += QString::fromLatin1(word(rng)) + QLatin1Char(' ');
+                width = int(line.size()); // close enough: ASCII dominates the width here
+                break;
+            }
+        }
+        out += line.toUtf8() + "\r\n";
+    }
+    // Cut at a line end: a half UTF-8 character at the end would not be fair to either side.
+    return out.left(out.lastIndexOf("\r\n", StreamSize - 1) + 2);
+}
+
+QByteArray regionStream() {
+    std::mt19937 rng(4);
+    QByteArray out = "\x1b[2J\x1b[3;38r\x1b[38;1H";
+    int lines = 0;
+    while (out.size() < StreamSize) {
+        QByteArray line;
+        const int width = 30 + int(rng() % 80);
+        while (line.size() < width)
+            line += word(rng) + ' ';
+        out += line.left(width) + "\r\n";
+        if (++lines % 40 == 0) // a status line outside the region, as top or a build tool draws
+            out +=
+                "\x1b[s\x1b[1;1H\x1b[7mstatus " + QByteArray::number(lines) + "\x1b[0m\x1b[K\x1b[u";
+    }
+    return out.left(out.lastIndexOf("\r\n", StreamSize - 1) + 2);
+}
+
+double mbPerSecond(qsizetype bytes, qint64 nsecs) {
+    return double(bytes) / 1e6 / (nsecs / 1e9);
+}
+
+// libvterm's parser and state layer with callbacks that do nothing: the ceiling for any
+// emulation built on it, printed so our own overhead can be read off.
+double runStateOnly(const QByteArray &data) {
+    VTerm *vt = vterm_new(Rows, Cols);
+    vterm_set_utf8(vt, 1);
+    VTermState *state = vterm_obtain_state(vt);
+    VTermStateCallbacks callbacks{};
+    callbacks.putglyph = [](VTermGlyphInfo *, VTermPos, void *) {
+        return 1;
+    };
+    callbacks.scrollrect = [](VTermRect, int, int, void *) {
+        return 1;
+    };
+    vterm_state_set_callbacks(state, &callbacks, nullptr);
+    vterm_state_reset(state, 1);
+    QElapsedTimer timer;
+    timer.start();
+    for (qsizetype at = 0; at < data.size(); at += Chunk)
+        vterm_input_write(vt, data.constData() + at, size_t(std::min(Chunk, data.size() - at)));
+    const qint64 elapsed = timer.nsecsElapsed();
+    vterm_free(vt);
+    return mbPerSecond(data.size(), elapsed);
+}
+
+double runEmulation(const QByteArray &data) {
+    TerminalEmulation emulation(Cols, Rows);
+    QElapsedTimer timer;
+    timer.start();
+    for (qsizetype at = 0; at < data.size(); at += Chunk)
+        emulation.feed(
+            QByteArray::fromRawData(data.constData() + at, std::min(Chunk, data.size() - at)));
+    return mbPerSecond(data.size(), timer.nsecsElapsed());
+}
+
+class PaintCounter final : public QObject {
+public:
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (event->type() == QEvent::Paint)
+            ++paints;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+double runView(const QByteArray &data, int *paints) {
+    TerminalView view;
+    const QSizeF cell = view.cellSize();
+    view.resize(int(Cols * cell.width()) + view.verticalScrollBar()->sizeHint().width() + 1,
+                int(Rows * cell.height()));
+    view.show();
+    QCoreApplication::processEvents();
+    if (view.columns() != Cols || view.rows() != Rows)
+        std::fprintf(stderr, "view grid is %dx%d, not %dx%d\n", view.columns(), view.rows(), Cols,
+                     Rows);
+    PaintCounter counter;
+    view.viewport()->installEventFilter(&counter);
+    QElapsedTimer timer;
+    timer.start();
+    // As the GUI would: one chunk arrives, the event loop runs (timers, paints), the next one.
+    for (qsizetype at = 0; at < data.size(); at += Chunk) {
+        view.feed(
+            QByteArray::fromRawData(data.constData() + at, std::min(Chunk, data.size() - at)));
+        QCoreApplication::processEvents();
+    }
+    const qint64 elapsed = timer.nsecsElapsed();
+    // The last frame waits for its timer: idle time, not work, so it is not timed.
+    QElapsedTimer tail;
+    tail.start();
+    while (tail.elapsed() < 40)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    *paints = counter.paints;
+    return mbPerSecond(data.size(), elapsed);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QApplication app(argc, argv);
+    const QStringList args = QCoreApplication::arguments();
+    const QString dir =
+        args.size() > 1 ? args.at(1) : QDir::tempPath() + QStringLiteral("/sbx-term-bench");
+    QDir().mkpath(dir);
+    const struct {
+        const char *name;
+        QByteArray (*make)();
+    } streams[] = {{"plain", plainStream},
+                   {"sgr", sgrStream},
+                   {"unicode", unicodeStream},
+                   {"region", regionStream}};
+    std::printf("%-8s %10s %10s %10s %8s\n", "stream", "vtermstate", "emulation", "view", "paints");
+    for (const auto &stream : streams) {
+        const QByteArray data = stream.make();
+        QFile file(dir + QLatin1Char('/') + QLatin1String(stream.name) + QStringLiteral(".bin"));
+        if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size()) {
+            std::fprintf(stderr, "cannot write %s\n", qPrintable(file.fileName()));
+            return 1;
+        }
+        file.close();
+        // Best of two: the machine is shared, the slower run measures the neighbours.
+        const double stateOnly = std::max(runStateOnly(data), runStateOnly(data));
+        const double emulation = std::max(runEmulation(data), runEmulation(data));
+        int paints = 0;
+        const double view = std::max(runView(data, &paints), runView(data, &paints));
+        std::printf("%-8s %10.1f %10.1f %10.1f %8d\n", stream.name, stateOnly, emulation, view,
+                    paints);
+        std::fflush(stdout);
+    }
+    return 0;
+}
