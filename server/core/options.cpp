@@ -65,6 +65,18 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
             if (!v)
                 return parsed;
             options.stateDir = *v;
+        } else if (arg == "--session-idle-timeout" || arg == "--ws-ping-interval") {
+            auto v = value();
+            if (!v)
+                return parsed;
+            unsigned seconds = 0;
+            const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), seconds);
+            if (ec != std::errc() || end != v->data() + v->size() || seconds == 0) {
+                parsed.error = arg + " needs a number of seconds above 0, got '" + *v + "'";
+                return parsed;
+            }
+            (arg == "--ws-ping-interval" ? options.wsPingInterval : options.sessionIdleTimeout) =
+                seconds;
         } else {
             parsed.error = "unknown argument '" + arg + "' (see --help)";
             return parsed;
@@ -75,6 +87,7 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
 
 std::string helpText() {
     return R"(Usage: sandbox-server [--host ADDR] [--port N] [--workspace DIR] [--state-dir DIR]
+                      [--session-idle-timeout SECONDS] [--ws-ping-interval SECONDS]
                       [--verbose] [--help] [--version]
 
 sandbox-server is a local sandbox runtime speaking a subset of the AIO sandbox HTTP API
@@ -90,6 +103,11 @@ Options:
   --port N           port to listen on; 0 picks a free port (default 0)
   --workspace DIR    working directory for hooks and commands (default: current directory)
   --state-dir DIR    the server's own state (default: WORKSPACE/.sandbox-server)
+  --session-idle-timeout SECONDS
+                     end shell sessions that have no terminal attached and nothing but
+                     the shell running after this long (default 86400, 24 hours)
+  --ws-ping-interval SECONDS
+                     ping a terminal WebSocket client silent for this long (default 30)
   --verbose          log every request (method, path, status; never credentials)
   --help             show this text
   --version          show the version

@@ -14,6 +14,12 @@ struct ServerOptions {
     // Absolute once resolved by resolveDirectories().
     std::string workspace;
     std::string stateDir;
+    // Shell sessions with no client attached and nothing but the shell running are ended
+    // after this many seconds (--session-idle-timeout).
+    unsigned sessionIdleTimeout = 24 * 60 * 60;
+    // Seconds without a frame from a terminal client before the server pings it
+    // (--ws-ping-interval).
+    unsigned wsPingInterval = 30;
     bool verbose = false;
     bool help = false;
     bool version = false;

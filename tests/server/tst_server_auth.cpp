@@ -363,7 +363,7 @@ void TestServerAuth::webSocketUpgradeRefused() {
 }
 
 void TestServerAuth::authenticatedUpgradeToUnknownPathIsNotFound() {
-    QByteArray bytes = upgradeRequest("/v1/shell/ws");
+    QByteArray bytes = upgradeRequest("/v1/no-such-group/ws");
     bytes.insert(bytes.indexOf("\r\n\r\n"), "\r\nX-AIO-API-Key: " + kApiKey);
     const QByteArray raw = rawExchange(m_server.port(), bytes, false, 10000);
     QCOMPARE(rawStatus(raw), 404);

@@ -173,8 +173,9 @@ void TestServerContext::llmsTxtListsServedEndpoints() {
     QVERIFY(text.contains(QStringLiteral("GET /v1/sandbox")));
     QVERIFY(text.contains(QStringLiteral("GET /llms.txt")));
     QVERIFY(text.contains(QStringLiteral("POST /tickets")));
-    // Only what is served: no shell yet.
-    QVERIFY(!text.contains(QStringLiteral("/v1/shell")));
+    QVERIFY(text.contains(QStringLiteral("POST /v1/shell/exec")));
+    // Only what is served.
+    QVERIFY(!text.contains(QStringLiteral("/v1/file")));
 }
 
 void TestServerContext::headHasNoBody() {

@@ -1,0 +1,385 @@
+// Route group "shell": the AIO shell API (/v1/shell/*) and the WebSocket terminal on one
+// namespace of PTY sessions (server/shell/sessionregistry.h).
+#include "server/core/options.h"
+#include "server/core/process.h"
+#include "server/core/routegroup.h"
+#include "server/core/router.h"
+#include "server/core/servercontext.h"
+#include "server/shell/execengine.h"
+#include "server/shell/sessionregistry.h"
+#include "server/shell/terminalsocket.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <unistd.h>
+
+namespace sbx {
+
+namespace {
+
+using nlohmann::json;
+
+// Reads a request body the way FastAPI does, collecting its 422 errors
+// ({"detail": [{"type", "loc", "msg"}]}) instead of failing on the first.
+class BodyFields final {
+public:
+    explicit BodyFields(const HttpRequest &request) {
+        if (request.body.empty()) {
+            fail({"body"}, "missing", "Field required");
+            return;
+        }
+        m_body = json::parse(request.body, nullptr, false);
+        if (m_body.is_discarded()) {
+            fail({"body", 0}, "json_invalid", "JSON decode error");
+        } else if (!m_body.is_object()) {
+            fail({"body"}, "model_attributes_type",
+                 "Input should be a valid dictionary or object to extract fields from");
+        }
+    }
+
+    std::optional<std::string> string(const char *name, bool required = false) {
+        const json *value = field(name, required);
+        if (!value)
+            return std::nullopt;
+        if (!value->is_string()) {
+            fail({"body", name}, "string_type", "Input should be a valid string");
+            return std::nullopt;
+        }
+        return value->get<std::string>();
+    }
+    std::optional<bool> boolean(const char *name, bool required = false) {
+        const json *value = field(name, required);
+        if (!value)
+            return std::nullopt;
+        if (value->is_boolean())
+            return value->get<bool>();
+        if (value->is_number_integer() && (*value == 0 || *value == 1))
+            return *value == 1;
+        fail({"body", name}, "bool_type", "Input should be a valid boolean");
+        return std::nullopt;
+    }
+    std::optional<double> number(const char *name, bool integer = false) {
+        const json *value = field(name, false);
+        if (!value)
+            return std::nullopt;
+        if (value->is_number() && !value->is_boolean()) {
+            const double n = value->get<double>();
+            if (!integer || n == static_cast<double>(static_cast<long long>(n)))
+                return n;
+        }
+        if (integer)
+            fail({"body", name}, "int_type", "Input should be a valid integer");
+        else
+            fail({"body", name}, "float_type", "Input should be a valid number");
+        return std::nullopt;
+    }
+    void fail(json loc, const char *type, std::string message) {
+        json error = json::object();
+        error["type"] = type;
+        error["loc"] = std::move(loc);
+        error["msg"] = std::move(message);
+        m_errors.push_back(std::move(error));
+    }
+
+    bool ok() const { return m_errors.empty(); }
+    HttpResponse refusal() const {
+        json body = json::object();
+        body["detail"] = m_errors;
+        return jsonResponse(422, body);
+    }
+
+private:
+    // Null counts as absent, as for pydantic's `X | None` fields.
+    const json *field(const char *name, bool required) {
+        if (!m_body.is_object())
+            return nullptr;
+        const auto it = m_body.find(name);
+        if (it == m_body.end() || (it->is_null() && !required)) {
+            if (required)
+                fail({"body", name}, "missing", "Field required");
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    json m_body;
+    json m_errors = json::array();
+};
+
+HttpResponse notFound(std::string_view id) {
+    return errorResponse(404, "Session " + std::string(id) + " not found");
+}
+
+HttpResponse ok(std::string message, json data) {
+    return envelopeResponse(200, true, std::move(message), std::move(data));
+}
+
+std::string isoTime(SystemClock::time_point when) {
+    const std::time_t seconds = SystemClock::to_time_t(when);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+    const auto millis =
+        std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count() %
+        1000;
+    char fraction[8];
+    std::snprintf(fraction, sizeof fraction, ".%03d", static_cast<int>(millis));
+    return std::string(text) + fraction + "Z";
+}
+
+bool recentlyUsed(const ShellSession &session) {
+    return session.clients() > 0 || !session.command().finished ||
+           SystemClock::now() - session.lastUsedAt() < std::chrono::minutes(5);
+}
+
+json sessionInfo(const ShellSession &session) {
+    const auto now = SystemClock::now();
+    json info = json::object();
+    info["working_dir"] = session.workingDirectory();
+    info["created_at"] = isoTime(session.createdAt());
+    info["last_used_at"] = isoTime(session.lastUsedAt());
+    info["age_seconds"] =
+        std::chrono::duration_cast<std::chrono::seconds>(now - session.createdAt()).count();
+    info["status"] = recentlyUsed(session) ? "active" : "idle";
+    const CommandRecord &record = session.command();
+    info["current_command"] =
+        !record.finished && !record.command.empty() ? json(record.command) : json(nullptr);
+    // Beyond AIO's model (unknown fields are allowed): attached terminal clients.
+    info["clients"] = session.clients();
+    return info;
+}
+
+std::string pickShell() {
+    // exec relies on bash's PS0 and PROMPT_COMMAND, so the shell is a bash.
+    if (const char *shell = std::getenv("SHELL")) {
+        const std::string path(shell);
+        if (std::filesystem::path(path).filename() == "bash" && access(path.c_str(), X_OK) == 0)
+            return path;
+    }
+    if (auto bash = findExecutable("bash"))
+        return *bash;
+    return "/bin/bash";
+}
+
+void install(Router &router, ServerContext &context) {
+    ShellConfig config;
+    config.workspace = context.options.workspace;
+    config.rcFile = context.options.stateDir + "/shell/bashrc";
+    config.shell = pickShell();
+    config.idleTimeout = std::chrono::seconds(context.options.sessionIdleTimeout);
+    config.pingInterval = std::chrono::seconds(context.options.wsPingInterval);
+    auto registry = std::make_shared<SessionRegistry>(context.io, std::move(config));
+    context.shutdown.add("shell sessions", [registry] { registry->shutdown(); });
+    SessionRegistry &sessions = *registry;
+
+    router.addUpgrade("/v1/shell/ws", std::make_shared<TerminalSocket>(registry),
+                      {.summary = "interactive terminal (WebSocket, JSON frames; "
+                                  "?session_id= attaches with replay)"});
+
+    router.add("GET", "/v1/shell/sessions",
+               [&sessions](HttpRequest &) {
+                   json map = json::object();
+                   for (const auto &session : sessions.sessions())
+                       map[session->id()] = sessionInfo(*session);
+                   json data = json::object();
+                   data["sessions"] = std::move(map);
+                   return ok("Active shell sessions", std::move(data));
+               },
+               {.summary = "shell sessions, a map keyed by session id"});
+
+    router.add("GET", "/v1/shell/sessions/stats",
+               [&sessions](HttpRequest &) {
+                   const auto all = sessions.sessions();
+                   const auto active = static_cast<std::size_t>(
+                       std::count_if(all.begin(), all.end(),
+                                     [](const auto &session) { return recentlyUsed(*session); }));
+                   const std::size_t max = sessions.config().maxSessions;
+                   json data = json::object();
+                   data["total_sessions"] = all.size();
+                   data["active_sessions"] = active;
+                   data["idle_sessions"] = all.size() - active;
+                   data["max_sessions"] = max;
+                   data["session_timeout"] = sessions.config().idleTimeout.count();
+                   data["usage_ratio"] = static_cast<double>(all.size()) / static_cast<double>(max);
+                   return ok("Shell session statistics", std::move(data));
+               },
+               {.summary = "shell session counts and limits"});
+
+    router.add(
+        "POST", "/v1/shell/sessions/create",
+        [&sessions](HttpRequest &request) {
+            BodyFields body(request);
+            const auto id = body.string("id");
+            const auto dir = body.string("exec_dir");
+            const auto noChange = body.number("no_change_timeout", true);
+            body.boolean("preserve_symlinks");
+            if (dir && !std::filesystem::path(*dir).is_absolute())
+                body.fail({"body", "exec_dir"}, "value_error", "exec_dir must be an absolute path");
+            if (!body.ok())
+                return body.refusal();
+            CreateResult created = sessions.create(id, dir);
+            if (!created.session)
+                return errorResponse(created.status, created.error);
+            if (noChange && created.created)
+                created.session->setNoChangeTimeout(static_cast<int>(*noChange));
+            json data = json::object();
+            data["session_id"] = created.session->id();
+            data["working_dir"] = created.session->workingDirectory();
+            return ok(created.created ? "Session created" : "Session exists", std::move(data));
+        },
+        {.summary = "create a shell session ({} or {id, exec_dir})", .body = BodyPolicy::Raw});
+
+    router.add("POST", "/v1/shell/sessions/update",
+               [&sessions](HttpRequest &request) {
+                   BodyFields body(request);
+                   const auto id = body.string("id", true);
+                   const auto noChange = body.number("no_change_timeout", true);
+                   if (!body.ok())
+                       return body.refusal();
+                   auto session = sessions.find(*id);
+                   if (!session)
+                       return notFound(*id);
+                   if (noChange)
+                       session->setNoChangeTimeout(static_cast<int>(*noChange));
+                   return ok("Session updated", nullptr);
+               },
+               {.summary = "change a session's no_change_timeout", .body = BodyPolicy::Raw});
+
+    router.add("DELETE", "/v1/shell/sessions/{id}",
+               [&sessions](HttpRequest &request) {
+                   const std::string id(request.param("id").value_or(""));
+                   if (!sessions.remove(id))
+                       return notFound(id);
+                   return ok("Session " + id + " deleted", nullptr);
+               },
+               {.summary = "end a shell session (kills its processes, closes its terminals)"});
+
+    router.add("DELETE", "/v1/shell/sessions",
+               [&sessions](HttpRequest &) {
+                   json data = json::object();
+                   data["deleted"] = sessions.removeAll();
+                   return ok("All shell sessions deleted", std::move(data));
+               },
+               {.summary = "end every shell session"});
+
+    router.addAsync(
+        "POST", "/v1/shell/exec",
+        [&sessions](HttpRequest request, Responder reply) {
+            BodyFields body(request);
+            ExecRequest exec;
+            const auto command = body.string("command", true);
+            const auto id = body.string("id");
+            const auto dir = body.string("exec_dir");
+            const bool strict = body.boolean("strict").value_or(false);
+            exec.asyncMode = body.boolean("async_mode").value_or(false);
+            exec.timeout = body.number("timeout");
+            exec.noChangeTimeout = body.number("no_change_timeout", true);
+            exec.hardTimeout = body.number("hard_timeout");
+            exec.truncate = body.boolean("truncate").value_or(true);
+            body.boolean("preserve_symlinks");
+            if (dir && !std::filesystem::path(*dir).is_absolute())
+                body.fail({"body", "exec_dir"}, "value_error", "exec_dir must be an absolute path");
+            if (!body.ok()) {
+                reply(body.refusal());
+                return;
+            }
+            exec.command = *command;
+            if (dir) {
+                std::error_code ec;
+                if (std::filesystem::is_directory(*dir, ec))
+                    exec.execDir = dir;
+                else if (strict)
+                    return reply(errorResponse(400, "exec_dir does not exist: " + *dir));
+            }
+            std::shared_ptr<ShellSession> session;
+            if (id) {
+                session = sessions.find(*id);
+                if (!session)
+                    return reply(notFound(*id));
+            } else {
+                CreateResult created = sessions.create(std::nullopt, std::nullopt);
+                if (!created.session)
+                    return reply(errorResponse(created.status, created.error));
+                session = std::move(created.session);
+            }
+            startExec(std::move(session), std::move(exec), std::move(reply));
+        },
+        {.summary = "run a command in a shell session (AIO ShellExecRequest)",
+         .body = BodyPolicy::Raw});
+
+    router.add("POST", "/v1/shell/view",
+               [&sessions](HttpRequest &request) {
+                   BodyFields body(request);
+                   const auto id = body.string("id", true);
+                   if (!body.ok())
+                       return body.refusal();
+                   auto session = sessions.find(*id);
+                   if (!session)
+                       return notFound(*id);
+                   return ok("Session output", viewResult(*session));
+               },
+               {.summary = "output and status of a session's current or last command",
+                .body = BodyPolicy::Raw});
+
+    router.addAsync("POST", "/v1/shell/wait",
+                    [&sessions](HttpRequest request, Responder reply) {
+                        BodyFields body(request);
+                        const auto id = body.string("id", true);
+                        WaitRequest wait;
+                        wait.seconds = body.number("seconds", true);
+                        wait.maxWaitSeconds = body.number("max_wait_seconds", true);
+                        if (!body.ok())
+                            return reply(body.refusal());
+                        auto session = sessions.find(*id);
+                        if (!session)
+                            return reply(notFound(*id));
+                        startWait(std::move(session), wait, std::move(reply));
+                    },
+                    {.summary = "wait for a session's command to finish", .body = BodyPolicy::Raw});
+
+    router.add("POST", "/v1/shell/write",
+               [&sessions](HttpRequest &request) {
+                   BodyFields body(request);
+                   const auto id = body.string("id", true);
+                   const auto input = body.string("input", true);
+                   const auto enter = body.boolean("press_enter", true);
+                   if (!body.ok())
+                       return body.refusal();
+                   auto session = sessions.find(*id);
+                   if (!session)
+                       return notFound(*id);
+                   session->touch();
+                   if (!session->write(*input + (*enter ? "\r" : "")))
+                       return errorResponse(409, "Input not written: the program has not read the "
+                                                 "input sent before");
+                   json data = json::object();
+                   data["status"] = session->command().status;
+                   return ok("Input written", std::move(data));
+               },
+               {.summary = "type input into a session's terminal", .body = BodyPolicy::Raw});
+
+    router.addAsync("POST", "/v1/shell/kill",
+                    [&sessions](HttpRequest request, Responder reply) {
+                        BodyFields body(request);
+                        const auto id = body.string("id", true);
+                        if (!body.ok())
+                            return reply(body.refusal());
+                        auto session = sessions.find(*id);
+                        if (!session)
+                            return reply(notFound(*id));
+                        startKill(std::move(session), std::move(reply));
+                    },
+                    {.summary = "stop the program running in a session", .body = BodyPolicy::Raw});
+}
+
+const RouteGroupRegistration registration({.name = "shell",
+                                           .order = 30,
+                                           .extensions = {"terminal-replay", "terminal-lagged"},
+                                           .install = install});
+
+} // namespace
+
+} // namespace sbx
