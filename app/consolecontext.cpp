@@ -24,13 +24,18 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     , m_secrets(new KeychainSecretStore(paths.useKeychain, this))
     , m_saved(new SavedEndpoints(m_settings, m_secrets, this))
     , m_local(new LocalSandboxes(m_settings, {paths.serverBinary, paths.dataDir}, this))
-    , m_sandboxes(new SandboxListModel(this)) {
+    , m_sandboxes(new SandboxListModel(this))
+    , m_preferences(new PreferencesHub(this)) {
     m_secrets->probe();
-    m_preferences.pollIntervalMs =
-        m_settings
-            ->value(QStringLiteral("preferences/pollIntervalMs"), m_preferences.pollIntervalMs)
+    Preferences loaded;
+    loaded.pollIntervalMs =
+        m_settings->value(QStringLiteral("preferences/pollIntervalMs"), loaded.pollIntervalMs)
             .toInt();
-    m_sandboxes->setPollInterval(m_preferences.pollIntervalMs);
+    loaded.scrollbackLines =
+        m_settings->value(QStringLiteral("preferences/scrollbackLines"), loaded.scrollbackLines)
+            .toInt();
+    m_preferences->set(loaded);
+    m_sandboxes->setPollInterval(loaded.pollIntervalMs);
     m_sandboxes->addProvider(m_local);
     m_sandboxes->addProvider(m_saved);
     registerStandardTabs(m_tabs);
@@ -42,8 +47,10 @@ ConsoleContext::~ConsoleContext() {
 }
 
 void ConsoleContext::setPreferences(const Preferences &preferences) {
-    m_preferences = preferences;
     m_settings->setValue(QStringLiteral("preferences/pollIntervalMs"), preferences.pollIntervalMs);
+    m_settings->setValue(QStringLiteral("preferences/scrollbackLines"),
+                         preferences.scrollbackLines);
     m_settings->sync();
     m_sandboxes->setPollInterval(preferences.pollIntervalMs);
+    m_preferences->set(preferences);
 }

@@ -35,8 +35,9 @@ public:
     SandboxListModel *sandboxes() const { return m_sandboxes; }
     const TabRegistry &tabs() const { return m_tabs; }
 
-    Preferences preferences() const { return m_preferences; }
+    Preferences preferences() const { return m_preferences->current(); }
     void setPreferences(const Preferences &preferences);
+    PreferencesHub *preferencesHub() const { return m_preferences; }
 
 private:
     QSettings *m_settings;
@@ -45,5 +46,5 @@ private:
     LocalSandboxes *m_local;
     SandboxListModel *m_sandboxes;
     TabRegistry m_tabs;
-    Preferences m_preferences;
+    PreferencesHub *m_preferences;
 };

@@ -8,6 +8,7 @@
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
+#include "widgets/shell/terminaltab.h"
 #include "widgets/workspace/sandboxworkspace.h"
 
 #include <QAction>
@@ -164,7 +165,8 @@ SandboxWorkspace *MainWindow::workspace(const QString &id) {
         return existing;
     if (m_context->sandboxes()->rowOf(id) < 0)
         return nullptr;
-    auto *ws = new SandboxWorkspace(m_context->tabs(), m_context->sandboxes(), id, m_stack);
+    auto *ws = new SandboxWorkspace(m_context->tabs(), m_context->sandboxes(), id,
+                                    m_context->preferencesHub(), m_stack);
     m_stack->addWidget(ws);
     m_workspaces.insert(id, ws);
     return ws;
@@ -284,7 +286,33 @@ void MainWindow::showPreferences() {
         m_context->setPreferences(dialog.preferences());
 }
 
+int MainWindow::openLocalTerminals() const {
+    int count = 0;
+    for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
+        if (!it.key().startsWith(QLatin1String("local:")) || !it.value())
+            continue;
+        if (const auto *terminals =
+                qobject_cast<const TerminalTab *>(it.value()->tab(QStringLiteral("terminal"))))
+            count += terminals->terminalCount();
+    }
+    return count;
+}
+
 void MainWindow::closeEvent(QCloseEvent *event) {
+    // Local sandboxes stop with the console, and their shells with them: ask first. Sessions of
+    // other sandboxes keep running where they are.
+    const int terminals = openLocalTerminals();
+    if (terminals > 0 && !m_skipQuitConfirmation &&
+        QMessageBox::question(
+            this, QStringLiteral("Quit Sandbox Console"),
+            (terminals == 1 ? QStringLiteral("A terminal is open")
+                            : QStringLiteral("%1 terminals are open").arg(terminals)) +
+                QStringLiteral(" in local sandboxes. Quitting stops local sandboxes "
+                               "and ends their shells."),
+            QMessageBox::Cancel | QMessageBox::Ok, QMessageBox::Cancel) != QMessageBox::Ok) {
+        event->ignore();
+        return;
+    }
     QSettings *settings = m_context->settings();
     settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))

@@ -30,6 +30,9 @@ public:
     void removeSandbox();
     void newLocalSandbox();
     void showPreferences();
+    // Running terminals in local sandboxes, which quitting would end.
+    int openLocalTerminals() const;
+    void setSkipQuitConfirmation(bool skip) { m_skipQuitConfirmation = skip; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -55,4 +58,5 @@ private:
     QAction *m_stopAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QAction *m_preferencesAction = nullptr;
+    bool m_skipQuitConfirmation = false;
 };

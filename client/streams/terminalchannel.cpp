@@ -89,6 +89,8 @@ void TerminalChannel::connectSocket(const QString &ticket) {
         m_socket->deleteLater();
     }
     m_wasLive = false;
+    m_socketFailed = false;
+    m_socketError.clear();
     m_serverError.clear();
     m_socket = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
     m_socket->setMaxAllowedIncomingMessageSize(16 * 1024 * 1024);
@@ -96,6 +98,12 @@ void TerminalChannel::connectSocket(const QString &ticket) {
     connect(m_socket, &QWebSocket::textMessageReceived, this, &TerminalChannel::onFrame);
     connect(m_socket, &QWebSocket::disconnected, this, &TerminalChannel::onDisconnected);
     connect(m_socket, &QWebSocket::pong, this, [this] { m_pongWait.invalidate(); });
+    // Qt 6.4 names this signal error(); errorString() is kept for classification only.
+    connect(m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this,
+            [this](QAbstractSocket::SocketError) {
+                m_socketFailed = true;
+                m_socketError = m_socket ? m_socket->errorString() : QString();
+            });
 
     QUrlQuery query;
     if (!m_sessionId.isEmpty())
@@ -195,7 +203,10 @@ void TerminalChannel::onDisconnected() {
         setState(State::Idle);
         return;
     }
-    if (m_sessionGone || (wasLive && code == QWebSocketProtocol::CloseCodeNormal)) {
+    // Qt reports 1000 also for a socket that was cut without a close frame: only a close that
+    // came with no socket error is the server ending the session.
+    if (m_sessionGone ||
+        (wasLive && !m_socketFailed && code == QWebSocketProtocol::CloseCodeNormal)) {
         finish(m_exitCode >= 0
                    ? QStringLiteral("The session ended (exit status %1)").arg(m_exitCode)
                    : QStringLiteral("The session ended"));
@@ -217,7 +228,7 @@ void TerminalChannel::onDisconnected() {
 QString TerminalChannel::failureText() const {
     const QString address = m_client ? m_client->endpoint().displayAddress() : QString();
     // QWebSocket's errorString() can hold the URL, and so a ticket: never show it, only classify.
-    const QString raw = m_socket ? m_socket->errorString() : QString();
+    const QString &raw = m_socketError;
     if (raw.contains(QLatin1String("401")) || raw.contains(QLatin1String("403")))
         return QStringLiteral("%1 refused the credentials").arg(address);
     return QStringLiteral("the connection to %1 was lost").arg(address);
@@ -252,6 +263,7 @@ void TerminalChannel::detach() {
 }
 
 void TerminalChannel::dropConnection() {
+    m_socketFailed = true;
     if (m_socket)
         m_socket->abort();
 }
@@ -283,7 +295,7 @@ void TerminalChannel::heartbeat() {
         return;
     if (m_pongWait.isValid() && m_pongWait.elapsed() > m_policy.heartbeatMs) {
         // The peer stopped answering: TCP may not notice for minutes, so drop and reconnect.
-        m_socket->abort();
+        dropConnection();
         return;
     }
     if (!m_pongWait.isValid())

@@ -89,6 +89,8 @@ private:
     bool m_everLive = false; // some socket did: failures after that reconnect
     bool m_detaching = false;
     bool m_sessionGone = false;
+    bool m_socketFailed = false; // this socket ended with an error, not a close handshake
+    QString m_socketError;
     QString m_serverError;
     int m_attempt = 0;
     int m_exitCode = -1;

@@ -324,8 +324,12 @@ void TestTerminalView::burstIsCoalescedAndIdleFeedPaintsAtOnce() {
     counter.paints = 0;
     view.feed("x");
     QCOMPARE(counter.paints, 0); // feed never paints by itself
-    QCoreApplication::processEvents();
-    QCOMPARE(counter.paints, 1); // the first change after idle is not held back a frame
+    // The first change after idle is not held back a frame: it paints within the next few passes
+    // of the event loop (a loaded machine may deliver the update request a pass later), with no
+    // timer in between.
+    for (int pass = 0; pass < 3 && counter.paints == 0; ++pass)
+        QCoreApplication::processEvents();
+    QCOMPARE(counter.paints, 1);
 }
 
 QTEST_MAIN(TestTerminalView)

@@ -11,7 +11,8 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     : QDialog(parent)
     , m_preferences(preferences)
     , m_pages(new QTabWidget(this))
-    , m_pollInterval(new QSpinBox(this)) {
+    , m_pollInterval(new QSpinBox(this))
+    , m_scrollback(new QSpinBox(this)) {
     setWindowTitle(QStringLiteral("Preferences"));
     auto *general = new QWidget(m_pages);
     auto *form = new QFormLayout(general);
@@ -26,6 +27,16 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     form->addRow(QString(), hint);
     m_pages->addTab(general, QStringLiteral("General"));
 
+    auto *terminal = new QWidget(m_pages);
+    auto *terminalForm = new QFormLayout(terminal);
+    m_scrollback->setRange(0, 1000000);
+    m_scrollback->setSingleStep(1000);
+    m_scrollback->setSuffix(QStringLiteral(" lines"));
+    m_scrollback->setValue(preferences.scrollbackLines);
+    m_scrollback->setToolTip(QStringLiteral("Lines each terminal keeps above the screen"));
+    terminalForm->addRow(QStringLiteral("&Scrollback:"), m_scrollback);
+    m_pages->addTab(terminal, QStringLiteral("Terminal"));
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -37,5 +48,6 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
 Preferences PreferencesDialog::preferences() const {
     Preferences p = m_preferences;
     p.pollIntervalMs = m_pollInterval->value() * 1000;
+    p.scrollbackLines = m_scrollback->value();
     return p;
 }

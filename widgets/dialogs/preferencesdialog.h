@@ -1,14 +1,11 @@
 #pragma once
 
+#include "widgets/common/preferences.h"
+
 #include <QDialog>
 
 class QSpinBox;
 class QTabWidget;
-
-// What the user can tune; the app loads and saves it.
-struct Preferences {
-    int pollIntervalMs = 5000;
-};
 
 // Preferences (Ctrl+,): one page per area; later features add their fields to a page.
 class PreferencesDialog final : public QDialog {
@@ -18,9 +15,11 @@ public:
 
     Preferences preferences() const;
     QSpinBox *pollIntervalBox() const { return m_pollInterval; }
+    QSpinBox *scrollbackBox() const { return m_scrollback; }
 
 private:
     Preferences m_preferences;
     QTabWidget *m_pages;
     QSpinBox *m_pollInterval;
+    QSpinBox *m_scrollback;
 };

@@ -96,6 +96,24 @@ void TerminalEmulation::feed(const QByteArray &utf8Bytes) {
         Q_EMIT screenChanged();
 }
 
+void TerminalEmulation::reset() {
+    // LineRing has no assignment; swapping in fresh rings keeps its invariants in one place.
+    LineRing primary(m_cols, m_rows, m_primary.scrollbackLimit());
+    LineRing alternate(m_cols, m_rows, 0);
+    std::swap(m_primary, primary);
+    std::swap(m_alternate, alternate);
+    m_screen = &m_primary;
+    m_alt = false;
+    m_cachedLine = nullptr;
+    m_cachedRow = -1;
+    m_pen = TerminalCell();
+    vterm_state_reset(m_state, 1);
+    readOutput(); // a reset answers nothing to the PTY
+    markAllDirty();
+    m_changed = false;
+    Q_EMIT screenChanged();
+}
+
 void TerminalEmulation::resize(int cols, int rows) {
     cols = std::max(cols, 1);
     rows = std::max(rows, 1);

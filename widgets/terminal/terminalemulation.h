@@ -41,6 +41,8 @@ public:
     ~TerminalEmulation() override;
 
     void feed(const QByteArray &utf8Bytes);
+    // A hard reset with an empty screen and scrollback: before a session's output is replayed.
+    void reset();
     void resize(int cols, int rows);
     int columns() const { return m_cols; }
     int rows() const { return m_rows; }

@@ -10,7 +10,8 @@
 #include <QVBoxLayout>
 
 SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxListModel *sandboxes,
-                                   const QString &sandboxId, QWidget *parent)
+                                   const QString &sandboxId, PreferencesHub *preferences,
+                                   QWidget *parent)
     : QWidget(parent)
     , m_sandboxes(sandboxes)
     , m_sandboxId(sandboxId)
@@ -29,7 +30,7 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxListModel
     connect(m_retry, &QPushButton::clicked, this, [this] { m_sandboxes->probe(m_sandboxId); });
 
     m_tabs->setDocumentMode(true);
-    const WorkspaceContext context{sandboxes->client(sandboxId), sandboxes, sandboxId};
+    const WorkspaceContext context{sandboxes->client(sandboxId), sandboxes, sandboxId, preferences};
     const QList<WorkspaceTab> tabs = registry.tabs();
     for (const WorkspaceTab &tab : tabs) {
         QWidget *page = tab.create(context, m_tabs);

@@ -10,13 +10,15 @@ class QTabWidget;
 class QFrame;
 class SandboxListModel;
 class TabRegistry;
+class PreferencesHub;
 
 // One sandbox's workspace: a state banner above the registered tabs.
 class SandboxWorkspace final : public QWidget {
     Q_OBJECT
 public:
     SandboxWorkspace(const TabRegistry &registry, SandboxListModel *sandboxes,
-                     const QString &sandboxId, QWidget *parent = nullptr);
+                     const QString &sandboxId, PreferencesHub *preferences = nullptr,
+                     QWidget *parent = nullptr);
 
     QString sandboxId() const { return m_sandboxId; }
     QTabWidget *tabs() const { return m_tabs; }

@@ -2,6 +2,7 @@
 
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/overview/contextview.h"
+#include "widgets/shell/terminaltab.h"
 
 #include <algorithm>
 
@@ -20,4 +21,5 @@ void registerStandardTabs(TabRegistry &registry) {
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       return new LlmsTxtView(ctx.client, parent);
                   }});
+    registerTerminalTab(registry);
 }

@@ -8,12 +8,14 @@
 class QWidget;
 class SandboxClient;
 class SandboxListModel;
+class PreferencesHub;
 
 // What a workspace tab gets to work with: the sandbox's client and its row in the list.
 struct WorkspaceContext {
     SandboxClient *client = nullptr;
     SandboxListModel *sandboxes = nullptr;
     QString sandboxId;
+    PreferencesHub *preferences = nullptr;
 };
 
 struct WorkspaceTab {

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QObject>
+
+// What the user can tune; the app loads and saves it.
+struct Preferences {
+    int pollIntervalMs = 5000;
+    int scrollbackLines = 10000;
+
+    bool operator==(const Preferences &) const = default;
+};
+
+// The current preferences and their changes, shared by the window and every workspace.
+class PreferencesHub final : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+
+    const Preferences &current() const { return m_current; }
+    void set(const Preferences &preferences) {
+        if (preferences == m_current)
+            return;
+        m_current = preferences;
+        Q_EMIT changed(m_current);
+    }
+
+Q_SIGNALS:
+    void changed(const Preferences &preferences);
+
+private:
+    Preferences m_current;
+};

@@ -1,0 +1,221 @@
+#include "widgets/shell/terminaltab.h"
+
+#include "client/api/shelljobs.h"
+#include "widgets/common/preferences.h"
+#include "widgets/common/widgethelpers.h"
+#include "widgets/shell/terminalpane.h"
+#include "widgets/terminal/terminalview.h"
+#include "widgets/workspace/tabregistry.h"
+
+#include <QInputDialog>
+#include <QMenu>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace {
+const char *nameProperty = "sbxTerminalName";
+}
+
+TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWidget *parent)
+    : QWidget(parent)
+    , m_client(client)
+    , m_preferences(preferences)
+    , m_tabs(new QTabWidget(this))
+    , m_sessionMenu(new QMenu(this)) {
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setDocumentMode(true);
+    auto *toolbar = new QToolBar(this);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->addAction(QStringLiteral("New terminal"), this, [this] { openTerminal(); })
+        ->setToolTip(QStringLiteral("Open a new shell session (Ctrl+Shift+T)"));
+    toolbar->addAction(QStringLiteral("Split"), this, [this] { splitCurrent(); })
+        ->setToolTip(QStringLiteral("Open a second terminal beside this one (Ctrl+Shift+D)"));
+    auto *sessions = new QToolButton(toolbar);
+    sessions->setText(QStringLiteral("Open session"));
+    sessions->setToolTip(
+        QStringLiteral("Attach to a shell session already running in the sandbox"));
+    sessions->setMenu(m_sessionMenu);
+    sessions->setPopupMode(QToolButton::InstantPopup);
+    toolbar->addWidget(sessions);
+    connect(m_sessionMenu, &QMenu::aboutToShow, this, &TerminalTab::fillSessionMenu);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(toolbar);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        m_tabs->setCurrentIndex(index);
+        closeCurrent();
+    });
+    connect(m_tabs->tabBar(), &QTabBar::tabBarDoubleClicked, this, &TerminalTab::askRename);
+    m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(
+        m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+            const int index = m_tabs->tabBar()->tabAt(pos);
+            if (index < 0)
+                return;
+            QMenu menu(this);
+            menu.addAction(QStringLiteral("Rename…"), this, [this, index] { askRename(index); });
+            menu.addAction(QStringLiteral("Close"), this, [this, index] {
+                m_tabs->setCurrentIndex(index);
+                closeCurrent();
+            });
+            menu.exec(m_tabs->tabBar()->mapToGlobal(pos));
+        });
+    if (preferences) {
+        connect(preferences, &PreferencesHub::changed, this, [this](const Preferences &p) {
+            for (TerminalPane *pane : panes())
+                pane->view()->setScrollbackLines(p.scrollbackLines);
+        });
+    }
+    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+T")),
+                     [this] { openTerminal(); });
+    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+W")),
+                     [this] { closeCurrent(); });
+    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+D")),
+                     [this] { splitCurrent(); });
+}
+
+void TerminalTab::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    // The first visit opens a terminal; a sandbox nobody looks at gets no shell.
+    if (m_tabs->count() == 0 && m_opened == 0)
+        openTerminal();
+}
+
+TerminalPane *TerminalTab::openTerminal(const QString &sessionId) {
+    auto *page = new QSplitter(Qt::Horizontal, m_tabs);
+    TerminalPane *pane = makePane(sessionId, page);
+    ++m_opened;
+    page->setProperty(nameProperty, QString());
+    connect(pane, &TerminalPane::titleChanged, page, [this, page] { updateTitle(page); });
+    const int index = m_tabs->addTab(page, QStringLiteral("Terminal %1").arg(m_opened));
+    page->setProperty("sbxDefaultName", m_tabs->tabText(index));
+    m_tabs->setCurrentIndex(index);
+    pane->setFocus();
+    return pane;
+}
+
+TerminalPane *TerminalTab::makePane(const QString &sessionId, QWidget *page) {
+    auto *pane = new TerminalPane(m_client, sessionId, page);
+    if (m_preferences)
+        pane->view()->setScrollbackLines(m_preferences->current().scrollbackLines);
+    static_cast<QSplitter *>(page)->addWidget(pane);
+    return pane;
+}
+
+TerminalPane *TerminalTab::splitCurrent() {
+    auto *page = qobject_cast<QSplitter *>(m_tabs->currentWidget());
+    if (!page)
+        return openTerminal();
+    if (page->count() >= 2)
+        return qobject_cast<TerminalPane *>(page->widget(1));
+    TerminalPane *pane = makePane({}, page);
+    page->setSizes({1, 1});
+    pane->setFocus();
+    return pane;
+}
+
+void TerminalTab::closeCurrent() {
+    QWidget *page = m_tabs->currentWidget();
+    if (!page)
+        return;
+    // Closing a terminal ends its shell, as closing a terminal window does; sessions others
+    // opened are only ever attached to through "Open session".
+    const QList<TerminalPane *> panes = page->findChildren<TerminalPane *>();
+    for (TerminalPane *pane : panes)
+        pane->terminateSession();
+    m_tabs->removeTab(m_tabs->indexOf(page));
+    page->deleteLater();
+}
+
+void TerminalTab::renameCurrent(const QString &name) {
+    QWidget *page = m_tabs->currentWidget();
+    if (!page)
+        return;
+    page->setProperty(nameProperty, name.trimmed());
+    updateTitle(page);
+}
+
+void TerminalTab::askRename(int index) {
+    if (index < 0)
+        return;
+    m_tabs->setCurrentIndex(index);
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, QStringLiteral("Rename terminal"), QStringLiteral("Name:"),
+                              QLineEdit::Normal, m_tabs->tabText(index), &ok);
+    if (ok)
+        renameCurrent(name);
+}
+
+void TerminalTab::updateTitle(QWidget *page) {
+    const int index = m_tabs->indexOf(page);
+    if (index < 0)
+        return;
+    // A name the user gave wins over the title the shell sets.
+    QString title = page->property(nameProperty).toString();
+    if (title.isEmpty()) {
+        const auto *pane = page->findChild<TerminalPane *>();
+        title = pane && !pane->title().isEmpty() ? pane->title()
+                                                 : page->property("sbxDefaultName").toString();
+    }
+    m_tabs->setTabText(index, title.left(40));
+    m_tabs->setTabToolTip(index, title);
+}
+
+void TerminalTab::fillSessionMenu() {
+    m_sessionMenu->clear();
+    QAction *loading = m_sessionMenu->addAction(QStringLiteral("Reading sessions…"));
+    loading->setEnabled(false);
+    if (!m_client)
+        return;
+    auto *job = new ListShellSessionsJob(m_client);
+    connect(job, &ListShellSessionsJob::succeeded, m_sessionMenu,
+            [this](const QList<ShellSessionInfo> &sessions) {
+                m_sessionMenu->clear();
+                QStringList open;
+                for (const TerminalPane *pane : panes())
+                    open << pane->sessionId();
+                for (const ShellSessionInfo &s : sessions) {
+                    QString text = s.id + QStringLiteral("  —  ") + s.workingDir;
+                    if (!s.currentCommand.isEmpty())
+                        text += QStringLiteral("  (") + s.currentCommand + QLatin1Char(')');
+                    QAction *a = m_sessionMenu->addAction(text, this,
+                                                          [this, id = s.id] { openTerminal(id); });
+                    a->setEnabled(!open.contains(s.id));
+                }
+                if (sessions.isEmpty())
+                    m_sessionMenu->addAction(QStringLiteral("No sessions are running"))
+                        ->setEnabled(false);
+            });
+    connect(job, &ApiJob::failed, m_sessionMenu, [this](const Status &status) {
+        m_sessionMenu->clear();
+        m_sessionMenu->addAction(status.message)->setEnabled(false);
+    });
+    job->start();
+}
+
+int TerminalTab::terminalCount() const {
+    int running = 0;
+    for (const TerminalPane *pane : panes())
+        running += pane->isRunning() ? 1 : 0;
+    return running;
+}
+
+QList<TerminalPane *> TerminalTab::panes() const {
+    return m_tabs->findChildren<TerminalPane *>();
+}
+
+void registerTerminalTab(TabRegistry &registry) {
+    registry.add({QStringLiteral("terminal"), QStringLiteral("Terminal"), 30,
+                  [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
+                      return new TerminalTab(ctx.client, ctx.preferences, parent);
+                  }});
+}

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+class QAction;
+class QMenu;
+class QTabWidget;
+class QToolButton;
+class SandboxClient;
+class TerminalPane;
+class PreferencesHub;
+
+// The "Terminal" tab of a sandbox workspace: terminal tabs, each one terminal or two side by side.
+class TerminalTab final : public QWidget {
+    Q_OBJECT
+public:
+    explicit TerminalTab(SandboxClient *client, PreferencesHub *preferences = nullptr,
+                         QWidget *parent = nullptr);
+
+    // Opens a terminal tab; an empty sessionId starts a new session.
+    TerminalPane *openTerminal(const QString &sessionId = {});
+    // Ends the current tab's sessions and closes it.
+    void closeCurrent();
+    // Adds a second terminal beside the current one.
+    TerminalPane *splitCurrent();
+    void renameCurrent(const QString &name);
+    int terminalCount() const;
+    QList<TerminalPane *> panes() const;
+    QTabWidget *tabs() const { return m_tabs; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    TerminalPane *makePane(const QString &sessionId, QWidget *page);
+    void updateTitle(QWidget *page);
+    void fillSessionMenu();
+    void askRename(int index);
+
+    QPointer<SandboxClient> m_client;
+    QPointer<PreferencesHub> m_preferences;
+    QTabWidget *m_tabs;
+    QMenu *m_sessionMenu;
+    int m_opened = 0;
+};
+
+class TabRegistry;
+// Registers the Terminal tab of each sandbox workspace.
+void registerTerminalTab(TabRegistry &registry);
