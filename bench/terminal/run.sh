@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Terminal throughput: ours (emulation alone, emulation + offscreen view) next to xterm.js's
-# headless parser on the same four 8 MiB streams, in one run. Usage: run.sh BUILD_DIR
+# Terminal benchmarks next to xterm.js's headless parser on the same bytes, in one run:
+# throughput (emulation alone, emulation + offscreen view) on four 8 MiB streams, and memory of
+# the whole process with 100 000 lines of scrollback. Usage: run.sh BUILD_DIR
 set -euo pipefail
 build=$(realpath "${1:-build}")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,3 +30,20 @@ while read -r name state emu view paints; do
   printf '%-8s %10s %10s %10s %8s %10s %7sx %6s (>= %sx)\n' "$name" "$state" "$emu" "$view" \
     "$paints" "$x" "$ratio" "$met" "$goal"
 done <<<"$ours"
+
+# Memory: each stream in its own process, so one run's heap does not count for the other.
+echo
+echo "terminal memory, whole process, 100 000 lines of scrollback, offscreen (MB; goal on ours after)"
+printf '%-8s %5s %9s %9s %9s %9s %9s %9s %6s\n' stream cols "rss0" "rss" "hwm" "xt.rss0" \
+  "xt.rss" "xt.hwm" goal
+for name in plain sgr; do
+  "$build/bench/bench-terminal-memory" "$name" --dump "$data/mem-$name.bin"
+  read -r _ lines _ cols rss0 _ rss hwm < <(QT_QPA_PLATFORM=offscreen \
+    "$build/bench/bench-terminal-memory" "$name" 2>/dev/null)
+  read -r xlines xrss0 _ xrss xhwm < <(cd "$here" && node xterm-memory.mjs "$data/mem-$name.bin" "$cols")
+  goal=$([[ $name == plain ]] && echo 60 || echo 150)
+  awk -v n="$name" -v c="$cols" -v a="$rss0" -v b="$rss" -v h="$hwm" -v xa="$xrss0" -v xb="$xrss" \
+    -v xh="$xhwm" -v g="$goal" -v l="$lines" -v xl="$xlines" 'BEGIN {
+      m = h / 1024; printf "%-8s %5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6s (< %d MB; %d vs %d lines)\n",
+      n, c, a / 1024, b / 1024, m, xa / 1024, xb / 1024, xh / 1024, (m < g ? "met" : "MISSED"), g, l, xl }'
+done

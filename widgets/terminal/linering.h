@@ -3,28 +3,51 @@
 #include "widgets/terminal/terminalcell.h"
 
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <vector>
 
-// The lines of one screen buffer: scrollback first, the visible rows at the end, kept in a
-// ring so that a full-screen scroll only moves the head and a region scroll only moves the
-// region's lines, never cells.
+// A line that left the screen, in one heap block: trailing never-written cells dropped, the
+// code points as UTF-8, the attributes as runs, combining marks at the end. A line of plain
+// text costs about its length in bytes instead of twelve bytes per column.
+class CompactLine final {
+public:
+    CompactLine() = default;
+    explicit CompactLine(const TerminalLine &line);
+
+    // Writes the line back exactly as it was given (cells, width and combining marks),
+    // reusing the storage of `out`.
+    void expandInto(TerminalLine &out) const;
+    // Bytes held on the heap, for tests and benchmarks.
+    size_t byteSize() const;
+
+private:
+    std::unique_ptr<uint8_t[]> m_data;
+};
+
+// The lines of one screen buffer. The visible rows are full cell arrays in a ring, so a
+// full-screen scroll moves a head and compacts the one line that leaves; a region scroll moves
+// only the region's lines, never cells. The scrollback holds CompactLines, expanded on access
+// into a small cache.
 class LineRing final {
 public:
     LineRing(int cols, int rows, int scrollbackLimit);
 
     int cols() const { return m_cols; }
     int rows() const { return m_rows; }
-    int scrollbackCount() const { return m_count - m_rows; }
-    int totalLines() const { return m_count; }
+    int scrollbackCount() const { return static_cast<int>(m_history.size()); }
+    int totalLines() const { return scrollbackCount() + m_rows; }
     int scrollbackLimit() const { return m_limit; }
     // Lines discarded from the top of the scrollback since the start; with it, an index
     // becomes an absolute line number that stays valid while the ring moves.
     int64_t droppedLines() const { return m_dropped; }
 
     // index 0 is the oldest scrollback line; screen row r is index scrollbackCount() + r.
-    const TerminalLine &lineAt(int index) const { return m_ring[slot(index)]; }
-    TerminalLine &screenLine(int row) { return m_ring[slot(m_count - m_rows + row)]; }
-    const TerminalLine &screenLine(int row) const { return m_ring[slot(m_count - m_rows + row)]; }
+    // A scrollback line is a cache entry: the reference stays valid until the next lineAt()
+    // of a scrollback line HistoryCacheSize lines away, or any change to the ring.
+    const TerminalLine &lineAt(int index) const;
+    TerminalLine &screenLine(int row) { return m_screen[screenSlot(row)]; }
+    const TerminalLine &screenLine(int row) const { return m_screen[screenSlot(row)]; }
 
     // Full-width scrolls of rows [top, bottom). A full-screen scroll up feeds the scrollback.
     void scrollUp(int top, int bottom, int count, const TerminalCell &blank);
@@ -35,20 +58,30 @@ public:
     void setScrollbackLimit(int lines);
     void clearScrollback();
 
-private:
-    int slot(int index) const {
-        const int s = m_head + index;
-        return s >= static_cast<int>(m_ring.size()) ? s - static_cast<int>(m_ring.size()) : s;
-    }
-    void appendLine(const TerminalCell &blank);
-    void dropOldest(int count);
-    void linearize();
-    void rotateUp(int top, int bottom, int count, const TerminalCell &blank);
-    void rotateDown(int top, int bottom, int count, const TerminalCell &blank);
+    // Heap bytes of the compact scrollback, for benchmarks.
+    size_t scrollbackBytes() const;
 
-    std::vector<TerminalLine> m_ring;
-    int m_head = 0;
-    int m_count = 0;
+    static constexpr int HistoryCacheSize = 256;
+
+private:
+    struct CachedLine {
+        int64_t absLine = -1;
+        TerminalLine line;
+    };
+
+    size_t screenSlot(int row) const {
+        const int s = m_screenHead + row;
+        return static_cast<size_t>(s >= m_rows ? s - m_rows : s);
+    }
+    void pushHistory(const TerminalLine &line);
+    void trimHistory();
+    void linearizeScreen();
+    void rotate(int top, int bottom, int count, bool up, const TerminalCell &blank);
+
+    std::vector<TerminalLine> m_screen;
+    int m_screenHead = 0;
+    std::deque<CompactLine> m_history;
+    mutable std::vector<CachedLine> m_cache;
     int m_cols;
     int m_rows;
     int m_limit;

@@ -7,7 +7,8 @@
 #include <vector>
 
 // Packed colour: the kind sits in the top byte, a palette index or 0xRRGGBB below it. Twelve
-// bytes per cell keep 10 000 lines of scrollback small enough to never think about.
+// bytes per cell keep the visible screen fast to write; the scrollback stores lines compacted
+// (see CompactLine).
 namespace TerminalColor {
 constexpr uint32_t KindMask = 0xff000000u;
 constexpr uint32_t DefaultKind = 0;

@@ -7,6 +7,7 @@
 #include <QFont>
 #include <QTimer>
 
+#include <optional>
 #include <vector>
 
 class TerminalEmulation;
@@ -89,7 +90,8 @@ private:
     TerminalPoint pointAt(const QPointF &pos) const;
     int firstVisibleIndex() const;
     QRect rowRect(int viewRow) const;
-    void paintLine(QPainter &painter, const TerminalLine &line, int viewRow, int64_t absLine);
+    void paintLine(QPainter &painter, const TerminalLine &line, int viewRow, int64_t absLine,
+                   const std::optional<TerminalRange> &selection);
     void paintCursor(QPainter &painter);
     void showMatch();
 

@@ -70,25 +70,27 @@ void TerminalView::paintEvent(QPaintEvent *event) {
     const int last = std::min(rows() - 1, area.bottom() / m_cellHeight);
     const int firstIndex = firstVisibleIndex();
     const int64_t dropped = m_emulation->droppedLines();
+    // Worked out before any line is fetched: it reads history lines too, and a scrollback
+    // line is a cache entry that another history read may reuse.
+    const std::optional<TerminalRange> selection =
+        m_selection.active ? std::optional(selectionRange(*m_emulation, m_selection))
+                           : std::nullopt;
     for (int row = first; row <= last; ++row) {
         const int index = firstIndex + row;
         if (index < 0 || index >= m_emulation->totalLines())
             continue;
-        paintLine(painter, m_emulation->historyLine(index), row, dropped + index);
+        paintLine(painter, m_emulation->historyLine(index), row, dropped + index, selection);
     }
     paintCursor(painter);
 }
 
 void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int viewRow,
-                             int64_t absLine) {
+                             int64_t absLine, const std::optional<TerminalRange> &selection) {
     const int cols = std::min(columns(), int(line.cells.size()));
     const int top = viewRow * m_cellHeight;
     const bool reverse = m_emulation->reverseVideo();
     const QColor defaultFg = reverse ? DefaultBackground : DefaultForeground;
     const QColor defaultBg = reverse ? DefaultForeground : DefaultBackground;
-    const std::optional<TerminalRange> selection =
-        m_selection.active ? std::optional(selectionRange(*m_emulation, m_selection))
-                           : std::nullopt;
     std::vector<std::pair<int, int>> lineMatches; // [start, end) columns, current one last
     for (size_t i = 0; i < m_matches.size(); ++i)
         if (m_matches[i].line == absLine && int(i) != m_currentMatch)
