@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Terminal benchmarks next to xterm.js's headless parser on the same bytes, in one run:
 # throughput (emulation alone, emulation + offscreen view) on four 8 MiB streams, and memory of
-# the whole process with 100 000 lines of scrollback. Usage: run.sh BUILD_DIR
+# the whole process with 100 000 lines of scrollback; and the round trip of a typed key
+# through sandbox-server (no peer). Usage: run.sh BUILD_DIR
 set -euo pipefail
 build=$(realpath "${1:-build}")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -47,3 +48,8 @@ for name in plain sgr; do
       m = h / 1024; printf "%-8s %5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6s (< %d MB; %d vs %d lines)\n",
       n, c, a / 1024, b / 1024, m, xa / 1024, xb / 1024, xh / 1024, (m < g ? "met" : "MISSED"), g, l, xl }'
 done
+
+# Round trip: keys typed into a TerminalPane against a sandbox-server on loopback.
+echo
+QT_QPA_PLATFORM=offscreen "$build/bench/bench-terminal-roundtrip" "$build/bin/sandbox-server" \
+  2> >(grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR >&2)

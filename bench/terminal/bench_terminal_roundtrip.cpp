@@ -1,0 +1,248 @@
+// Round trip of a typed character: from the key event delivered to a TerminalPane's view to
+// the end of the viewport paint that shows its echo, over loopback to a sandbox-server shell.
+// bench-terminal-roundtrip [SERVER_BINARY]
+#include "client/sandboxclient.h"
+#include "widgets/shell/terminalpane.h"
+#include "widgets/terminal/terminalemulation.h"
+#include "widgets/terminal/terminalview.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QKeyEvent>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+namespace {
+
+constexpr int Keys = 1000;
+constexpr int ClearEvery = 100;
+constexpr int Cols = 120;
+constexpr int Rows = 40;
+// Keys go out one frame apart at the least (50 keys/s, faster than anyone types): each echo is
+// then the first update after a quiet moment, which the view paints at once.
+constexpr int KeyGapMs = 20;
+
+// Watches the viewport's paints; after one was handled, asks `done` whether the screen now
+// shows what is awaited and, if so, notes the time and ends the wait.
+class PaintWatcher final : public QObject {
+public:
+    explicit PaintWatcher(QWidget *viewport)
+        : m_viewport(viewport) {
+        viewport->installEventFilter(this);
+    }
+
+    // Runs the event loop until done() holds after a paint; returns the nanoseconds from
+    // `start` to the end of that paint, or -1 after timeoutMs.
+    qint64 waitForPaint(const QElapsedTimer &start, std::function<bool()> done, int timeoutMs) {
+        m_done = std::move(done);
+        m_start = &start;
+        m_result = -1;
+        QEventLoop loop;
+        m_loop = &loop;
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+        if (!m_done || !m_done()) // nothing to wait for when it already shows
+            loop.exec();
+        else
+            m_result = 0;
+        m_loop = nullptr;
+        m_done = nullptr;
+        return m_result;
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (watched != m_viewport || event->type() != QEvent::Paint || m_inPaint)
+            return false;
+        // Filters installed later run first: hand the event on to the scroll area's own
+        // filter (which paints) from here, so the check below runs after the paint.
+        m_inPaint = true;
+        QCoreApplication::sendEvent(m_viewport, event);
+        m_inPaint = false;
+        if (m_loop && m_done && m_done()) {
+            m_result = m_start->nsecsElapsed();
+            m_done = nullptr;
+            m_loop->quit();
+        }
+        return true;
+    }
+
+private:
+    QWidget *m_viewport;
+    std::function<bool()> m_done;
+    const QElapsedTimer *m_start = nullptr;
+    QEventLoop *m_loop = nullptr;
+    qint64 m_result = -1;
+    bool m_inPaint = false;
+};
+
+QUrl startServer(QProcess &server, const QString &binary, const QString &workspace) {
+    server.start(binary,
+                 {QStringLiteral("--host"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
+                  QStringLiteral("0"), QStringLiteral("--workspace"), workspace});
+    if (!server.waitForStarted(10000))
+        return {};
+    static const QRegularExpression listening(
+        QStringLiteral("^sandbox-server listening on (http://\\S+)$"));
+    QByteArray out;
+    QElapsedTimer timer;
+    timer.start();
+    while (!out.contains('\n') && timer.elapsed() < 20000 && server.state() == QProcess::Running) {
+        server.waitForReadyRead(200);
+        out += server.readAllStandardOutput();
+    }
+    const auto match = listening.match(QString::fromUtf8(out.left(out.indexOf('\n'))).trimmed());
+    return match.hasMatch() ? QUrl(match.captured(1)) : QUrl();
+}
+
+bool waitFor(const std::function<bool()> &condition, int timeoutMs) {
+    QElapsedTimer timer;
+    timer.start();
+    while (!condition()) {
+        if (timer.elapsed() > timeoutMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    }
+    return true;
+}
+
+void idle(int ms) {
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+}
+
+bool atPrompt(const TerminalEmulation *emulation) {
+    const QString text = emulation->screenText().trimmed();
+    return text.endsWith(QLatin1Char('$')) || text.endsWith(QLatin1Char('#'));
+}
+
+void sendKey(TerminalView *view, int key, Qt::KeyboardModifiers mods, const QString &text) {
+    QKeyEvent press(QEvent::KeyPress, key, mods, text);
+    QCoreApplication::sendEvent(view, &press);
+    QKeyEvent release(QEvent::KeyRelease, key, mods, text);
+    QCoreApplication::sendEvent(view, &release);
+}
+
+double percentile(std::vector<double> sorted, double p) {
+    std::sort(sorted.begin(), sorted.end());
+    const size_t at = std::min(sorted.size() - 1, size_t(p * double(sorted.size() - 1) + 0.5));
+    return sorted[at];
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QApplication app(argc, argv);
+    const QStringList args = QCoreApplication::arguments();
+    const QString binary = args.size() > 1 ? args.at(1) : QStringLiteral(SBX_SERVER_BINARY);
+    QTemporaryDir workspace;
+    QProcess server;
+    const QUrl url = startServer(server, binary, workspace.path());
+    if (!url.isValid()) {
+        std::fprintf(stderr, "sandbox-server (%s) did not start: %s\n", qPrintable(binary),
+                     server.readAllStandardError().constData());
+        return 1;
+    }
+
+    int status = 0;
+    {
+        SandboxClient client({url, {}}, {});
+        TerminalPane pane(&client);
+        TerminalView *view = pane.view();
+        const QSizeF cell = view->cellSize();
+        pane.resize(int(Cols * cell.width()) + view->verticalScrollBar()->sizeHint().width() + 1,
+                    int(Rows * cell.height()));
+        pane.show();
+        if (!waitFor([&] { return pane.channel()->state() == TerminalChannel::State::Live; },
+                     10000)) {
+            std::fprintf(stderr, "the terminal did not connect\n");
+            return 1;
+        }
+        // The connecting banner goes once live: size the pane again for the view alone.
+        idle(100);
+        pane.resize(pane.width() + int((Cols - view->columns()) * cell.width()),
+                    pane.height() + (Rows - view->rows()) * int(cell.height()));
+        idle(200);
+        TerminalEmulation *emulation = view->emulation();
+        if (!waitFor([&] { return atPrompt(emulation); }, 10000)) {
+            std::fprintf(stderr, "no shell prompt:\n%s\n", qPrintable(emulation->screenText()));
+            return 1;
+        }
+        idle(300); // the resize reaches the PTY; a prompt redraw would look like an echo
+        view->setFocus();
+        const TerminalCursor home = emulation->cursor();
+
+        PaintWatcher watcher(view->viewport());
+        std::vector<double> ms;
+        ms.reserve(Keys);
+        int timeouts = 0;
+        for (int i = 0; i < Keys; ++i) {
+            // Cleared before the line would wrap too: the prompt holds the workspace's path.
+            const bool lineFull = emulation->cursor().col >= view->columns() - 1;
+            if (i > 0 && (i % ClearEvery == 0 || lineFull)) {
+                QElapsedTimer start;
+                start.start();
+                sendKey(view, Qt::Key_U, Qt::ControlModifier, QString(QChar(0x15)));
+                watcher.waitForPaint(
+                    start,
+                    [&] {
+                        const TerminalCursor c = emulation->cursor();
+                        return c.row == home.row && c.col == home.col;
+                    },
+                    5000);
+                idle(KeyGapMs);
+            }
+            const TerminalCursor before = emulation->cursor();
+            const char32_t ch = U'a' + char32_t(i % 26);
+            QElapsedTimer start;
+            start.start();
+            sendKey(view, Qt::Key_A + i % 26, Qt::NoModifier, QString(QChar(ch)));
+            const qint64 ns = watcher.waitForPaint(
+                start,
+                [&] {
+                    const TerminalCursor c = emulation->cursor();
+                    return c.row == before.row && c.col == before.col + 1 &&
+                           emulation->cell(before.row, before.col).ch == ch;
+                },
+                5000);
+            if (ns < 0) {
+                ++timeouts;
+                std::fprintf(stderr, "key %d: no echo at %d,%d; cursor %d,%d line '%s'\n", i,
+                             before.row, before.col, emulation->cursor().row,
+                             emulation->cursor().col, qPrintable(emulation->lineText(before.row)));
+            } else
+                ms.push_back(double(ns) / 1e6);
+            idle(KeyGapMs);
+        }
+        if (ms.empty()) {
+            std::fprintf(stderr, "no echo was seen\n");
+            status = 1;
+        } else {
+            std::printf("round trip, key event to the end of the paint showing its echo, %dx%d, "
+                        "loopback sandbox-server, %zu keys (%d timed out), %d ms apart\n",
+                        view->columns(), view->rows(), ms.size(), timeouts, KeyGapMs);
+            const double median = percentile(ms, 0.5);
+            std::printf("median %.2f ms  p99 %.2f ms  min %.2f ms  max %.2f ms  goal median < 5 "
+                        "ms: %s\n",
+                        median, percentile(ms, 0.99), percentile(ms, 0.0), percentile(ms, 1.0),
+                        median < 5 ? "met" : "MISSED");
+            std::printf(
+                "peer: none (xterm.js headless has no renderer and no transport to time)\n");
+        }
+        pane.terminateSession();
+        idle(100);
+    }
+    server.terminate();
+    server.waitForFinished(10000);
+    return status;
+}
