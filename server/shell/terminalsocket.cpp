@@ -225,7 +225,9 @@ void handleMessage(Client &client, std::string_view text) {
             return;
         }
         session.touch();
-        if (!session.write(data->get_ref<const std::string &>()))
+        // After the session ended the writer is already closing the socket with the reason.
+        if (session.ended() == SessionEnd::None &&
+            !session.write(data->get_ref<const std::string &>()))
             client.error("Input dropped: the terminal has not read the input sent before");
     } else if (kind == "resize") {
         auto dimension = [&](const char *name) -> int {

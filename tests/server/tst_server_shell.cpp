@@ -30,6 +30,7 @@ private slots:
     void typedCommandShowsOutput();
     void resizeReachesThePty();
     void pingsIdleClientsAndAcceptsBothPongShapes();
+    void utf8IsNeverSplitAndInvalidBytesAreReplaced();
     void twoClientsShareOneSession();
     void reattachReplaysRecentOutput();
     void alternateScreenSurvivesReattach();
@@ -101,6 +102,16 @@ void TestServerShell::pingsIdleClientsAndAcceptsBothPongShapes() {
     client.input(QStringLiteral("echo after-$((20+3))\r"));
     QVERIFY(client.waitForOutput(QStringLiteral("after-23")));
     QVERIFY(client.framesOfType(QStringLiteral("error")).isEmpty());
+}
+
+void TestServerShell::utf8IsNeverSplitAndInvalidBytesAreReplaced() {
+    ShellTestClient client;
+    QVERIFY(client.open(m_server.url()));
+    // The euro sign's last byte comes in a later read than its first two.
+    client.input(QStringLiteral(
+        "printf 'cut-\\342\\202'; sleep 0.3; printf '\\254-end bad-\\377-end\\n'\r"));
+    QVERIFY2(client.waitForOutput(QStringLiteral("bad-\uFFFD-end")), qPrintable(client.output()));
+    QVERIFY(client.output().contains(QStringLiteral("cut-\u20AC-end")));
 }
 
 void TestServerShell::twoClientsShareOneSession() {
