@@ -42,23 +42,24 @@ bool isUnwritten(const TerminalCell &cell) {
 }
 
 // UTF-8's layout stretched to the cell's 21 bits; nothing here is ever shown as UTF-8, so
-// surrogates and 0 encode like any other value.
-void putCodePoint(std::vector<uint8_t> &out, uint32_t c) {
+// surrogates and 0 encode like any other value. Writes at most four bytes.
+uint8_t *putCodePoint(uint8_t *out, uint32_t c) {
     if (c < 0x80) {
-        out.push_back(uint8_t(c));
+        *out++ = uint8_t(c);
     } else if (c < 0x800) {
-        out.push_back(uint8_t(0xc0 | (c >> 6)));
-        out.push_back(uint8_t(0x80 | (c & 0x3f)));
+        *out++ = uint8_t(0xc0 | (c >> 6));
+        *out++ = uint8_t(0x80 | (c & 0x3f));
     } else if (c < 0x10000) {
-        out.push_back(uint8_t(0xe0 | (c >> 12)));
-        out.push_back(uint8_t(0x80 | ((c >> 6) & 0x3f)));
-        out.push_back(uint8_t(0x80 | (c & 0x3f)));
+        *out++ = uint8_t(0xe0 | (c >> 12));
+        *out++ = uint8_t(0x80 | ((c >> 6) & 0x3f));
+        *out++ = uint8_t(0x80 | (c & 0x3f));
     } else {
-        out.push_back(uint8_t(0xf0 | (c >> 18)));
-        out.push_back(uint8_t(0x80 | ((c >> 12) & 0x3f)));
-        out.push_back(uint8_t(0x80 | ((c >> 6) & 0x3f)));
-        out.push_back(uint8_t(0x80 | (c & 0x3f)));
+        *out++ = uint8_t(0xf0 | (c >> 18));
+        *out++ = uint8_t(0x80 | ((c >> 12) & 0x3f));
+        *out++ = uint8_t(0x80 | ((c >> 6) & 0x3f));
+        *out++ = uint8_t(0x80 | (c & 0x3f));
     }
+    return out;
 }
 
 uint32_t takeCodePoint(const uint8_t *&at) {
@@ -94,16 +95,25 @@ Header readHeader(const uint8_t *data) {
 } // namespace
 
 CompactLine::CompactLine(const TerminalLine &line) {
-    // Scratch buffers live on: a line scrolls out for every newline of a busy stream.
-    thread_local std::vector<uint8_t> runs;
-    thread_local std::vector<uint8_t> text;
-    runs.clear();
-    text.clear();
     const TerminalCell *cells = line.cells.data();
     const size_t width = std::min<size_t>(line.cells.size(), UINT16_MAX);
     size_t used = width;
     while (used > 0 && isUnwritten(cells[used - 1]))
         --used;
+    size_t markBytes = 0;
+    for (const auto &entry : line.combining)
+        markBytes += 4 + 4 * entry.second.size();
+    // One scratch buffer sized for the worst case, written through raw pointers and copied
+    // once: a line scrolls out for every newline of a busy stream.
+    thread_local std::vector<uint8_t> scratch;
+    const size_t runsCapacity = used * RunSize;
+    const size_t needed = HeaderSize + runsCapacity + used * 4 + markBytes;
+    if (scratch.size() < needed)
+        scratch.resize(needed);
+    uint8_t *const runsStart = scratch.data() + HeaderSize;
+    uint8_t *run = runsStart;
+    uint8_t *const textStart = runsStart + runsCapacity;
+    uint8_t *text = textStart;
     Header h;
     h.width = uint16_t(width);
     h.used = uint16_t(used);
@@ -120,39 +130,38 @@ CompactLine::CompactLine(const TerminalLine &line) {
                 break;
             const uint32_t ch = word & CharMask;
             if (ch < 0x80) [[likely]]
-                text.push_back(uint8_t(ch));
+                *text++ = uint8_t(ch);
             else
-                putCodePoint(text, ch);
+                text = putCodePoint(text, ch);
         }
-        const size_t at = runs.size();
-        runs.resize(at + RunSize);
-        store(runs.data() + at, style);
-        store(runs.data() + at + 4, fg);
-        store(runs.data() + at + 8, bg);
-        store(runs.data() + at + 12, uint16_t(col - start));
+        store(run, style);
+        store(run + 4, fg);
+        store(run + 8, bg);
+        store(run + 12, uint16_t(col - start));
+        run += RunSize;
         ++h.runs;
     }
     // The marks go after the text so a line without any pays nothing for them.
     for (const auto &[at, marks] : line.combining) {
-        const size_t pos = text.size();
-        text.resize(pos + 4);
-        store(text.data() + pos, uint16_t(at));
-        store(text.data() + pos + 2, uint16_t(marks.size()));
+        store(text, uint16_t(at));
+        store(text + 2, uint16_t(marks.size()));
+        text += 4;
         for (const char32_t mark : marks)
-            putCodePoint(text, uint32_t(mark));
+            text = putCodePoint(text, uint32_t(mark));
         ++h.combining;
     }
-    const size_t textBytes = text.size();
+    const size_t runBytes = size_t(run - runsStart);
+    const size_t textBytes = size_t(text - textStart);
     h.textBytes = uint16_t(std::min<size_t>(textBytes, UINT16_MAX));
-    m_data = std::make_unique_for_overwrite<uint8_t[]>(HeaderSize + runs.size() + textBytes);
+    m_data = std::make_unique_for_overwrite<uint8_t[]>(HeaderSize + runBytes + textBytes);
     uint8_t *out = m_data.get();
     store(out, h.width);
     store(out + 2, h.used);
     store(out + 4, h.runs);
     store(out + 6, h.textBytes);
     store(out + 8, h.combining);
-    std::memcpy(out + HeaderSize, runs.data(), runs.size());
-    std::memcpy(out + HeaderSize + runs.size(), text.data(), textBytes);
+    std::memcpy(out + HeaderSize, runsStart, runBytes);
+    std::memcpy(out + HeaderSize + runBytes, textStart, textBytes);
 }
 
 void CompactLine::expandInto(TerminalLine &out) const {

@@ -100,6 +100,20 @@ void TerminalView::applyFont(const QFont &font) {
     m_italicFont.setItalic(true);
     m_boldItalicFont = m_boldFont;
     m_boldItalicFont.setItalic(true);
+    const QFont *fonts[] = {&m_font, &m_boldFont, &m_italicFont, &m_boldItalicFont};
+    for (size_t i = 0; i < m_asciiGlyphs.size(); ++i) {
+        AsciiGlyphs &ascii = m_asciiGlyphs[i];
+        ascii.rawFont = QRawFont::fromFont(*fonts[i]);
+        ascii.glyphs.fill(0);
+        if (!ascii.rawFont.isValid())
+            continue;
+        QString printable;
+        for (char c = 0x21; c < 0x7f; ++c)
+            printable.append(QLatin1Char(c));
+        const QList<quint32> indexes = ascii.rawFont.glyphIndexesForString(printable);
+        for (qsizetype k = 0; k < indexes.size() && k < printable.size(); ++k)
+            ascii.glyphs[size_t(0x21 + k)] = indexes.at(k);
+    }
     const QFontMetricsF metrics(m_font);
     m_cellWidth = std::max<qreal>(1, metrics.horizontalAdvance(QLatin1Char('M')));
     m_cellHeight = std::max(1, int(std::ceil(metrics.height())));

@@ -5,14 +5,25 @@
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
 #include <QFont>
+#include <QPointF>
+#include <QRawFont>
 #include <QTimer>
 
+#include <array>
 #include <optional>
 #include <vector>
 
 class TerminalEmulation;
+class QPainter;
 class TerminalFindBar;
 struct TerminalLine;
+
+// Glyph indexes of printable ASCII in one of the view's fonts: runs of it are drawn as glyph
+// runs at cell positions, with no text layout or shaping per paint. 0: not in the font.
+struct AsciiGlyphs {
+    QRawFont rawFont;
+    std::array<quint32, 128> glyphs{};
+};
 
 // The terminal widget: paints the emulation's cells, turns keys, mouse, clipboard and resizes
 // into bytes and sizes for the PTY. Repaints only damaged rows, at most once per frame.
@@ -101,6 +112,9 @@ private:
     QFont m_boldFont;
     QFont m_italicFont;
     QFont m_boldItalicFont;
+    std::array<AsciiGlyphs, 4> m_asciiGlyphs; // regular, bold, italic, bold italic
+    QList<quint32> m_runGlyphs;               // reused by every run painted
+    QList<QPointF> m_runPositions;
     qreal m_baseFontSize = 10;
     qreal m_cellWidth = 8;
     int m_cellHeight = 16;

@@ -2,6 +2,7 @@
 #include "widgets/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
+#include <QGlyphRun>
 #include <QPaintEvent>
 #include <QPainter>
 
@@ -128,7 +129,6 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
         return style;
     };
 
-    QString run;
     int col = 0;
     CellStyle nextStyle = cols > 0 ? styleOf(0) : CellStyle{};
     while (col < cols) {
@@ -147,16 +147,25 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
         if (style.bg != defaultBg)
             painter.fillRect(runRect, style.bg);
         painter.setPen(style.fg);
+        const int fontIndex = (style.bold ? 1 : 0) + (style.italic ? 2 : 0);
         painter.setFont(style.bold ? (style.italic ? m_boldItalicFont : m_boldFont)
                                    : (style.italic ? m_italicFont : m_font));
-        // ASCII runs are drawn as one string (the monospace advance is the cell width);
-        // anything else is placed cell by cell so fallback fonts cannot shift the grid.
-        run.clear();
-        int runStart = col;
+        // Printable ASCII is drawn as a glyph run at cell positions: no text layout or shaping
+        // per paint, and the grid stays exact. Anything else (and ASCII the font lacks) is
+        // placed cell by cell with drawText so fallback fonts cannot shift the grid.
+        const AsciiGlyphs &ascii = m_asciiGlyphs[size_t(fontIndex)];
+        m_runGlyphs.clear();
+        m_runPositions.clear();
         auto flush = [&] {
-            if (!run.isEmpty())
-                painter.drawText(QPointF(runStart * m_cellWidth, top + m_ascent), run);
-            run.clear();
+            if (m_runGlyphs.isEmpty())
+                return;
+            QGlyphRun glyphRun;
+            glyphRun.setRawFont(ascii.rawFont);
+            glyphRun.setGlyphIndexes(m_runGlyphs);
+            glyphRun.setPositions(m_runPositions);
+            painter.drawGlyphRun(QPointF(0, top + m_ascent), glyphRun);
+            m_runGlyphs.clear();
+            m_runPositions.clear();
         };
         for (int c = col; c < end; ++c) {
             const TerminalCell &cell = line.cells[size_t(c)];
@@ -164,12 +173,12 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
                 continue;
             const char32_t ch = cell.ch;
             if (ch > 0x20 && ch < 0x7f && !cell.combined) {
-                if (run.isEmpty())
-                    runStart = c;
-                run.append(QLatin1Char(char(ch)));
-                continue;
+                if (const quint32 glyph = ascii.glyphs[ch]) {
+                    m_runGlyphs.append(glyph);
+                    m_runPositions.append(QPointF(c * m_cellWidth, 0));
+                    continue;
+                }
             }
-            flush();
             if (ch == 0 || ch == U' ')
                 continue;
             QString glyph;
