@@ -171,6 +171,13 @@ private Q_SLOTS:
         QCOMPARE(again->sessionId(), first->sessionId());
         typeLine(first->view(), QStringLiteral("echo SHARED$((2*3))"));
         QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(again->view(), QStringLiteral("SHARED6")), 10000);
+
+        // A bell in a tab not looked at marks that tab until it is visited.
+        QCOMPARE(tab.tabs()->currentIndex(), 1);
+        first->channel()->sendInput("clear; printf '\\a'\r");
+        QTRY_VERIFY_WITH_TIMEOUT(tab.tabs()->tabText(0).startsWith(QStringLiteral("🔔")), 10000);
+        tab.tabs()->setCurrentIndex(0);
+        QVERIFY(!tab.tabs()->tabText(0).startsWith(QStringLiteral("🔔")));
     }
 };
 

@@ -7,6 +7,7 @@
 #include "widgets/terminal/terminalview.h"
 #include "widgets/workspace/tabregistry.h"
 
+#include <QApplication>
 #include <QInputDialog>
 #include <QMenu>
 #include <QSplitter>
@@ -54,6 +55,13 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
         closeCurrent();
     });
     connect(m_tabs->tabBar(), &QTabBar::tabBarDoubleClicked, this, &TerminalTab::askRename);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        QWidget *page = m_tabs->widget(index);
+        if (page && page->property("sbxBell").toBool()) {
+            page->setProperty("sbxBell", false);
+            updateTitle(page);
+        }
+    });
     m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(
         m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
@@ -95,6 +103,15 @@ TerminalPane *TerminalTab::openTerminal(const QString &sessionId) {
     ++m_opened;
     page->setProperty(nameProperty, QString());
     connect(pane, &TerminalPane::titleChanged, page, [this, page] { updateTitle(page); });
+    connect(pane->view(), &TerminalView::bell, page, [this, page] {
+        // A bell in the tab being looked at is heard; elsewhere it marks that tab until visited.
+        if (m_tabs->currentWidget() == page && isVisible()) {
+            QApplication::beep();
+            return;
+        }
+        page->setProperty("sbxBell", true);
+        updateTitle(page);
+    });
     const int index = m_tabs->addTab(page, QStringLiteral("Terminal %1").arg(m_opened));
     page->setProperty("sbxDefaultName", m_tabs->tabText(index));
     m_tabs->setCurrentIndex(index);
@@ -166,7 +183,8 @@ void TerminalTab::updateTitle(QWidget *page) {
         title = pane && !pane->title().isEmpty() ? pane->title()
                                                  : page->property("sbxDefaultName").toString();
     }
-    m_tabs->setTabText(index, title.left(40));
+    const bool rang = page->property("sbxBell").toBool();
+    m_tabs->setTabText(index, (rang ? QStringLiteral("🔔 ") : QString()) + title.left(40));
     m_tabs->setTabToolTip(index, title);
 }
 
