@@ -1,5 +1,6 @@
 // Route group "shell": the AIO shell API (/v1/shell/*) and the WebSocket terminal on one
 // namespace of PTY sessions (server/shell/sessionregistry.h).
+#include "server/core/bodyfields.h"
 #include "server/core/options.h"
 #include "server/core/process.h"
 #include "server/core/routegroup.h"
@@ -20,93 +21,6 @@ namespace sbx {
 namespace {
 
 using nlohmann::json;
-
-// Reads a request body the way FastAPI does, collecting its 422 errors
-// ({"detail": [{"type", "loc", "msg"}]}) instead of failing on the first.
-class BodyFields final {
-public:
-    explicit BodyFields(const HttpRequest &request) {
-        if (request.body.empty()) {
-            fail({"body"}, "missing", "Field required");
-            return;
-        }
-        m_body = json::parse(request.body, nullptr, false);
-        if (m_body.is_discarded()) {
-            fail({"body", 0}, "json_invalid", "JSON decode error");
-        } else if (!m_body.is_object()) {
-            fail({"body"}, "model_attributes_type",
-                 "Input should be a valid dictionary or object to extract fields from");
-        }
-    }
-
-    std::optional<std::string> string(const char *name, bool required = false) {
-        const json *value = field(name, required);
-        if (!value)
-            return std::nullopt;
-        if (!value->is_string()) {
-            fail({"body", name}, "string_type", "Input should be a valid string");
-            return std::nullopt;
-        }
-        return value->get<std::string>();
-    }
-    std::optional<bool> boolean(const char *name, bool required = false) {
-        const json *value = field(name, required);
-        if (!value)
-            return std::nullopt;
-        if (value->is_boolean())
-            return value->get<bool>();
-        if (value->is_number_integer() && (*value == 0 || *value == 1))
-            return *value == 1;
-        fail({"body", name}, "bool_type", "Input should be a valid boolean");
-        return std::nullopt;
-    }
-    std::optional<double> number(const char *name, bool integer = false) {
-        const json *value = field(name, false);
-        if (!value)
-            return std::nullopt;
-        if (value->is_number() && !value->is_boolean()) {
-            const double n = value->get<double>();
-            if (!integer || n == static_cast<double>(static_cast<long long>(n)))
-                return n;
-        }
-        if (integer)
-            fail({"body", name}, "int_type", "Input should be a valid integer");
-        else
-            fail({"body", name}, "float_type", "Input should be a valid number");
-        return std::nullopt;
-    }
-    void fail(json loc, const char *type, std::string message) {
-        json error = json::object();
-        error["type"] = type;
-        error["loc"] = std::move(loc);
-        error["msg"] = std::move(message);
-        m_errors.push_back(std::move(error));
-    }
-
-    bool ok() const { return m_errors.empty(); }
-    HttpResponse refusal() const {
-        json body = json::object();
-        body["detail"] = m_errors;
-        return jsonResponse(422, body);
-    }
-
-private:
-    // Null counts as absent, as for pydantic's `X | None` fields.
-    const json *field(const char *name, bool required) {
-        if (!m_body.is_object())
-            return nullptr;
-        const auto it = m_body.find(name);
-        if (it == m_body.end() || (it->is_null() && !required)) {
-            if (required)
-                fail({"body", name}, "missing", "Field required");
-            return nullptr;
-        }
-        return &*it;
-    }
-
-    json m_body;
-    json m_errors = json::array();
-};
 
 HttpResponse notFound(std::string_view id) {
     return errorResponse(404, "Session " + std::string(id) + " not found");

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "server/core/http.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace sbx {
+
+// Reads a request body the way FastAPI does, collecting its 422 errors
+// ({"detail": [{"type", "loc", "msg"}]}) instead of failing on the first.
+class BodyFields final {
+public:
+    explicit BodyFields(const HttpRequest &request);
+
+    std::optional<std::string> string(const char *name, bool required = false);
+    std::optional<bool> boolean(const char *name, bool required = false);
+    std::optional<double> number(const char *name, bool integer = false);
+    // The raw value (any JSON type), null counting as absent.
+    const nlohmann::json *value(const char *name) { return field(name, false); }
+    void fail(nlohmann::json loc, const char *type, std::string message);
+
+    bool ok() const { return m_errors.empty(); }
+    HttpResponse refusal() const;
+
+private:
+    // Null counts as absent, as for pydantic's `X | None` fields.
+    const nlohmann::json *field(const char *name, bool required);
+
+    nlohmann::json m_body;
+    nlohmann::json m_errors = nlohmann::json::array();
+};
+
+// A 422 with one FastAPI ValidationError, for inputs outside a JSON body (query parameters).
+HttpResponse validationRefusal(nlohmann::json loc, const char *type, std::string message);
+
+} // namespace sbx
