@@ -7,6 +7,7 @@
 #include "server/core/servercontext.h"
 #include "server/core/workpool.h"
 #include "server/files/fileops.h"
+#include "server/files/uploadroute.h"
 
 #include <algorithm>
 #include <variant>
@@ -158,6 +159,7 @@ void install(Router &router, ServerContext &context) {
         {.summary = "write a file (encoding utf-8, base64 or raw; append); replaced atomically",
          .body = BodyPolicy::Raw,
          .bodyLimit = 64 * 1024 * 1024});
+    installUploadRoute(router, context);
 }
 
 const RouteGroupRegistration registration(

@@ -1,0 +1,228 @@
+#include "server/files/multipartparser.h"
+
+#include "server/core/http.h"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+namespace sbx {
+
+namespace {
+
+constexpr std::size_t kHeaderLimit = 16 * 1024;
+// Room for transport padding after a delimiter (RFC 2046 5.1.1) before its CRLF.
+constexpr std::size_t kPaddingLimit = 256;
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
+}
+
+// Parameters of a header value: `type; a=b; c="quoted \" value"`. Names are lower-cased.
+std::vector<std::pair<std::string, std::string>> parameters(std::string_view value,
+                                                            std::string &type) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t i = value.find(';');
+    type = std::string(trim(value.substr(0, i)));
+    while (i != std::string_view::npos && i < value.size()) {
+        ++i;
+        const std::size_t eq = value.find('=', i);
+        if (eq == std::string_view::npos)
+            break;
+        std::string name(trim(value.substr(i, eq - i)));
+        std::transform(name.begin(), name.end(), name.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        std::size_t j = eq + 1;
+        while (j < value.size() && (value[j] == ' ' || value[j] == '\t'))
+            ++j;
+        std::string parsed;
+        if (j < value.size() && value[j] == '"') {
+            ++j;
+            while (j < value.size() && value[j] != '"') {
+                if (value[j] == '\\' && j + 1 < value.size())
+                    ++j;
+                parsed.push_back(value[j++]);
+            }
+            i = value.find(';', j);
+        } else {
+            i = value.find(';', j);
+            parsed = std::string(trim(value.substr(j, i == std::string_view::npos ? i : i - j)));
+        }
+        out.emplace_back(std::move(name), std::move(parsed));
+    }
+    return out;
+}
+
+} // namespace
+
+MultipartParser::MultipartParser(std::string boundary)
+    : m_delimiter("\r\n--" + boundary)
+    // The first delimiter may open the body without a CRLF before it.
+    , m_pending("\r\n") {}
+
+std::optional<std::string> MultipartParser::boundaryFromContentType(std::string_view contentType) {
+    std::string type;
+    const auto params = parameters(contentType, type);
+    if (!iequals(type, "multipart/form-data"))
+        return std::nullopt;
+    for (const auto &[name, value] : params) {
+        if (name == "boundary" && !value.empty() && value.size() <= 70)
+            return value;
+    }
+    return std::nullopt;
+}
+
+bool MultipartParser::feed(std::string_view data, MultipartSink &sink) {
+    if (m_state == State::Failed)
+        return false;
+    if (m_state == State::Done)
+        return true;
+    m_pending.append(data);
+    while (step(sink)) {
+    }
+    return m_state != State::Failed;
+}
+
+bool MultipartParser::finish() {
+    if (m_state == State::Failed)
+        return false;
+    if (m_state != State::Done)
+        return fail("the multipart body ended before its closing boundary");
+    return true;
+}
+
+// One transition; false when it needs more bytes or the parse is over.
+bool MultipartParser::step(MultipartSink &sink) {
+    switch (m_state) {
+    case State::Preamble: {
+        const std::size_t at = m_pending.find(m_delimiter);
+        if (at == std::string::npos) {
+            if (m_pending.size() >= m_delimiter.size())
+                m_pending.erase(0, m_pending.size() - m_delimiter.size() + 1);
+            return false;
+        }
+        m_pending.erase(0, at + m_delimiter.size());
+        m_state = State::AfterDelimiter;
+        return true;
+    }
+    case State::AfterDelimiter: {
+        if (m_pending.size() < 2)
+            return false;
+        if (m_pending.compare(0, 2, "--") == 0) {
+            m_pending.clear();
+            m_state = State::Done;
+            return false;
+        }
+        const std::size_t eol = m_pending.find("\r\n");
+        if (eol == std::string::npos) {
+            if (m_pending.size() > kPaddingLimit)
+                return fail("no line end after a boundary");
+            return false;
+        }
+        if (!trim(std::string_view(m_pending).substr(0, eol)).empty())
+            return fail("unexpected bytes after a boundary");
+        m_pending.erase(0, eol + 2);
+        m_state = State::Headers;
+        return true;
+    }
+    case State::Headers: {
+        std::size_t end = 0;
+        std::size_t skip = 0;
+        if (m_pending.compare(0, 2, "\r\n") == 0) {
+            skip = 2; // a part without headers
+        } else {
+            end = m_pending.find("\r\n\r\n");
+            if (end == std::string::npos) {
+                if (m_pending.size() > kHeaderLimit)
+                    return fail("part headers larger than 16 KiB");
+                return false;
+            }
+            skip = end + 4;
+        }
+        MultipartPart part;
+        if (!parseHeaders(std::string_view(m_pending).substr(0, end), part))
+            return false;
+        m_pending.erase(0, skip);
+        m_state = State::Body;
+        sink.partBegin(part);
+        return true;
+    }
+    case State::Body: {
+        const std::size_t at = m_pending.find(m_delimiter);
+        if (at == std::string::npos) {
+            // Hold back what could be the start of a delimiter split across reads.
+            if (m_pending.size() >= m_delimiter.size()) {
+                const std::size_t safe = m_pending.size() - m_delimiter.size() + 1;
+                sink.partData(std::string_view(m_pending).substr(0, safe));
+                m_pending.erase(0, safe);
+            }
+            return false;
+        }
+        if (at > 0)
+            sink.partData(std::string_view(m_pending).substr(0, at));
+        sink.partEnd();
+        m_pending.erase(0, at + m_delimiter.size());
+        m_state = State::AfterDelimiter;
+        return true;
+    }
+    case State::Done:
+    case State::Failed:
+        return false;
+    }
+    return false;
+}
+
+bool MultipartParser::parseHeaders(std::string_view block, MultipartPart &part) {
+    bool disposition = false;
+    while (!block.empty()) {
+        const std::size_t eol = block.find("\r\n");
+        const std::string_view line = block.substr(0, eol);
+        block = eol == std::string_view::npos ? std::string_view() : block.substr(eol + 2);
+        const std::size_t colon = line.find(':');
+        if (colon == std::string_view::npos || colon == 0)
+            return fail("malformed part header line");
+        const std::string_view name = trim(line.substr(0, colon));
+        const std::string_view value = trim(line.substr(colon + 1));
+        if (iequals(name, "Content-Disposition")) {
+            std::string type;
+            const auto params = parameters(value, type);
+            if (!iequals(type, "form-data"))
+                return fail("a part's Content-Disposition is not form-data");
+            disposition = true;
+            std::optional<std::string> extended;
+            for (const auto &[key, text] : params) {
+                if (key == "name") {
+                    part.name = text;
+                } else if (key == "filename") {
+                    part.filename = text;
+                } else if (key == "filename*") {
+                    // RFC 5987: charset'language'percent-encoded
+                    const std::size_t quote = text.find('\'', text.find('\'') + 1);
+                    if (quote != std::string::npos)
+                        extended = percentDecode(std::string_view(text).substr(quote + 1), false);
+                }
+            }
+            if (extended)
+                part.filename = extended;
+        } else if (iequals(name, "Content-Type")) {
+            part.contentType = std::string(value);
+        }
+    }
+    if (!disposition)
+        return fail("a part has no Content-Disposition");
+    return true;
+}
+
+bool MultipartParser::fail(std::string why) {
+    m_state = State::Failed;
+    m_error = std::move(why);
+    m_pending.clear();
+    m_pending.shrink_to_fit();
+    return false;
+}
+
+} // namespace sbx
