@@ -6,6 +6,7 @@
 #include "server/core/router.h"
 #include "server/core/servercontext.h"
 #include "server/core/workpool.h"
+#include "server/files/downloadroute.h"
 #include "server/files/fileops.h"
 #include "server/files/uploadroute.h"
 
@@ -160,6 +161,7 @@ void install(Router &router, ServerContext &context) {
          .body = BodyPolicy::Raw,
          .bodyLimit = 64 * 1024 * 1024});
     installUploadRoute(router, context);
+    installDownloadRoutes(router, context);
 }
 
 const RouteGroupRegistration registration(
