@@ -2,6 +2,7 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QHttpMultiPart>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -85,7 +86,24 @@ QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
     QNetworkRequest request = prepareRequest(m_endpoint.resolve(apiRequest.path, apiRequest.query));
     if (!apiRequest.contentType.isEmpty())
         request.setHeader(QNetworkRequest::ContentTypeHeader, apiRequest.contentType);
-    QNetworkReply *reply = m_network->sendCustomRequest(request, apiRequest.verb, apiRequest.body);
+    for (const auto &[name, value] : apiRequest.headers)
+        request.setRawHeader(name, value);
+    QNetworkReply *reply = nullptr;
+    if (apiRequest.multipart) {
+        QHttpMultiPart *multipart = apiRequest.multipart();
+        // sendCustomRequest, unlike post, does not announce the boundary itself.
+        request.setHeader(
+            QNetworkRequest::ContentTypeHeader,
+            QByteArray(QByteArray("multipart/form-data; boundary=") + multipart->boundary()));
+        reply = m_network->sendCustomRequest(request, apiRequest.verb, multipart);
+        multipart->setParent(reply);
+    } else if (apiRequest.body.isEmpty()) {
+        // No body means no body at all: an empty one would still announce Content-Length: 0.
+        reply = m_network->sendCustomRequest(request, apiRequest.verb,
+                                             static_cast<QIODevice *>(nullptr));
+    } else {
+        reply = m_network->sendCustomRequest(request, apiRequest.verb, apiRequest.body);
+    }
     const QByteArray pinned = m_endpoint.tls.pinnedSha256;
     connect(reply, &QNetworkReply::sslErrors, reply,
             [reply, pinned](const QList<QSslError> &errors) {

@@ -9,9 +9,12 @@
 #include <QStringList>
 #include <QUrlQuery>
 
+#include <functional>
+
 class QNetworkAccessManager;
 class QNetworkReply;
 class QNetworkRequest;
+class QHttpMultiPart;
 
 // One HTTP exchange as a job describes it, before auth and TLS are applied.
 struct ApiRequest {
@@ -20,7 +23,11 @@ struct ApiRequest {
     QUrlQuery query; // never holds credentials; SandboxClient adds those
     QByteArray body;
     QByteArray contentType;
+    QList<QPair<QByteArray, QByteArray>> headers; // e.g. Range, If-Range
+    // A streamed multipart body, made anew for each attempt (it is consumed by sending).
+    std::function<QHttpMultiPart *()> multipart;
     bool idempotent = true;
+    // With no byte moving in either direction for this long, the call fails as a timeout.
     int timeoutMs = 30000;
 
     static ApiRequest get(const QString &path);

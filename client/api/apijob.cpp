@@ -50,10 +50,30 @@ void ApiJob::sendAttempt() {
         return;
     }
     ++m_attempts;
+    if (Status s = preflight(); !s.ok()) {
+        complete(s);
+        return;
+    }
     m_timedOut = false;
     m_clock.start();
     m_reply = m_client->send(m_request);
     connect(m_reply, &QNetworkReply::finished, this, &ApiJob::onReplyFinished);
+    // The timeout is for silence, not for the whole transfer: any progress restarts it.
+    auto onProgress = [this](qint64 done, qint64 total) {
+        if (m_request.timeoutMs > 0)
+            m_timeout->start(m_request.timeoutMs);
+        if (done > 0 || total > 0)
+            Q_EMIT progress(done, total);
+    };
+    if (m_request.multipart || !m_request.body.isEmpty())
+        connect(m_reply, &QNetworkReply::uploadProgress, this, onProgress);
+    else
+        connect(m_reply, &QNetworkReply::downloadProgress, this, onProgress);
+    connect(m_reply, &QNetworkReply::readyRead, this, [this] {
+        const int http = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (http >= 200 && http < 300)
+            onBodyData(m_reply);
+    });
     if (m_request.timeoutMs > 0)
         m_timeout->start(m_request.timeoutMs);
 }
@@ -82,15 +102,48 @@ void ApiJob::onReplyFinished() {
     facts.body = body;
 
     Status status = statusFromReply(facts);
-    if (status.ok())
-        status = parseReply(body, reply);
-    else if (RetryPolicy::shouldRetry(m_request.idempotent, status, m_attempts)) {
+    if (status.ok()) {
+        if (m_client)
+            m_client->logTraffic(
+                {facts.method, facts.path, facts.httpStatus, m_elapsedMs, QStringLiteral("ok")});
+        if (parseReplyAsync(body))
+            return;
+        finishParse(parseReply(body, reply));
+        return;
+    }
+    if (shouldRetry(status)) {
         QTimer::singleShot(RetryPolicy::delayBeforeAttempt(m_attempts), this, &ApiJob::sendAttempt);
         return;
     }
     if (m_client)
-        m_client->logTraffic({facts.method, facts.path, facts.httpStatus, m_elapsedMs,
-                              status.ok() ? QStringLiteral("ok") : status.message});
+        m_client->logTraffic(
+            {facts.method, facts.path, facts.httpStatus, m_elapsedMs, status.message});
+    complete(status);
+}
+
+bool ApiJob::shouldRetry(const Status &status) {
+    return RetryPolicy::shouldRetry(m_request.idempotent, status, m_attempts);
+}
+
+void ApiJob::failWith(const Status &status) {
+    m_timeout->stop();
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+        m_reply = nullptr;
+    }
+    complete(status);
+}
+
+void ApiJob::finishParse(const Status &status) {
+    // A body found short (a download cut before Content-Length) is as retryable as a dropped
+    // connection.
+    if (!status.ok() && !m_done && shouldRetry(status)) {
+        QTimer::singleShot(RetryPolicy::delayBeforeAttempt(qMax(1, m_attempts)), this,
+                           &ApiJob::sendAttempt);
+        return;
+    }
     complete(status);
 }
 

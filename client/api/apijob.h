@@ -30,11 +30,28 @@ public:
 Q_SIGNALS:
     void finished();
     void failed(const Status &status);
+    // Bytes moved so far in the direction that matters (upload body, or download body).
+    void progress(qint64 done, qint64 total);
 
 protected:
     // Interprets a 2xx body: stores the result and returns Ok, or returns the error to report.
     virtual Status parseReply(const QByteArray &body, QNetworkReply *reply) = 0;
     virtual void emitSucceeded() = 0;
+    // Streaming bodies: called as 2xx body bytes arrive; what it reads is not in parseReply's body.
+    virtual void onBodyData(QNetworkReply *reply) { Q_UNUSED(reply); }
+    // Large bodies may be parsed on a worker: return true and call finishParse() later.
+    virtual bool parseReplyAsync(const QByteArray &body) {
+        Q_UNUSED(body);
+        return false;
+    }
+    void finishParse(const Status &status);
+    // Checked before each attempt is sent (a local file to read or write, ...).
+    virtual Status preflight() { return Status::success(); }
+    // Stops the exchange now and reports status (a local write failed, ...).
+    void failWith(const Status &status);
+    // Whether to send again after a failure; the default is the retry table.
+    virtual bool shouldRetry(const Status &status);
+    ApiRequest &mutableRequest() { return m_request; }
     SandboxClient *client() const { return m_client; }
     // A short name for messages, e.g. "GET /v1/sandbox".
     QString what() const;

@@ -32,8 +32,13 @@ Status parseEnvelope(const QByteArray &body, const QString &what, Envelope *out)
             if (!detail.isEmpty() && detail != text)
                 text = text.isEmpty() ? detail : text + QStringLiteral(": ") + detail;
         }
-        return Status::error(Status::Kind::Server,
-                             text.isEmpty() ? QStringLiteral("%1 failed").arg(what) : text, 200);
+        Status status =
+            Status::error(Status::Kind::Server,
+                          text.isEmpty() ? QStringLiteral("%1 failed").arg(what) : text, 200);
+        status.errorType = jsonString(out->data, "error_type");
+        if (status.errorType == QLatin1String("not_found"))
+            status.kind = Status::Kind::NotFound;
+        return status;
     }
     return Status::success();
 }

@@ -27,11 +27,13 @@ struct Status {
     QString message;
     // SHA-256 of the peer's leaf certificate when kind is Tls, so the user can pin it.
     QByteArray certificateSha256;
+    // AIO's file error_type when the server gave one (not_found, permission_denied, ...).
+    QString errorType;
 
     bool ok() const { return kind == Kind::Ok; }
     static Status success() { return {}; }
     static Status error(Kind kind, QString message, int httpStatus = 0) {
-        return Status{kind, httpStatus, std::move(message), {}};
+        return Status{kind, httpStatus, std::move(message), {}, {}};
     }
     // Whether retrying the same idempotent call later may succeed.
     bool transient() const { return kind == Kind::Network || kind == Kind::Timeout; }

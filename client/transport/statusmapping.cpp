@@ -71,6 +71,19 @@ QString messageFromErrorBody(const QByteArray &body) {
 
 namespace {
 
+QString fileErrorType(const QByteArray &body) {
+    const json j = json::parse(body.begin(), body.end(), nullptr, false);
+    if (!j.is_object())
+        return {};
+    const auto data = j.find("data");
+    if (data == j.end() || !data->is_object())
+        return {};
+    const auto type = data->find("error_type");
+    return type != data->end() && type->is_string()
+               ? QString::fromStdString(type->get<std::string>())
+               : QString();
+}
+
 Status transportStatus(const ReplyFacts &f) {
     using E = QNetworkReply::NetworkError;
     const QString at = f.address;
@@ -147,6 +160,15 @@ Status statusFromReply(const ReplyFacts &f) {
         return Status::success();
 
     const QString serverText = messageFromErrorBody(f.body);
+    // A file error keeps its own meaning whatever the status (a download refused with 403 for
+    // permission denied is not an authentication failure).
+    if (const QString errorType = fileErrorType(f.body); !errorType.isEmpty()) {
+        Status s = Status::error(errorType == QLatin1String("not_found") ? Status::Kind::NotFound
+                                                                         : Status::Kind::Server,
+                                 serverText, f.httpStatus);
+        s.errorType = errorType;
+        return s;
+    }
     const QString what = QStringLiteral("%1 %2").arg(f.method, f.path);
     switch (f.httpStatus) {
     case 401:

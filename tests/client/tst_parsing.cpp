@@ -73,7 +73,8 @@ private Q_SLOTS:
         Envelope e;
         const Status s = parseEnvelope(fixture("envelope-failure.json"),
                                        QStringLiteral("POST /v1/file/read"), &e);
-        QCOMPARE(s.kind, Status::Kind::Server);
+        QCOMPARE(s.kind, Status::Kind::NotFound);
+        QCOMPARE(s.errorType, QStringLiteral("not_found"));
         QVERIFY(!e.success);
         QVERIFY2(s.message.contains(QStringLiteral("File not found")), qPrintable(s.message));
         QVERIFY2(s.message.contains(QStringLiteral("No such file or directory: /nope")),

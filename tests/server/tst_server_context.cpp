@@ -174,8 +174,10 @@ void TestServerContext::llmsTxtListsServedEndpoints() {
     QVERIFY(text.contains(QStringLiteral("GET /llms.txt")));
     QVERIFY(text.contains(QStringLiteral("POST /tickets")));
     QVERIFY(text.contains(QStringLiteral("POST /v1/shell/exec")));
+    QVERIFY(text.contains(QStringLiteral("POST /v1/file/upload")));
     // Only what is served.
-    QVERIFY(!text.contains(QStringLiteral("/v1/file")));
+    QVERIFY(!text.contains(QStringLiteral("/v1/browser")));
+    QVERIFY(!text.contains(QStringLiteral("/v1/jupyter")));
 }
 
 void TestServerContext::headHasNoBody() {

@@ -3,12 +3,16 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+namespace {
+constexpr qint64 maxBuffered = 256 * 1024;
+}
+
 FaultProxy::FaultProxy(quint16 targetPort, QObject *parent)
     : QObject(parent)
     , m_targetPort(targetPort) {
     connect(&m_server, &QTcpServer::newConnection, this, &FaultProxy::onNewConnection);
     auto *ticker = new QTimer(this);
-    connect(ticker, &QTimer::timeout, this, &FaultProxy::pump);
+    connect(ticker, &QTimer::timeout, this, [this] { pump(true); });
     ticker->start(10);
 }
 
@@ -43,12 +47,12 @@ void FaultProxy::onNewConnection() {
         pipe->client = client;
         pipe->upstream = new QTcpSocket(this);
         m_pipes.append(pipe);
-        auto readBoth = [this, pipe] {
-            if (pipe->client)
-                pipe->toUpstream += pipe->client->readAll();
-            if (pipe->upstream)
-                pipe->toClient += pipe->upstream->readAll();
-            pump();
+        // Bounded buffers, so that a slowed or stalled link pushes back on the sender as a real
+        // network would, instead of swallowing a whole file at once.
+        client->setReadBufferSize(maxBuffered);
+        pipe->upstream->setReadBufferSize(maxBuffered);
+        auto readBoth = [this] {
+            pump(false);
         };
         connect(client, &QTcpSocket::readyRead, this, readBoth);
         connect(pipe->upstream, &QTcpSocket::readyRead, this, readBoth);
@@ -58,7 +62,7 @@ void FaultProxy::onNewConnection() {
                 pipe->upstream->disconnectFromHost();
         });
         connect(pipe->upstream, &QTcpSocket::disconnected, this, [this, pipe] {
-            pump();
+            pump(false);
             if (pipe->client)
                 pipe->client->disconnectFromHost();
         });
@@ -67,8 +71,16 @@ void FaultProxy::onNewConnection() {
     }
 }
 
-void FaultProxy::pump() {
-    if (m_stalled)
+void FaultProxy::pump(bool tick) {
+    for (Pipe *p : std::as_const(m_pipes)) {
+        if (p->client && p->toUpstream.size() < maxBuffered)
+            p->toUpstream += p->client->read(maxBuffered - p->toUpstream.size());
+        if (p->upstream && p->toClient.size() < maxBuffered)
+            p->toClient += p->upstream->read(maxBuffered - p->toClient.size());
+    }
+    // A slowed link moves bytes on the ticker only, so that its rate holds however often data
+    // arrives.
+    if (m_stalled || (m_bytesPerTick > 0 && !tick))
         return;
     auto move = [this](QByteArray &buffer, QTcpSocket *to) {
         if (!to || buffer.isEmpty() || to->state() != QAbstractSocket::ConnectedState)
@@ -88,7 +100,7 @@ void FaultProxy::pump() {
 void FaultProxy::setStalled(bool stalled) {
     m_stalled = stalled;
     if (!stalled)
-        pump();
+        pump(true);
 }
 
 void FaultProxy::cutAll() {

@@ -44,7 +44,7 @@ private:
         QByteArray toClient;
     };
     void onNewConnection();
-    void pump();
+    void pump(bool tick);
 
     QTcpServer m_server;
     quint16 m_targetPort;

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "client/api/apijob.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+
+template <typename T> class QFutureWatcher;
+
+// One entry of POST /v1/file/list.
+struct RemoteFileInfo {
+    QString name;
+    QString path;
+    bool isDirectory = false;
+    qint64 size = -1; // -1 when the server did not say
+    QDateTime modified;
+    QString permissions;
+};
+
+struct FileListing {
+    Status status;
+    QList<RemoteFileInfo> files;
+};
+
+// POST /v1/file/list of one folder (not recursive). Large listings are parsed off the GUI thread.
+class ListFilesJob final : public ApiJob {
+    Q_OBJECT
+public:
+    ListFilesJob(SandboxClient *client, const QString &path, bool showHidden = true);
+    const QString &path() const { return m_path; }
+Q_SIGNALS:
+    void succeeded(const QList<RemoteFileInfo> &files);
+
+protected:
+    Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
+    bool parseReplyAsync(const QByteArray &body) override;
+    void emitSucceeded() override { Q_EMIT succeeded(m_files); }
+
+private:
+    QString m_path;
+    QList<RemoteFileInfo> m_files;
+    QFutureWatcher<FileListing> *m_watcher = nullptr;
+};
+
+// POST /v1/file/read: a text file, or a range of its lines (end exclusive).
+class ReadFileJob final : public ApiJob {
+    Q_OBJECT
+public:
+    ReadFileJob(SandboxClient *client, const QString &path, int startLine = -1, int endLine = -1);
+Q_SIGNALS:
+    void succeeded(const QString &content);
+
+protected:
+    Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
+    void emitSucceeded() override { Q_EMIT succeeded(m_content); }
+
+private:
+    QString m_content;
+};
+
+// POST /v1/file/write: text as UTF-8, or bytes as base64.
+class WriteFileJob final : public ApiJob {
+    Q_OBJECT
+public:
+    WriteFileJob(SandboxClient *client, const QString &path, const QByteArray &bytes, bool binary,
+                 bool append = false);
+Q_SIGNALS:
+    void succeeded(qint64 bytesWritten);
+
+protected:
+    Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
+    void emitSucceeded() override { Q_EMIT succeeded(m_written); }
+
+private:
+    qint64 m_written = -1;
+};
+
+// Parses a list body; pure, so that it can run on a worker thread. Exposed for fixture tests.
+FileListing parseFileListing(const QByteArray &body);

@@ -1,0 +1,140 @@
+#include "client/api/remotecommand.h"
+
+#include "client/api/shelljobs.h"
+#include "client/sandboxclient.h"
+
+namespace {
+// One session for all of the console's file commands: exec without an id would leave a new
+// shell behind on every call.
+const QString sessionId = QStringLiteral("sandbox-console-files");
+} // namespace
+
+QString shellQuote(const QString &text) {
+    QString out = QStringLiteral("$'");
+    const QByteArray utf8 = text.toUtf8();
+    for (const char c : utf8) {
+        const auto byte = static_cast<unsigned char>(c);
+        switch (c) {
+        case '\\':
+            out += QStringLiteral("\\\\");
+            break;
+        case '\'':
+            out += QStringLiteral("\\'");
+            break;
+        case '\n':
+            out += QStringLiteral("\\n");
+            break;
+        case '\t':
+            out += QStringLiteral("\\t");
+            break;
+        case '\r':
+            out += QStringLiteral("\\r");
+            break;
+        default:
+            if (byte < 0x20 || byte == 0x7f)
+                out += QStringLiteral("\\x%1").arg(byte, 2, 16, QLatin1Char('0'));
+            else if (byte < 0x80)
+                out += QLatin1Char(c);
+            else
+                out += QStringLiteral("\\x%1").arg(byte, 2, 16, QLatin1Char('0'));
+        }
+    }
+    return out + QLatin1Char('\'');
+}
+
+RemoteCommandJob::RemoteCommandJob(SandboxClient *client, QString command, QString description)
+    : QObject(client)
+    , m_client(client)
+    , m_command(std::move(command))
+    , m_description(std::move(description)) {}
+
+RemoteCommandJob *RemoteCommandJob::makeDirectory(SandboxClient *client, const QString &path) {
+    return new RemoteCommandJob(client, QStringLiteral("mkdir -p -- ") + shellQuote(path),
+                                QStringLiteral("create folder %1").arg(path));
+}
+
+RemoteCommandJob *RemoteCommandJob::rename(SandboxClient *client, const QString &from,
+                                           const QString &to) {
+    // -T: renaming onto an existing folder must not move the source inside it; -n: never
+    // overwrite silently (the UI asks first and deletes explicitly).
+    // Subshells only: this runs in an interactive shell, where `exit` would end the session.
+    const QString command =
+        QStringLiteral("(mv -n -T -- %1 %2 && test ! -e %1) || (echo %3 already exists >&2; false)")
+            .arg(shellQuote(from), shellQuote(to), shellQuote(to));
+    return new RemoteCommandJob(client, command, QStringLiteral("rename %1 to %2").arg(from, to));
+}
+
+RemoteCommandJob *RemoteCommandJob::remove(SandboxClient *client, const QStringList &paths) {
+    QStringList quoted;
+    for (const QString &p : paths)
+        quoted << shellQuote(p);
+    return new RemoteCommandJob(client,
+                                QStringLiteral("rm -rf -- ") + quoted.join(QLatin1Char(' ')),
+                                QStringLiteral("delete %1").arg(paths.join(QStringLiteral(", "))));
+}
+
+void RemoteCommandJob::start() {
+    exec(true);
+}
+
+void RemoteCommandJob::exec(bool mayCreateSession) {
+    if (!m_client) {
+        complete(Status::error(Status::Kind::Cancelled, QStringLiteral("The sandbox was closed")));
+        return;
+    }
+    ShellExecRequest request;
+    request.command = m_command;
+    request.sessionId = sessionId;
+    request.hardTimeoutSeconds = 120;
+    auto *job = new ShellExecJob(m_client, request);
+    m_current = job;
+    connect(job, &ShellExecJob::succeeded, this, [this](const ShellCommandResult &r) {
+        if (r.completed() && r.exitCode == 0) {
+            complete(Status::success());
+            return;
+        }
+        QString why = r.output.trimmed().section(QLatin1Char('\n'), -1);
+        if (!r.completed())
+            why = r.message.isEmpty()
+                      ? QStringLiteral("the command did not finish (%1)").arg(r.status)
+                      : r.message;
+        complete(Status::error(Status::Kind::Server,
+                               QStringLiteral("Could not %1: %2").arg(m_description, why)));
+    });
+    connect(job, &ApiJob::failed, this, [this, mayCreateSession](const Status &s) {
+        if (s.kind != Status::Kind::NotFound || !mayCreateSession) {
+            Status status = s;
+            status.message = QStringLiteral("Could not %1: %2").arg(m_description, s.message);
+            complete(status);
+            return;
+        }
+        auto *create = new CreateShellSessionJob(m_client, sessionId);
+        m_current = create;
+        connect(create, &CreateShellSessionJob::succeeded, this, [this] { exec(false); });
+        connect(create, &ApiJob::failed, this, [this](const Status &status) { complete(status); });
+        create->start();
+    });
+    job->start();
+}
+
+void RemoteCommandJob::abort() {
+    if (m_done)
+        return;
+    m_done = true;
+    if (m_current)
+        m_current->abort();
+    Q_EMIT finished();
+    deleteLater();
+}
+
+void RemoteCommandJob::complete(const Status &status) {
+    if (m_done)
+        return;
+    m_done = true;
+    Q_EMIT finished();
+    if (status.ok())
+        Q_EMIT succeeded();
+    else
+        Q_EMIT failed(status);
+    deleteLater();
+}

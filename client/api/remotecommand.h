@@ -1,0 +1,47 @@
+#pragma once
+
+#include "client/transport/status.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+class SandboxClient;
+class ApiJob;
+
+// Quotes text for bash as one $'...' word: every byte stays literal and the command stays on one
+// line, whatever the name holds (spaces, quotes, newlines, a leading dash).
+QString shellQuote(const QString &text);
+
+// A file operation AIO has no endpoint for (make folder, rename, delete), run through
+// /v1/shell/exec in a session the console keeps for this, so it works against the real AIO too.
+// Same contract as a job: finished(), then succeeded() or failed(Status); deletes itself.
+class RemoteCommandJob final : public QObject {
+    Q_OBJECT
+public:
+    // description names the operation for messages, e.g. "create folder /a/b".
+    RemoteCommandJob(SandboxClient *client, QString command, QString description);
+
+    static RemoteCommandJob *makeDirectory(SandboxClient *client, const QString &path);
+    static RemoteCommandJob *rename(SandboxClient *client, const QString &from, const QString &to);
+    static RemoteCommandJob *remove(SandboxClient *client, const QStringList &paths);
+
+    void start();
+    void abort();
+    const QString &command() const { return m_command; }
+
+Q_SIGNALS:
+    void finished();
+    void succeeded();
+    void failed(const Status &status);
+
+private:
+    void exec(bool mayCreateSession);
+    void complete(const Status &status);
+
+    QPointer<SandboxClient> m_client;
+    QString m_command;
+    QString m_description;
+    QPointer<ApiJob> m_current;
+    bool m_done = false;
+};
