@@ -153,7 +153,8 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
         case LatencyColumn:
             if (state != SandboxState::Online || row.latencyMs < 0)
                 return QString();
-            return row.latencyMs == 0 ? QStringLiteral("<1 ms") : QStringLiteral("%1 ms").arg(row.latencyMs);
+            return row.latencyMs == 0 ? QStringLiteral("<1 ms")
+                                      : QStringLiteral("%1 ms").arg(row.latencyMs);
         default:
             return {};
         }

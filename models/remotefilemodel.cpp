@@ -1,0 +1,346 @@
+#include "models/remotefilemodel.h"
+
+#include "client/sandboxclient.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QMimeData>
+#include <QTimer>
+
+namespace {
+// Rows inserted per turn of the event loop: small enough that a 100 000-entry folder never
+// stalls the GUI, large enough that it fills in well under a second.
+constexpr int batchSize = 2000;
+} // namespace
+
+struct RemoteFileModel::Node {
+    RemoteFileInfo info;
+    Node *parent = nullptr;
+    std::vector<std::unique_ptr<Node>> children;
+    QList<RemoteFileInfo> pending; // listed, not yet inserted
+    bool listed = false;
+    bool listing = false;
+    QString error;
+
+    int row() const {
+        if (!parent)
+            return 0;
+        for (std::size_t i = 0; i < parent->children.size(); ++i) {
+            if (parent->children[i].get() == this)
+                return static_cast<int>(i);
+        }
+        return -1;
+    }
+};
+
+RemoteFileModel::RemoteFileModel(SandboxClient *client, QObject *parent)
+    : QAbstractItemModel(parent)
+    , m_client(client)
+    , m_root(std::make_unique<Node>()) {
+    // No root until setRootPath(): nothing is listed before someone asks for a folder.
+}
+
+RemoteFileModel::~RemoteFileModel() = default;
+
+void RemoteFileModel::setRootPath(const QString &path) {
+    beginResetModel();
+    m_root = std::make_unique<Node>();
+    m_root->info.isDirectory = true;
+    m_root->info.path = path;
+    m_loading = 0;
+    endResetModel();
+    list(m_root.get());
+}
+
+QString RemoteFileModel::rootPath() const {
+    return m_root->info.path;
+}
+
+RemoteFileModel::Node *RemoteFileModel::nodeOf(const QModelIndex &index) const {
+    return index.isValid() ? static_cast<Node *>(index.internalPointer()) : m_root.get();
+}
+
+QModelIndex RemoteFileModel::indexOf(Node *node, int column) const {
+    if (!node || node == m_root.get())
+        return {};
+    return createIndex(node->row(), column, node);
+}
+
+QString RemoteFileModel::pathOf(const QModelIndex &index) const {
+    return nodeOf(index)->info.path;
+}
+
+bool RemoteFileModel::isDirectory(const QModelIndex &index) const {
+    return nodeOf(index)->info.isDirectory;
+}
+
+QModelIndex RemoteFileModel::indexForPath(const QString &path) const {
+    // Walk down from the root by path components: the tree mirrors the paths.
+    QString rest = path;
+    const QString root = m_root->info.path;
+    if (rest == root)
+        return {};
+    if (!rest.startsWith(root))
+        return {};
+    rest = rest.mid(root.size());
+    const QStringList parts = rest.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    Node *node = m_root.get();
+    for (const QString &part : parts) {
+        Node *next = nullptr;
+        for (const auto &child : node->children) {
+            if (child->info.name == part) {
+                next = child.get();
+                break;
+            }
+        }
+        if (!next)
+            return {};
+        node = next;
+    }
+    return indexOf(node);
+}
+
+bool RemoteFileModel::isLoading() const {
+    return m_loading > 0;
+}
+
+QModelIndex RemoteFileModel::index(int row, int column, const QModelIndex &parent) const {
+    Node *node = nodeOf(parent);
+    if (row < 0 || column < 0 || column >= ColumnCount ||
+        row >= static_cast<int>(node->children.size()))
+        return {};
+    return createIndex(row, column, node->children[static_cast<std::size_t>(row)].get());
+}
+
+QModelIndex RemoteFileModel::parent(const QModelIndex &child) const {
+    if (!child.isValid())
+        return {};
+    return indexOf(nodeOf(child)->parent);
+}
+
+int RemoteFileModel::rowCount(const QModelIndex &parent) const {
+    if (parent.column() > 0)
+        return 0;
+    return static_cast<int>(nodeOf(parent)->children.size());
+}
+
+int RemoteFileModel::columnCount(const QModelIndex &) const {
+    return ColumnCount;
+}
+
+bool RemoteFileModel::hasChildren(const QModelIndex &parent) const {
+    if (parent.column() > 0)
+        return false;
+    const Node *node = nodeOf(parent);
+    // An unlisted folder may have children: the view shows an expander and asks fetchMore.
+    return node->info.isDirectory &&
+           (!node->listed || !node->children.empty() || !node->pending.isEmpty());
+}
+
+bool RemoteFileModel::canFetchMore(const QModelIndex &parent) const {
+    const Node *node = nodeOf(parent);
+    return node->info.isDirectory && !node->listed && !node->listing;
+}
+
+void RemoteFileModel::fetchMore(const QModelIndex &parent) {
+    if (canFetchMore(parent))
+        list(nodeOf(parent));
+}
+
+void RemoteFileModel::list(Node *folder) {
+    if (!m_client || folder->listing)
+        return;
+    folder->listing = true;
+    ++m_loading;
+    const QString path = folder->info.path;
+    auto *job = new ListFilesJob(m_client, path);
+    connect(job, &ListFilesJob::succeeded, this, [this, path](const QList<RemoteFileInfo> &files) {
+        Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
+        if (!node || node->info.path != path)
+            return; // the folder went away meanwhile
+        apply(node, files);
+    });
+    connect(job, &ApiJob::failed, this, [this, path](const Status &status) {
+        Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
+        if (node && node->info.path == path) {
+            node->listing = false;
+            node->listed = true;
+            node->error = status.message;
+            const QModelIndex at = indexOf(node);
+            if (at.isValid())
+                Q_EMIT dataChanged(at, indexOf(node, ColumnCount - 1));
+            --m_loading;
+        }
+        Q_EMIT listingFailed(path, status.message);
+    });
+    job->start();
+}
+
+void RemoteFileModel::apply(Node *folder, const QList<RemoteFileInfo> &files) {
+    folder->error.clear();
+    QHash<QString, const RemoteFileInfo *> fresh;
+    fresh.reserve(files.size());
+    for (const RemoteFileInfo &f : files)
+        fresh.insert(f.name, &f);
+    const QModelIndex parentIndex = indexOf(folder);
+    // Rows that went away, from the bottom so that rows above keep their numbers.
+    for (int row = static_cast<int>(folder->children.size()) - 1; row >= 0; --row) {
+        Node *child = folder->children[static_cast<std::size_t>(row)].get();
+        if (fresh.contains(child->info.name))
+            continue;
+        beginRemoveRows(parentIndex, row, row);
+        folder->children.erase(folder->children.begin() + row);
+        endRemoveRows();
+    }
+    // Rows that stayed are updated in place; new ones queue for batched insertion.
+    QHash<QString, Node *> kept;
+    for (const auto &child : folder->children)
+        kept.insert(child->info.name, child.get());
+    folder->pending.clear();
+    for (const RemoteFileInfo &f : files) {
+        if (Node *child = kept.value(f.name)) {
+            const bool typeChanged = child->info.isDirectory != f.isDirectory;
+            child->info = f;
+            if (typeChanged) {
+                child->children.clear();
+                child->listed = false;
+            }
+            const int row = child->row();
+            Q_EMIT dataChanged(index(row, 0, parentIndex),
+                               index(row, ColumnCount - 1, parentIndex));
+        } else {
+            folder->pending.append(f);
+        }
+    }
+    insertBatch(folder);
+}
+
+void RemoteFileModel::insertBatch(Node *folder) {
+    const int count = static_cast<int>(qMin<qsizetype>(batchSize, folder->pending.size()));
+    if (count > 0) {
+        const int first = static_cast<int>(folder->children.size());
+        beginInsertRows(indexOf(folder), first, first + count - 1);
+        for (int i = 0; i < count; ++i) {
+            auto node = std::make_unique<Node>();
+            node->info = folder->pending.at(i);
+            node->parent = folder;
+            folder->children.push_back(std::move(node));
+        }
+        folder->pending.remove(0, count);
+        endInsertRows();
+    }
+    if (!folder->pending.isEmpty()) {
+        const QString path = folder->info.path;
+        QTimer::singleShot(0, this, [this, path] {
+            Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
+            if (node && node->info.path == path)
+                insertBatch(node);
+        });
+        return;
+    }
+    folder->listing = false;
+    folder->listed = true;
+    --m_loading;
+    Q_EMIT folderListed(folder->info.path);
+}
+
+void RemoteFileModel::refresh(const QModelIndex &folder) {
+    Node *node = nodeOf(folder);
+    if (!node->info.isDirectory || node->listing)
+        return;
+    list(node);
+}
+
+QVariant RemoteFileModel::data(const QModelIndex &index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Node *node = nodeOf(index);
+    const RemoteFileInfo &f = node->info;
+    switch (role) {
+    case PathRole:
+        return f.path;
+    case IsDirectoryRole:
+        return f.isDirectory;
+    case SizeRole:
+        return f.size;
+    case ModifiedRole:
+        return f.modified;
+    case Qt::ToolTipRole:
+        return node->error.isEmpty() ? f.path : f.path + QLatin1Char('\n') + node->error;
+    case Qt::TextAlignmentRole:
+        return index.column() == SizeColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                            : QVariant();
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn:
+            return f.name;
+        case SizeColumn:
+            return f.isDirectory || f.size < 0 ? QString() : QLocale().formattedDataSize(f.size);
+        case ModifiedColumn:
+            return f.modified.isValid()
+                       ? QLocale().toString(f.modified.toLocalTime(), QLocale::ShortFormat)
+                       : QString();
+        case PermissionsColumn:
+            return f.permissions;
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant RemoteFileModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return QStringLiteral("Name");
+    case SizeColumn:
+        return QStringLiteral("Size");
+    case ModifiedColumn:
+        return QStringLiteral("Modified");
+    case PermissionsColumn:
+        return QStringLiteral("Permissions");
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags RemoteFileModel::flags(const QModelIndex &index) const {
+    if (!index.isValid())
+        return Qt::ItemIsDropEnabled;
+    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled;
+    if (nodeOf(index)->info.isDirectory)
+        f |= Qt::ItemIsDropEnabled;
+    return f;
+}
+
+QStringList RemoteFileModel::mimeTypes() const {
+    return {QString::fromLatin1(mimeType), QStringLiteral("text/uri-list")};
+}
+
+QMimeData *RemoteFileModel::mimeData(const QModelIndexList &indexes) const {
+    // Describes remote items; a drop on the desktop needs local files, which the Files tab
+    // fetches through the transfer queue before the drop completes.
+    QJsonArray items;
+    QStringList paths;
+    for (const QModelIndex &index : indexes) {
+        if (index.column() != NameColumn)
+            continue;
+        const RemoteFileInfo &f = nodeOf(index)->info;
+        items.append(QJsonObject{{QStringLiteral("path"), f.path},
+                                 {QStringLiteral("name"), f.name},
+                                 {QStringLiteral("isDirectory"), f.isDirectory},
+                                 {QStringLiteral("size"), static_cast<double>(f.size)}});
+        paths << f.path;
+    }
+    auto *mime = new QMimeData;
+    mime->setData(QString::fromLatin1(mimeType),
+                  QJsonDocument(items).toJson(QJsonDocument::Compact));
+    mime->setText(paths.join(QLatin1Char('\n')));
+    return mime;
+}

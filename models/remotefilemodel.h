@@ -1,0 +1,67 @@
+#pragma once
+
+#include "client/api/filejobs.h"
+
+#include <QAbstractItemModel>
+#include <QPointer>
+
+#include <memory>
+#include <vector>
+
+class SandboxClient;
+
+// A sandbox's file tree, listed lazily as in KDE's KDirModel: an unlisted folder has children,
+// fetchMore() lists it once, rows arrive in batches so that a huge folder never blocks the GUI.
+class RemoteFileModel final : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    enum Column { NameColumn, SizeColumn, ModifiedColumn, PermissionsColumn, ColumnCount };
+    enum Role { PathRole = Qt::UserRole + 1, IsDirectoryRole, SizeRole, ModifiedRole };
+    static constexpr auto mimeType = "application/x-sandbox-console-remote-files";
+
+    explicit RemoteFileModel(SandboxClient *client, QObject *parent = nullptr);
+    ~RemoteFileModel() override;
+
+    // Shows the tree below path (the model's invisible root) and lists it.
+    void setRootPath(const QString &path);
+    QString rootPath() const;
+    QString pathOf(const QModelIndex &index) const;
+    bool isDirectory(const QModelIndex &index) const;
+    // The index of a path already in the model, or invalid.
+    QModelIndex indexForPath(const QString &path) const;
+    // Lists a folder again, keeping the rows (and so expansion and selection) of what stayed.
+    void refresh(const QModelIndex &folder = {});
+    // True while a folder's listing or its batches are still arriving.
+    bool isLoading() const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    bool hasChildren(const QModelIndex &parent = {}) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QStringList mimeTypes() const override;
+    QMimeData *mimeData(const QModelIndexList &indexes) const override;
+    Qt::DropActions supportedDropActions() const override { return Qt::CopyAction; }
+    Qt::DropActions supportedDragActions() const override { return Qt::CopyAction; }
+
+Q_SIGNALS:
+    void folderListed(const QString &path);
+    void listingFailed(const QString &path, const QString &message);
+
+private:
+    struct Node;
+    Node *nodeOf(const QModelIndex &index) const;
+    QModelIndex indexOf(Node *node, int column = 0) const;
+    void list(Node *folder);
+    void apply(Node *folder, const QList<RemoteFileInfo> &files);
+    void insertBatch(Node *folder);
+
+    QPointer<SandboxClient> m_client;
+    std::unique_ptr<Node> m_root;
+    int m_loading = 0;
+};
