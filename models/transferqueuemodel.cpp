@@ -1,0 +1,272 @@
+#include "models/transferqueuemodel.h"
+
+#include "client/streams/filetransfer.h"
+
+#include <QFileInfo>
+#include <QLocale>
+
+struct TransferQueueModel::Transfer {
+    Direction direction = Direction::Upload;
+    QString localPath;
+    QString remotePath;
+    State state = State::Queued;
+    qint64 done = 0;
+    qint64 total = -1;
+    double rate = 0; // bytes per second, smoothed
+    QString error;
+    QPointer<ApiJob> job;
+    QElapsedTimer clock;
+    qint64 lastDone = 0;
+    qint64 lastMs = 0;
+};
+
+TransferQueueModel::TransferQueueModel(SandboxClient *client, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_client(client) {}
+
+TransferQueueModel::~TransferQueueModel() {
+    for (const auto &t : m_transfers) {
+        if (t->job)
+            t->job->abort();
+    }
+}
+
+int TransferQueueModel::enqueueUpload(const QString &localPath, const QString &remotePath) {
+    auto t = std::make_unique<Transfer>();
+    t->direction = Direction::Upload;
+    t->localPath = localPath;
+    t->remotePath = remotePath;
+    t->total = QFileInfo(localPath).size();
+    return enqueue(std::move(t));
+}
+
+int TransferQueueModel::enqueueDownload(const QString &remotePath, const QString &localPath) {
+    auto t = std::make_unique<Transfer>();
+    t->direction = Direction::Download;
+    t->localPath = localPath;
+    t->remotePath = remotePath;
+    return enqueue(std::move(t));
+}
+
+int TransferQueueModel::enqueue(std::unique_ptr<Transfer> transfer) {
+    const int row = rowCount();
+    beginInsertRows({}, row, row);
+    m_transfers.push_back(std::move(transfer));
+    endInsertRows();
+    startNext();
+    return row;
+}
+
+int TransferQueueModel::activeCount() const {
+    int running = 0;
+    for (const auto &t : m_transfers)
+        running += t->state == State::Running ? 1 : 0;
+    return running;
+}
+
+void TransferQueueModel::setMaxParallel(int count) {
+    m_maxParallel = qMax(1, count);
+    startNext();
+}
+
+void TransferQueueModel::startNext() {
+    for (const auto &t : m_transfers) {
+        if (activeCount() >= m_maxParallel)
+            return;
+        if (t->state == State::Queued)
+            start(*t);
+    }
+}
+
+void TransferQueueModel::start(Transfer &t) {
+    if (!m_client)
+        return;
+    ApiJob *job = nullptr;
+    if (t.direction == Direction::Upload)
+        job = new UploadJob(m_client, t.localPath, t.remotePath);
+    else
+        job = new DownloadJob(m_client, t.remotePath, t.localPath);
+    t.job = job;
+    t.state = State::Running;
+    t.done = 0;
+    t.rate = 0;
+    t.error.clear();
+    t.clock.start();
+    t.lastDone = 0;
+    t.lastMs = 0;
+    Transfer *tp = &t;
+    connect(job, &ApiJob::progress, this, [this, tp](qint64 done, qint64 total) {
+        // An upload's progress counts the multipart envelope too: the file's size stays the total.
+        if (tp->direction == Direction::Download && total > 0)
+            tp->total = total;
+        tp->done = tp->total > 0 ? qMin(done, tp->total) : done;
+        const qint64 now = tp->clock.elapsed();
+        if (now - tp->lastMs >= 250) { // a rate from a quarter second is steady enough to read
+            const double instant = double(done - tp->lastDone) * 1000.0 / double(now - tp->lastMs);
+            tp->rate = tp->rate > 0 ? 0.7 * tp->rate + 0.3 * instant : instant;
+            tp->lastDone = done;
+            tp->lastMs = now;
+        }
+        changed(*tp);
+    });
+    connect(job, &ApiJob::failed, this, [tp](const Status &status) { tp->error = status.message; });
+    connect(job, &ApiJob::finished, this, [this, tp, job] {
+        if (tp->state == State::Running) {
+            const Status status = job->status();
+            tp->state = status.ok()                              ? State::Done
+                        : status.kind == Status::Kind::Cancelled ? State::Cancelled
+                                                                 : State::Failed;
+            if (tp->state == State::Done && tp->total >= 0)
+                tp->done = tp->total;
+            if (tp->state == State::Failed && tp->error.isEmpty())
+                tp->error = status.message;
+        }
+        changed(*tp);
+        Q_EMIT transferFinished(rowOf(*tp), tp->state);
+        startNext();
+    });
+    changed(t);
+    job->start();
+}
+
+void TransferQueueModel::cancel(int row) {
+    if (row < 0 || row >= rowCount())
+        return;
+    Transfer &t = *m_transfers[static_cast<std::size_t>(row)];
+    if (t.state != State::Queued && t.state != State::Running)
+        return;
+    const bool wasRunning = t.state == State::Running;
+    t.state = State::Cancelled;
+    if (wasRunning && t.job)
+        t.job->abort(); // emits finished, which starts the next one
+    else
+        changed(t);
+}
+
+void TransferQueueModel::retry(int row) {
+    if (row < 0 || row >= rowCount())
+        return;
+    Transfer &t = *m_transfers[static_cast<std::size_t>(row)];
+    if (t.state != State::Failed && t.state != State::Cancelled)
+        return;
+    t.state = State::Queued;
+    t.error.clear();
+    changed(t);
+    startNext();
+}
+
+TransferQueueModel::State TransferQueueModel::state(int row) const {
+    return m_transfers.at(static_cast<std::size_t>(row))->state;
+}
+
+QString TransferQueueModel::error(int row) const {
+    return m_transfers.at(static_cast<std::size_t>(row))->error;
+}
+
+int TransferQueueModel::rowOf(const Transfer &transfer) const {
+    for (std::size_t i = 0; i < m_transfers.size(); ++i) {
+        if (m_transfers[i].get() == &transfer)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void TransferQueueModel::changed(const Transfer &transfer) {
+    const int row = rowOf(transfer);
+    if (row >= 0)
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+int TransferQueueModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_transfers.size());
+}
+
+int TransferQueueModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TransferQueueModel::data(const QModelIndex &index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Transfer &t = *m_transfers[static_cast<std::size_t>(index.row())];
+    const QLocale locale;
+    switch (role) {
+    case StateRole:
+        return static_cast<int>(t.state);
+    case BytesDoneRole:
+        return t.done;
+    case BytesTotalRole:
+        return t.total;
+    case ErrorRole:
+        return t.error;
+    case LocalPathRole:
+        return t.localPath;
+    case RemotePathRole:
+        return t.remotePath;
+    case Qt::ToolTipRole:
+        return QString((t.direction == Direction::Upload
+                            ? t.localPath + QStringLiteral(" → ") + t.remotePath
+                            : t.remotePath + QStringLiteral(" → ") + t.localPath) +
+                       (t.error.isEmpty() ? QString() : QString(QLatin1Char('\n') + t.error)));
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn:
+            return QString(
+                (t.direction == Direction::Upload ? QStringLiteral("↑ ") : QStringLiteral("↓ ")) +
+                QFileInfo(t.direction == Direction::Upload ? t.localPath : t.remotePath)
+                    .fileName());
+        case StateColumn:
+            switch (t.state) {
+            case State::Queued:
+                return QStringLiteral("queued");
+            case State::Running:
+                return QStringLiteral("running");
+            case State::Done:
+                return QStringLiteral("done");
+            case State::Failed:
+                return QString(QStringLiteral("failed: ") + t.error);
+            case State::Cancelled:
+                return QStringLiteral("cancelled");
+            }
+            return {};
+        case ProgressColumn:
+            return t.total > 0 ? QStringLiteral("%1 of %2")
+                                     .arg(locale.formattedDataSize(t.done),
+                                          locale.formattedDataSize(t.total))
+                               : locale.formattedDataSize(t.done);
+        case RateColumn:
+            return t.state == State::Running && t.rate > 0
+                       ? QString(locale.formattedDataSize(static_cast<qint64>(t.rate)) +
+                                 QStringLiteral("/s"))
+                       : QString();
+        case EtaColumn:
+            if (t.state != State::Running || t.rate <= 0 || t.total <= 0)
+                return QString();
+            return QStringLiteral("%1 s").arg(
+                qMax<qint64>(0, static_cast<qint64>((t.total - t.done) / t.rate)));
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant TransferQueueModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return QStringLiteral("File");
+    case StateColumn:
+        return QStringLiteral("State");
+    case ProgressColumn:
+        return QStringLiteral("Progress");
+    case RateColumn:
+        return QStringLiteral("Rate");
+    case EtaColumn:
+        return QStringLiteral("ETA");
+    default:
+        return {};
+    }
+}

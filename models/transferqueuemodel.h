@@ -1,0 +1,64 @@
+#pragma once
+
+#include "client/transport/status.h"
+
+#include <QAbstractTableModel>
+#include <QElapsedTimer>
+#include <QPointer>
+
+#include <memory>
+#include <vector>
+
+class ApiJob;
+class SandboxClient;
+
+// Every upload and download of one sandbox: queued, running (a bounded number at once), done,
+// failed or cancelled, with bytes, rate, ETA and the reason of a failure.
+class TransferQueueModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum class State { Queued, Running, Done, Failed, Cancelled };
+    enum class Direction { Upload, Download };
+    enum Column { NameColumn, StateColumn, ProgressColumn, RateColumn, EtaColumn, ColumnCount };
+    enum Role {
+        StateRole = Qt::UserRole + 1,
+        BytesDoneRole,
+        BytesTotalRole,
+        ErrorRole,
+        LocalPathRole,
+        RemotePathRole
+    };
+
+    explicit TransferQueueModel(SandboxClient *client, QObject *parent = nullptr);
+    ~TransferQueueModel() override;
+
+    int enqueueUpload(const QString &localPath, const QString &remotePath);
+    int enqueueDownload(const QString &remotePath, const QString &localPath);
+    void cancel(int row);
+    void retry(int row);
+    void setMaxParallel(int count);
+    int maxParallel() const { return m_maxParallel; }
+    State state(int row) const;
+    QString error(int row) const;
+    int activeCount() const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+Q_SIGNALS:
+    void transferFinished(int row, TransferQueueModel::State state);
+
+private:
+    struct Transfer;
+    int enqueue(std::unique_ptr<Transfer> transfer);
+    void startNext();
+    void start(Transfer &transfer);
+    void changed(const Transfer &transfer);
+    int rowOf(const Transfer &transfer) const;
+
+    QPointer<SandboxClient> m_client;
+    std::vector<std::unique_ptr<Transfer>> m_transfers;
+    int m_maxParallel = 2;
+};
