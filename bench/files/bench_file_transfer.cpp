@@ -1,0 +1,66 @@
+// One file transfer through the client layer: `upload LOCAL REMOTE` (UploadJob) or
+// `download REMOTE LOCAL` (DownloadJob) against BASE_URL. Does nothing else, so the VmHWM it
+// prints at the end is the peak of that transfer. bench/files/run.sh compares it with curl.
+#include "client/sandboxclient.h"
+#include "client/streams/filetransfer.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cstdio>
+
+namespace {
+
+// Peak resident set of this process in KiB, from /proc/self/status.
+qint64 vmHwmKb() {
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return -1;
+}
+
+template <typename Job> int run(Job *job, const char *mode, QElapsedTimer *clock) {
+    int rc = 1;
+    qint64 bytes = 0;
+    QObject::connect(job, &Job::succeeded, job, [&](qint64 size) {
+        rc = 0;
+        bytes = size;
+    });
+    QObject::connect(job, &Job::failed, job, [&](const Status &s) {
+        std::fprintf(stderr, "%s failed: %s\n", mode, qPrintable(s.message));
+    });
+    QObject::connect(job, &Job::finished, qApp, &QCoreApplication::quit, Qt::QueuedConnection);
+    clock->start();
+    job->start();
+    QCoreApplication::exec();
+    const double seconds = clock->nsecsElapsed() / 1e9;
+    if (rc == 0)
+        std::printf("%s bytes=%lld seconds=%.3f MBps=%.1f vmhwm_kb=%lld\n", mode,
+                    static_cast<long long>(bytes), seconds, bytes / 1e6 / seconds,
+                    static_cast<long long>(vmHwmKb()));
+    return rc;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const QString mode = args.value(1);
+    if (args.size() != 5 ||
+        (mode != QStringLiteral("upload") && mode != QStringLiteral("download"))) {
+        std::fprintf(stderr, "usage: bench-file-transfer upload BASE_URL LOCAL REMOTE\n"
+                             "       bench-file-transfer download BASE_URL REMOTE LOCAL\n");
+        return 2;
+    }
+    SandboxClient client({QUrl(args.at(2)), {}}, {});
+    QElapsedTimer clock;
+    if (mode == QStringLiteral("upload"))
+        return run(new UploadJob(&client, args.at(3), args.at(4)), "upload", &clock);
+    return run(new DownloadJob(&client, args.at(3), args.at(4)), "download", &clock);
+}

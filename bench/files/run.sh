@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# 1 GiB upload and download over loopback: UploadJob/DownloadJob (bench-file-transfer, one
+# process per transfer so its VmHWM is that transfer's) vs curl, against the same sandbox-server
+# build in the same run. The server is restarted for every transfer so its VmHWM is per transfer.
+# Usage: bench/files/run.sh [BUILD_DIR]
+set -euo pipefail
+build=$(cd "${1:-build}" && pwd)
+server_bin="$build/bin/sandbox-server"
+bench_bin="$build/bench/bench-file-transfer"
+for f in "$server_bin" "$bench_bin"; do
+    [[ -x $f ]] || { echo "missing $f (build sandbox-server and bench-file-transfer)" >&2; exit 2; }
+done
+command -v curl >/dev/null || { echo "curl is not installed" >&2; exit 2; }
+
+size=$((1024 * 1024 * 1024))
+need_kb=$((4 * 1024 * 1024)) # the source, two copies in the workspace, one download
+avail_kb=$(df -Pk /tmp | awk 'NR == 2 { print $4 }')
+if ((avail_kb < need_kb)); then
+    echo "not enough space in /tmp: $((avail_kb / 1024)) MiB free, ~4096 MiB needed" >&2
+    exit 1
+fi
+
+tmp=$(mktemp -d /tmp/bench-files.XXXXXX)
+ws="$tmp/workspace"
+mkdir -p "$ws"
+server_pid=
+cleanup() {
+    [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+start_server() {
+    : >"$tmp/server.out"
+    "$server_bin" --host 127.0.0.1 --port 0 --workspace "$ws" >"$tmp/server.out" \
+        2>>"$tmp/server.err" &
+    server_pid=$!
+    local line
+    for _ in $(seq 100); do
+        line=$(head -n 1 "$tmp/server.out")
+        if [[ $line == "sandbox-server listening on http://"* ]]; then
+            url=${line#sandbox-server listening on }
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "sandbox-server did not start; stderr:" >&2
+    cat "$tmp/server.err" >&2
+    exit 1
+}
+
+# Reads the server's peak RSS (MiB) into server_hwm and stops it.
+stop_server() {
+    server_hwm=$(awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$server_pid/status")
+    kill "$server_pid"
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=
+}
+
+check_size() { # FILE WHAT
+    local got
+    got=$(stat -c %s "$1" 2>/dev/null || echo missing)
+    if [[ $got != "$size" ]]; then
+        echo "$2: $1 has $got bytes, expected $size" >&2
+        exit 1
+    fi
+}
+
+mbps() { awk -v b="$size" -v s="$1" 'BEGIN { printf "%.1f", b / 1e6 / s }'; }
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
+
+echo "creating a 1 GiB file of random bytes in $tmp"
+src="$tmp/source.bin"
+head -c "$size" /dev/urandom >"$src"
+src_sha=$(sha256sum "$src" | cut -d' ' -f1)
+
+# (1) upload through UploadJob
+start_server
+out=$("$bench_bin" upload "$url" "$src" "$ws/up-ours.bin")
+stop_server
+check_size "$ws/up-ours.bin" "our upload"
+up_ours=$(field MBps "$out")
+up_ours_hwm=$(awk -v k="$(field vmhwm_kb "$out")" 'BEGIN { printf "%.1f", k / 1024 }')
+up_ours_srv=$server_hwm
+
+# (2) upload through curl
+start_server
+read -r t code < <(curl -s -o /dev/null -w '%{time_total} %{http_code}\n' \
+    -F "path=$ws/up-curl.bin" -F "file=@$src" "$url/v1/file/upload")
+stop_server
+[[ $code == 200 ]] || { echo "curl upload: HTTP $code" >&2; exit 1; }
+check_size "$ws/up-curl.bin" "curl upload"
+rm -f "$ws/up-curl.bin"
+up_curl=$(mbps "$t")
+up_curl_srv=$server_hwm
+
+# (3) download through DownloadJob
+start_server
+out=$("$bench_bin" download "$url" "$ws/up-ours.bin" "$tmp/down-ours.bin")
+stop_server
+check_size "$tmp/down-ours.bin" "our download"
+[[ $(sha256sum "$tmp/down-ours.bin" | cut -d' ' -f1) == "$src_sha" ]] ||
+    { echo "our download: SHA-256 differs from the source" >&2; exit 1; }
+rm -f "$tmp/down-ours.bin"
+down_ours=$(field MBps "$out")
+down_ours_hwm=$(awk -v k="$(field vmhwm_kb "$out")" 'BEGIN { printf "%.1f", k / 1024 }')
+down_ours_srv=$server_hwm
+
+# (4) download through curl
+start_server
+read -r t code < <(curl -s -o "$tmp/down-curl.bin" -w '%{time_total} %{http_code}\n' -G \
+    --data-urlencode "path=$ws/up-ours.bin" --data-urlencode "change_policy=abort" \
+    "$url/v1/file/download")
+stop_server
+[[ $code == 200 ]] || { echo "curl download: HTTP $code" >&2; exit 1; }
+check_size "$tmp/down-curl.bin" "curl download"
+down_curl=$(mbps "$t")
+down_curl_srv=$server_hwm
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+echo "upload   1 GiB: ours $up_ours MB/s, curl $up_curl MB/s, ratio $(ratio "$up_ours" "$up_curl") (goal >= 0.9)"
+echo "download 1 GiB: ours $down_ours MB/s, curl $down_curl MB/s, ratio $(ratio "$down_ours" "$down_curl") (goal >= 0.9)"
+echo "client peak RSS (VmHWM): upload $up_ours_hwm MiB, download $down_ours_hwm MiB (goal < 80)"
+echo "server peak RSS (VmHWM): upload ours $up_ours_srv / curl $up_curl_srv MiB," \
+    "download ours $down_ours_srv / curl $down_curl_srv MiB (goal < 64)"
