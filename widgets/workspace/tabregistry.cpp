@@ -1,5 +1,6 @@
 #include "widgets/workspace/tabregistry.h"
 
+#include "widgets/files/filestab.h"
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/overview/contextview.h"
 #include "widgets/shell/terminaltab.h"
@@ -22,4 +23,5 @@ void registerStandardTabs(TabRegistry &registry) {
                       return new LlmsTxtView(ctx.client, parent);
                   }});
     registerTerminalTab(registry);
+    registerFilesTab(registry);
 }

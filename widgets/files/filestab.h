@@ -1,0 +1,83 @@
+#pragma once
+
+#include <QPointer>
+#include <QTreeView>
+#include <QUrl>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class RemoteFileModel;
+class SandboxClient;
+class TransferQueueModel;
+class PreferencesHub;
+
+// The file tree of the Files tab: accepts local files and folders dropped from the desktop and
+// highlights the folder they would land in.
+class RemoteTreeView final : public QTreeView {
+    Q_OBJECT
+public:
+    using QTreeView::QTreeView;
+    // The remote folder a drop at pos lands in: the folder under the cursor, or the one holding
+    // the file under it, or the root.
+    QString dropFolderAt(const QPoint &pos) const;
+
+Q_SIGNALS:
+    void localFilesDropped(const QList<QUrl> &urls, const QString &folder);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void highlight(const QModelIndex &index);
+    QPersistentModelIndex m_highlighted;
+};
+
+// The Files tab of a sandbox workspace: a lazy remote tree with a path bar, uploads by drag and
+// drop, downloads, and the transfer queue.
+class FilesTab final : public QWidget {
+    Q_OBJECT
+public:
+    explicit FilesTab(SandboxClient *client, PreferencesHub *preferences = nullptr,
+                      QWidget *parent = nullptr);
+
+    void setFolder(const QString &path);
+    QString folder() const;
+    // Uploads local files and folders (recursively, structure kept) into a remote folder.
+    void upload(const QList<QUrl> &urls, const QString &remoteFolder);
+    RemoteFileModel *model() const { return m_model; }
+    TransferQueueModel *transfers() const { return m_transfers; }
+    RemoteTreeView *view() const { return m_view; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    QString selectedPath() const;
+    void goUp();
+    void newFolder();
+    void renameSelected();
+    void deleteSelected();
+    void downloadSelected();
+    void showError(const QString &message);
+    void refreshFolder(const QString &path);
+
+    QPointer<SandboxClient> m_client;
+    RemoteFileModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    TransferQueueModel *m_transfers;
+    RemoteTreeView *m_view;
+    QLineEdit *m_path;
+    QLabel *m_error;
+    QString m_home;
+    QString m_workspace;
+    bool m_started = false;
+};
+
+class TabRegistry;
+// Registers the Files tab of each sandbox workspace.
+void registerFilesTab(TabRegistry &registry);
