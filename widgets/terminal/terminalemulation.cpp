@@ -178,14 +178,7 @@ bool TerminalEmulation::applicationCursorKeys() const {
 
 namespace {
 VTermModifier mouseModifiers(Qt::KeyboardModifiers mods) {
-    int mod = VTERM_MOD_NONE;
-    if (mods & Qt::ShiftModifier)
-        mod |= VTERM_MOD_SHIFT;
-    if (mods & Qt::AltModifier)
-        mod |= VTERM_MOD_ALT;
-    if (mods & Qt::ControlModifier)
-        mod |= VTERM_MOD_CTRL;
-    return static_cast<VTermModifier>(mod);
+    return static_cast<VTermModifier>(toVTermModifier(mods));
 }
 } // namespace
 

@@ -5,9 +5,7 @@
 
 #include <vterm.h>
 
-namespace {
-
-VTermModifier toVTermModifier(Qt::KeyboardModifiers mods) {
+int toVTermModifier(Qt::KeyboardModifiers mods) {
     int mod = VTERM_MOD_NONE;
     if (mods & Qt::ShiftModifier)
         mod |= VTERM_MOD_SHIFT;
@@ -15,8 +13,10 @@ VTermModifier toVTermModifier(Qt::KeyboardModifiers mods) {
         mod |= VTERM_MOD_ALT;
     if (mods & Qt::ControlModifier)
         mod |= VTERM_MOD_CTRL;
-    return static_cast<VTermModifier>(mod);
+    return mod;
 }
+
+namespace {
 
 VTermKey keypadKey(int qtKey) {
     switch (qtKey) {
@@ -136,7 +136,7 @@ int controlByte(int qtKey) {
 } // namespace
 
 bool writeKeyToVTerm(VTerm *vt, int qtKey, Qt::KeyboardModifiers mods, const QString &text) {
-    VTermModifier mod = toVTermModifier(mods);
+    VTermModifier mod = static_cast<VTermModifier>(toVTermModifier(mods));
     if (qtKey == Qt::Key_Backtab)
         mod = static_cast<VTermModifier>(mod | VTERM_MOD_SHIFT);
 
