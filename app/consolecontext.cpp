@@ -34,6 +34,9 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     loaded.scrollbackLines =
         m_settings->value(QStringLiteral("preferences/scrollbackLines"), loaded.scrollbackLines)
             .toInt();
+    loaded.parallelTransfers =
+        m_settings->value(QStringLiteral("preferences/parallelTransfers"), loaded.parallelTransfers)
+            .toInt();
     m_preferences->set(loaded);
     m_sandboxes->setPollInterval(loaded.pollIntervalMs);
     m_sandboxes->addProvider(m_local);
@@ -50,6 +53,8 @@ void ConsoleContext::setPreferences(const Preferences &preferences) {
     m_settings->setValue(QStringLiteral("preferences/pollIntervalMs"), preferences.pollIntervalMs);
     m_settings->setValue(QStringLiteral("preferences/scrollbackLines"),
                          preferences.scrollbackLines);
+    m_settings->setValue(QStringLiteral("preferences/parallelTransfers"),
+                         preferences.parallelTransfers);
     m_settings->sync();
     m_sandboxes->setPollInterval(preferences.pollIntervalMs);
     m_preferences->set(preferences);

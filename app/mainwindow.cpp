@@ -7,6 +7,7 @@
 #include "models/sandboxlistmodel.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
+#include "widgets/files/filestab.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
 #include "widgets/shell/terminaltab.h"
 #include "widgets/workspace/sandboxworkspace.h"
@@ -298,7 +299,31 @@ int MainWindow::openLocalTerminals() const {
     return count;
 }
 
+int MainWindow::pendingTransfers() const {
+    int count = 0;
+    for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
+        if (!it.value())
+            continue;
+        if (const auto *files =
+                qobject_cast<const FilesTab *>(it.value()->tab(QStringLiteral("files"))))
+            count += files->pendingTransfers();
+    }
+    return count;
+}
+
 void MainWindow::closeEvent(QCloseEvent *event) {
+    // Quitting cancels transfers (nothing half-written stays: downloads are .part until done,
+    // uploads are staged by the server), but the user should decide.
+    const int transfers = pendingTransfers();
+    if (transfers > 0 && !m_skipQuitConfirmation &&
+        QMessageBox::question(
+            this, QStringLiteral("Quit Sandbox Console"),
+            QStringLiteral("%1 transfer(s) have not finished. Quitting cancels them.")
+                .arg(transfers),
+            QMessageBox::Cancel | QMessageBox::Ok, QMessageBox::Cancel) != QMessageBox::Ok) {
+        event->ignore();
+        return;
+    }
     // Local sandboxes stop with the console, and their shells with them: ask first. Sessions of
     // other sandboxes keep running where they are.
     const int terminals = openLocalTerminals();

@@ -32,6 +32,8 @@ public:
     void showPreferences();
     // Running terminals in local sandboxes, which quitting would end.
     int openLocalTerminals() const;
+    // Uploads and downloads still queued or running, which quitting would cancel.
+    int pendingTransfers() const;
     void setSkipQuitConfirmation(bool skip) { m_skipQuitConfirmation = skip; }
 
 protected:

@@ -4,6 +4,7 @@
 #include "models/remotefilemodel.h"
 #include "models/transferqueuemodel.h"
 #include "tests/support/testserver.h"
+#include "widgets/common/preferences.h"
 #include "widgets/files/filestab.h"
 
 #include <QDir>
@@ -104,6 +105,20 @@ private Q_SLOTS:
         dropUrls(viewport, {QUrl::fromLocalFile(another)}, rect.center());
         QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + QStringLiteral("/project/another.txt")).size(), 7,
                                   20000);
+    }
+
+    void parallelTransfersFollowPreferences() {
+        SandboxClient client({m_server.url(), {}}, {});
+        PreferencesHub hub;
+        Preferences p;
+        p.parallelTransfers = 3;
+        hub.set(p);
+        FilesTab tab(&client, &hub);
+        QCOMPARE(tab.transfers()->maxParallel(), 3);
+        p.parallelTransfers = 1;
+        hub.set(p);
+        QCOMPARE(tab.transfers()->maxParallel(), 1);
+        QCOMPARE(tab.pendingTransfers(), 0);
     }
 };
 

@@ -168,6 +168,7 @@ private Q_SLOTS:
             MainWindow window(&context);
             onModal<PreferencesDialog>([](PreferencesDialog *dialog) {
                 dialog->pollIntervalBox()->setValue(12);
+                dialog->parallelTransfersBox()->setValue(3);
                 dialog->accept();
             });
             window.showPreferences();
@@ -175,6 +176,7 @@ private Q_SLOTS:
         }
         ConsoleContext again(paths(QStringLiteral("prefs")));
         QCOMPARE(again.preferences().pollIntervalMs, 12000);
+        QCOMPARE(again.preferences().parallelTransfers, 3);
         QCOMPARE(again.sandboxes()->pollInterval(), 12000);
     }
 };

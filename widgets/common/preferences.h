@@ -6,6 +6,7 @@
 struct Preferences {
     int pollIntervalMs = 5000;
     int scrollbackLines = 10000;
+    int parallelTransfers = 2;
 
     bool operator==(const Preferences &) const = default;
 };

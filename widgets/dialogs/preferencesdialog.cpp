@@ -12,7 +12,8 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     , m_preferences(preferences)
     , m_pages(new QTabWidget(this))
     , m_pollInterval(new QSpinBox(this))
-    , m_scrollback(new QSpinBox(this)) {
+    , m_scrollback(new QSpinBox(this))
+    , m_parallel(new QSpinBox(this)) {
     setWindowTitle(QStringLiteral("Preferences"));
     auto *general = new QWidget(m_pages);
     auto *form = new QFormLayout(general);
@@ -37,6 +38,14 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     terminalForm->addRow(QStringLiteral("&Scrollback:"), m_scrollback);
     m_pages->addTab(terminal, QStringLiteral("Terminal"));
 
+    auto *files = new QWidget(m_pages);
+    auto *filesForm = new QFormLayout(files);
+    m_parallel->setRange(1, 8);
+    m_parallel->setValue(preferences.parallelTransfers);
+    m_parallel->setToolTip(QStringLiteral("Uploads and downloads that run at once; the rest wait"));
+    filesForm->addRow(QStringLiteral("&Transfers at once:"), m_parallel);
+    m_pages->addTab(files, QStringLiteral("Files"));
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -49,5 +58,6 @@ Preferences PreferencesDialog::preferences() const {
     Preferences p = m_preferences;
     p.pollIntervalMs = m_pollInterval->value() * 1000;
     p.scrollbackLines = m_scrollback->value();
+    p.parallelTransfers = m_parallel->value();
     return p;
 }

@@ -16,10 +16,12 @@ public:
     Preferences preferences() const;
     QSpinBox *pollIntervalBox() const { return m_pollInterval; }
     QSpinBox *scrollbackBox() const { return m_scrollback; }
+    QSpinBox *parallelTransfersBox() const { return m_parallel; }
 
 private:
     Preferences m_preferences;
     QTabWidget *m_pages;
     QSpinBox *m_pollInterval;
     QSpinBox *m_scrollback;
+    QSpinBox *m_parallel;
 };

@@ -5,6 +5,7 @@
 #include "client/sandboxclient.h"
 #include "models/remotefilemodel.h"
 #include "models/transferqueuemodel.h"
+#include "widgets/common/preferences.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/workspace/tabregistry.h"
 
@@ -122,7 +123,7 @@ void RemoteTreeView::dropEvent(QDropEvent *event) {
         Q_EMIT localFilesDropped(local, folder);
 }
 
-FilesTab::FilesTab(SandboxClient *client, PreferencesHub *, QWidget *parent)
+FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *parent)
     : QWidget(parent)
     , m_client(client)
     , m_model(new RemoteFileModel(client, this))
@@ -219,6 +220,21 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *, QWidget *parent)
                     showError(m_transfers->error(row));
             });
     addLocalShortcut(this, QKeySequence::Refresh, [this] { m_model->refresh(); });
+    if (preferences) {
+        m_transfers->setMaxParallel(preferences->current().parallelTransfers);
+        connect(preferences, &PreferencesHub::changed, this,
+                [this](const Preferences &p) { m_transfers->setMaxParallel(p.parallelTransfers); });
+    }
+}
+
+int FilesTab::pendingTransfers() const {
+    int pending = 0;
+    for (int row = 0; row < m_transfers->rowCount(); ++row) {
+        const auto state = m_transfers->state(row);
+        pending += state == TransferQueueModel::State::Queued ||
+                   state == TransferQueueModel::State::Running;
+    }
+    return pending;
 }
 
 void FilesTab::showEvent(QShowEvent *event) {

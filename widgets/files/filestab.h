@@ -52,6 +52,8 @@ public:
     RemoteFileModel *model() const { return m_model; }
     TransferQueueModel *transfers() const { return m_transfers; }
     RemoteTreeView *view() const { return m_view; }
+    // Transfers queued or running, which quitting would cancel.
+    int pendingTransfers() const;
 
 protected:
     void showEvent(QShowEvent *event) override;
