@@ -107,6 +107,49 @@ private Q_SLOTS:
                                   20000);
     }
 
+    void nameConflictsAreSettledAsTheUserSays() {
+        SandboxClient client({m_server.url(), {}}, {});
+        FilesTab tab(&client);
+        const QString ws = m_server.workspace();
+        const QString folder = ws + QStringLiteral("/conflicts");
+        QDir().mkpath(folder);
+        writeFile(folder + QStringLiteral("/a.txt"), 1);
+        writeFile(folder + QStringLiteral("/b.txt"), 1);
+        writeFile(m_desktop.filePath(QStringLiteral("c/a.txt")), 10);
+        writeFile(m_desktop.filePath(QStringLiteral("c/b.txt")), 20);
+        const QList<QUrl> both{QUrl::fromLocalFile(m_desktop.filePath(QStringLiteral("c/a.txt"))),
+                               QUrl::fromLocalFile(m_desktop.filePath(QStringLiteral("c/b.txt")))};
+        QStringList asked;
+        auto answer = [&asked](FilesTab::Conflict choice, bool all) {
+            return [&asked, choice, all](const QString &name, bool *applyToAll) {
+                asked << name;
+                *applyToAll = all;
+                return choice;
+            };
+        };
+
+        tab.setConflictResolver(answer(FilesTab::Conflict::KeepBoth, true));
+        tab.upload(both, folder);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/b (2).txt")).size(), 20,
+                                  20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/a (2).txt")).size(), 10,
+                                  20000);
+        QCOMPARE(asked, QStringList{QStringLiteral("a.txt")}); // "apply to all" asked once
+        QCOMPARE(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 1);
+
+        asked.clear();
+        tab.setConflictResolver(answer(FilesTab::Conflict::Skip, false));
+        const int queued = tab.transfers()->rowCount();
+        tab.upload({both.first()}, folder);
+        QTRY_COMPARE_WITH_TIMEOUT(asked.size(), 1, 10000);
+        QCOMPARE(tab.transfers()->rowCount(), queued); // skipped: nothing was queued
+        QCOMPARE(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 1);
+
+        tab.setConflictResolver(answer(FilesTab::Conflict::Overwrite, false));
+        tab.upload({both.first()}, folder);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 10, 20000);
+    }
+
     void parallelTransfersFollowPreferences() {
         SandboxClient client({m_server.url(), {}}, {});
         PreferencesHub hub;

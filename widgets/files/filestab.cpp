@@ -1,5 +1,6 @@
 #include "widgets/files/filestab.h"
 
+#include "client/api/filejobs.h"
 #include "client/api/remotecommand.h"
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
@@ -10,6 +11,7 @@
 #include "widgets/workspace/tabregistry.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QDir>
 #include <QDirIterator>
@@ -21,10 +23,14 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
+#include <QSet>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <optional>
 
 namespace {
 
@@ -295,13 +301,79 @@ void FilesTab::goUp() {
 }
 
 void FilesTab::upload(const QList<QUrl> &urls, const QString &remoteFolder) {
+    // Names that exist already are settled first: overwrite, keep both (renamed), or skip.
+    auto *list = new ListFilesJob(m_client, remoteFolder);
+    connect(list, &ListFilesJob::succeeded, this,
+            [this, urls, remoteFolder](const QList<RemoteFileInfo> &existing) {
+                QSet<QString> taken;
+                for (const RemoteFileInfo &f : existing)
+                    taken.insert(f.name);
+                QList<QPair<QString, QString>> items;
+                std::optional<Conflict> forAll;
+                for (const QUrl &url : urls) {
+                    const QFileInfo info(url.toLocalFile());
+                    QString name = info.fileName();
+                    if (taken.contains(name)) {
+                        bool applyToAll = false;
+                        const Conflict choice = forAll ? *forAll : askConflict(name, &applyToAll);
+                        if (applyToAll)
+                            forAll = choice;
+                        if (choice == Conflict::Cancel)
+                            return;
+                        if (choice == Conflict::Skip)
+                            continue;
+                        if (choice == Conflict::KeepBoth) {
+                            const QString base = info.isDir() ? name : info.completeBaseName();
+                            const QString suffix = info.isDir() || info.suffix().isEmpty()
+                                                       ? QString()
+                                                       : QLatin1Char('.') + info.suffix();
+                            for (int n = 2; taken.contains(name); ++n)
+                                name = QStringLiteral("%1 (%2)%3").arg(base).arg(n).arg(suffix);
+                        }
+                    }
+                    taken.insert(name);
+                    items.append({info.absoluteFilePath(), name});
+                }
+                startUpload(items, remoteFolder);
+            });
+    connect(list, &ApiJob::failed, this, [this](const Status &s) { showError(s.message); });
+    list->start();
+}
+
+FilesTab::Conflict FilesTab::askConflict(const QString &name, bool *applyToAll) {
+    if (m_resolveConflict)
+        return m_resolveConflict(name, applyToAll);
+    QMessageBox box(QMessageBox::Question, QStringLiteral("Name already taken"),
+                    QStringLiteral("“%1” already exists in this folder.").arg(name),
+                    QMessageBox::NoButton, this);
+    QPushButton *overwrite =
+        box.addButton(QStringLiteral("Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton *both = box.addButton(QStringLiteral("Keep both"), QMessageBox::AcceptRole);
+    QPushButton *skip = box.addButton(QStringLiteral("Skip"), QMessageBox::RejectRole);
+    box.addButton(QMessageBox::Cancel);
+    auto *all = new QCheckBox(QStringLiteral("Apply to all"), &box);
+    box.setCheckBox(all);
+    box.setDefaultButton(both);
+    box.exec();
+    *applyToAll = all->isChecked();
+    if (box.clickedButton() == overwrite)
+        return Conflict::Overwrite;
+    if (box.clickedButton() == both)
+        return Conflict::KeepBoth;
+    if (box.clickedButton() == skip)
+        return Conflict::Skip;
+    return Conflict::Cancel;
+}
+
+void FilesTab::startUpload(const QList<QPair<QString, QString>> &items,
+                           const QString &remoteFolder) {
     // Folders keep their structure: every remote folder is made first (one command), then the
     // files are queued into it.
     QStringList folders;
     QList<QPair<QString, QString>> files;
-    for (const QUrl &url : urls) {
-        const QFileInfo info(url.toLocalFile());
-        const QString target = joinPath(remoteFolder, info.fileName());
+    for (const auto &[localPath, name] : items) {
+        const QFileInfo info(localPath);
+        const QString target = joinPath(remoteFolder, name);
         if (!info.isDir()) {
             files.append({info.absoluteFilePath(), target});
             continue;

@@ -5,6 +5,8 @@
 #include <QUrl>
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -42,8 +44,14 @@ private:
 class FilesTab final : public QWidget {
     Q_OBJECT
 public:
+    enum class Conflict { Overwrite, KeepBoth, Skip, Cancel };
+    // Asked when an uploaded name already exists; *applyToAll answers the rest the same way.
+    using ConflictResolver = std::function<Conflict(const QString &name, bool *applyToAll)>;
+
     explicit FilesTab(SandboxClient *client, PreferencesHub *preferences = nullptr,
                       QWidget *parent = nullptr);
+    // Replaces the question shown on name conflicts (tests answer it themselves).
+    void setConflictResolver(ConflictResolver resolver) { m_resolveConflict = std::move(resolver); }
 
     void setFolder(const QString &path);
     QString folder() const;
@@ -66,6 +74,9 @@ private:
     void deleteSelected();
     void downloadSelected();
     void showError(const QString &message);
+    // Uploads local items under the given remote names (conflicts already settled).
+    void startUpload(const QList<QPair<QString, QString>> &items, const QString &remoteFolder);
+    Conflict askConflict(const QString &name, bool *applyToAll);
     void refreshFolder(const QString &path);
 
     QPointer<SandboxClient> m_client;
@@ -78,6 +89,7 @@ private:
     QString m_home;
     QString m_workspace;
     bool m_started = false;
+    ConflictResolver m_resolveConflict;
 };
 
 class TabRegistry;
