@@ -23,6 +23,7 @@ struct RemoteFileModel::Node {
     QList<RemoteFileInfo> pending; // listed, not yet inserted
     bool listed = false;
     bool listing = false;
+    bool stale = false; // asked to refresh while a listing ran: list again when it ends
     QString error;
 
     int row() const {
@@ -181,6 +182,13 @@ void RemoteFileModel::list(Node *folder) {
 
 void RemoteFileModel::apply(Node *folder, const QList<RemoteFileInfo> &files) {
     folder->error.clear();
+    if (folder->children.empty()) {
+        // A first listing: nothing to remove or update, so no hashes of 100 000 names on the
+        // GUI thread; the list is shared, not copied.
+        folder->pending = files;
+        insertBatch(folder);
+        return;
+    }
     QHash<QString, const RemoteFileInfo *> fresh;
     fresh.reserve(files.size());
     for (const RemoteFileInfo &f : files)
@@ -245,12 +253,20 @@ void RemoteFileModel::insertBatch(Node *folder) {
     folder->listed = true;
     --m_loading;
     Q_EMIT folderListed(folder->info.path);
+    if (folder->stale) {
+        folder->stale = false;
+        list(folder);
+    }
 }
 
 void RemoteFileModel::refresh(const QModelIndex &folder) {
     Node *node = nodeOf(folder);
-    if (!node->info.isDirectory || node->listing)
+    if (!node->info.isDirectory)
         return;
+    if (node->listing) {
+        node->stale = true; // what changed after that listing began must not be missed
+        return;
+    }
     list(node);
 }
 

@@ -2,6 +2,7 @@
 # 1 GiB upload and download over loopback: UploadJob/DownloadJob (bench-file-transfer, one
 # process per transfer so its VmHWM is that transfer's) vs curl, against the same sandbox-server
 # build in the same run. The server is restarted for every transfer so its VmHWM is per transfer.
+# Runs listing.sh (a 100 000-file folder in RemoteFileModel) first.
 # Usage: bench/files/run.sh [BUILD_DIR]
 set -euo pipefail
 build=$(cd "${1:-build}" && pwd)
@@ -11,6 +12,9 @@ for f in "$server_bin" "$bench_bin"; do
     [[ -x $f ]] || { echo "missing $f (build sandbox-server and bench-file-transfer)" >&2; exit 2; }
 done
 command -v curl >/dev/null || { echo "curl is not installed" >&2; exit 2; }
+
+# The 100 000-file listing needs no free space to speak of: run it first, on its own server.
+"$(dirname "$0")/listing.sh" "$build"
 
 size=$((1024 * 1024 * 1024))
 need_kb=$((4 * 1024 * 1024)) # the source, two copies in the workspace, one download

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# A folder of 100 000 empty files listed through RemoteFileModel in an offscreen QTreeView
+# (bench-file-listing): time until every row is in and the longest GUI event-loop stall (goal
+# < 100 ms), three runs each with a plain view and with a sorting proxy like the Files tab's.
+# No peer measures this; curl's time for the same POST /v1/file/list is printed as the
+# server+transfer part alone. Needs only a few MiB of /tmp.
+# Usage: bench/files/listing.sh [BUILD_DIR]
+set -euo pipefail
+build=$(cd "${1:-build}" && pwd)
+server_bin="$build/bin/sandbox-server"
+bench_bin="$build/bench/bench-file-listing"
+for f in "$server_bin" "$bench_bin"; do
+    [[ -x $f ]] || { echo "missing $f (build sandbox-server and bench-file-listing)" >&2; exit 2; }
+done
+command -v curl >/dev/null || { echo "curl is not installed" >&2; exit 2; }
+
+count=100000
+runs=3
+tmp=$(mktemp -d /tmp/bench-listing.XXXXXX)
+ws="$tmp/workspace"
+dir="$ws/many"
+mkdir -p "$dir"
+server_pid=
+cleanup() {
+    [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+echo "creating $count empty files in $dir"
+(cd "$dir" && seq -f 'report-%06g-final.txt' 0 $((count - 1)) | xargs touch)
+[[ $(find "$dir" -maxdepth 1 -type f | wc -l) == "$count" ]] ||
+    { echo "could not create $count files" >&2; exit 1; }
+
+: >"$tmp/server.out"
+"$server_bin" --host 127.0.0.1 --port 0 --workspace "$ws" >"$tmp/server.out" \
+    2>"$tmp/server.err" &
+server_pid=$!
+url=
+for _ in $(seq 100); do
+    line=$(head -n 1 "$tmp/server.out")
+    if [[ $line == "sandbox-server listening on http://"* ]]; then
+        url=${line#sandbox-server listening on }
+        break
+    fi
+    sleep 0.1
+done
+[[ -n $url ]] || { echo "sandbox-server did not start; stderr:" >&2; cat "$tmp/server.err" >&2; exit 1; }
+
+# The body ListFilesJob sends.
+body=$(printf '{"include_permissions":true,"include_size":true,"path":"%s","recursive":false,"show_hidden":true}' "$dir")
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $2"; }
+
+for i in $(seq "$runs"); do
+    read -r t code size < <(curl -s -o /dev/null -w '%{time_total} %{http_code} %{size_download}\n' \
+        -H 'Content-Type: application/json' --data-binary "$body" "$url/v1/file/list")
+    [[ $code == 200 ]] || { echo "curl list: HTTP $code" >&2; exit 1; }
+    echo "run $i curl: POST /v1/file/list ${t}s, $((size / 1024)) KiB"
+done
+for mode in plain sorted; do
+    for i in $(seq "$runs"); do
+        out=$("$bench_bin" "$url" "$dir" "$count" "$mode")
+        echo "run $i $mode: rows $(field rows "$out") in $(field seconds "$out")s;" \
+            "longest stall $(field longest_stall_ms "$out") ms (at $(field stall_at_ms "$out") ms)," \
+            "$(field stalls_over_100ms "$out") over 100 ms; with 300 ms after folderListed:" \
+            "$(field longest_stall_with_tail_ms "$out") ms, $(field stalls_over_100ms_with_tail "$out") over 100 ms" \
+            "-> goal (< 100 ms) $(field goal "$out"); longest stalls ms@start: $(field top_stalls "$out")"
+    done
+done
+echo "no peer measures this figure; curl above is the server+transfer part alone"
