@@ -95,7 +95,8 @@ private Q_SLOTS:
                      .toLongLong(),
                  50);
         for (int row = 0; row < tab.transfers()->rowCount(); ++row)
-            QCOMPARE(tab.transfers()->state(row), TransferQueueModel::State::Done);
+            QTRY_COMPARE_WITH_TIMEOUT(tab.transfers()->state(row), TransferQueueModel::State::Done,
+                                      10000);
 
         // Dropped onto a folder's row: into that folder.
         const QModelIndex project = rowNamed(shown, QStringLiteral("project"));
