@@ -9,6 +9,7 @@
 #include <fstream>
 #include <pty.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -58,6 +59,7 @@ std::optional<Child> spawn(const Spec &spec, std::string &error) {
     size.ws_col = spec.cols;
     size.ws_row = spec.rows;
     int master = -1;
+    const pid_t server = getpid();
     const pid_t pid = forkpty(&master, nullptr, nullptr, &size);
     if (pid < 0) {
         error = std::string("forkpty failed: ") + std::strerror(errno);
@@ -72,6 +74,12 @@ std::optional<Child> spawn(const Spec &spec, std::string &error) {
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, nullptr);
+        // A server that is killed outright leaves no shell behind: the shell gets a hangup
+        // as from a closed terminal (sessions are forked on the I/O thread, which lives as long
+        // as the server).
+        prctl(PR_SET_PDEATHSIG, SIGHUP);
+        if (getppid() != server)
+            _exit(129); // the server died before the line above took effect
         // No listening socket or client connection of the server leaks into the shell.
         close_range(3, ~0U, 0);
         if (dir && chdir(dir) != 0)

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include <csignal>
+#include <sys/prctl.h>
 
 TestServer::~TestServer() {
     if (m_process && m_process->state() != QProcess::NotRunning) {
@@ -27,6 +28,8 @@ bool TestServer::start(const Options &options) {
     for (const QString &key : keys)
         env.insert(key, options.env.value(key));
     m_process->setProcessEnvironment(env);
+    // A test process that is killed (a timeout) must not leave its server running.
+    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     QStringList args{QStringLiteral("--host"),      QStringLiteral("127.0.0.1"),
                      QStringLiteral("--port"),      QStringLiteral("0"),
                      QStringLiteral("--workspace"), m_workspace};
