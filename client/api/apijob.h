@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QNetworkReply>
 #include <QPointer>
 
 class QNetworkReply;
@@ -63,7 +64,8 @@ private:
 
     QPointer<SandboxClient> m_client;
     ApiRequest m_request;
-    QNetworkReply *m_reply = nullptr;
+    // Guarded: the network manager (the client's child, deleted before its jobs) owns replies.
+    QPointer<QNetworkReply> m_reply;
     QTimer *m_timeout = nullptr;
     QElapsedTimer m_clock;
     Status m_status;
