@@ -7,6 +7,7 @@
 // between the model and the view.
 #include "client/sandboxclient.h"
 #include "models/remotefilemodel.h"
+#include "models/remotefilesortproxy.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -28,21 +29,6 @@ constexpr double stallGoalMs = 100;
 // after folderListed so that work is counted too.
 constexpr int tailMs = 300;
 
-// The Files tab's order (widgets/files/filestab.cpp): folders first, then locale-aware names.
-class FoldersFirstProxy final : public QSortFilterProxyModel {
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-protected:
-    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override {
-        const bool leftDir = left.data(RemoteFileModel::IsDirectoryRole).toBool();
-        const bool rightDir = right.data(RemoteFileModel::IsDirectoryRole).toBool();
-        if (leftDir != rightDir)
-            return sortOrder() == Qt::AscendingOrder ? leftDir : rightDir;
-        return QString::localeAwareCompare(left.data().toString(), right.data().toString()) < 0;
-    }
-};
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -62,7 +48,7 @@ int main(int argc, char **argv) {
 
     SandboxClient client({QUrl(args.at(1)), {}}, {});
     RemoteFileModel model(&client);
-    FoldersFirstProxy proxy;
+    RemoteFileSortProxy proxy;
     QTreeView view;
     view.setUniformRowHeights(true);
     if (mode == QStringLiteral("sorted")) {

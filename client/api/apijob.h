@@ -4,8 +4,8 @@
 #include "client/transport/status.h"
 
 #include <QElapsedTimer>
-#include <QObject>
 #include <QNetworkReply>
+#include <QObject>
 #include <QPointer>
 
 class QNetworkReply;

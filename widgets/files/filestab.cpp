@@ -5,6 +5,7 @@
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
 #include "models/remotefilemodel.h"
+#include "models/remotefilesortproxy.h"
 #include "models/transferqueuemodel.h"
 #include "widgets/common/preferences.h"
 #include "widgets/common/widgethelpers.h"
@@ -33,30 +34,6 @@
 #include <optional>
 
 namespace {
-
-// Folders before files, then the column's own order, as every file manager sorts.
-class FoldersFirstProxy final : public QSortFilterProxyModel {
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-protected:
-    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override {
-        const bool leftDir = left.data(RemoteFileModel::IsDirectoryRole).toBool();
-        const bool rightDir = right.data(RemoteFileModel::IsDirectoryRole).toBool();
-        if (leftDir != rightDir)
-            return sortOrder() == Qt::AscendingOrder ? leftDir : rightDir;
-        switch (left.column()) {
-        case RemoteFileModel::SizeColumn:
-            return left.data(RemoteFileModel::SizeRole).toLongLong() <
-                   right.data(RemoteFileModel::SizeRole).toLongLong();
-        case RemoteFileModel::ModifiedColumn:
-            return left.data(RemoteFileModel::ModifiedRole).toDateTime() <
-                   right.data(RemoteFileModel::ModifiedRole).toDateTime();
-        default:
-            return QString::localeAwareCompare(left.data().toString(), right.data().toString()) < 0;
-        }
-    }
-};
 
 QString joinPath(const QString &folder, const QString &name) {
     return folder.endsWith(QLatin1Char('/')) ? QString(folder + name)
@@ -133,7 +110,7 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     : QWidget(parent)
     , m_client(client)
     , m_model(new RemoteFileModel(client, this))
-    , m_proxy(new FoldersFirstProxy(this))
+    , m_proxy(new RemoteFileSortProxy(this))
     , m_transfers(new TransferQueueModel(client, this))
     , m_view(new RemoteTreeView(this))
     , m_path(new QLineEdit(this))

@@ -1,0 +1,22 @@
+#include "models/remotefilesortproxy.h"
+
+#include "models/remotefilemodel.h"
+
+#include <QDateTime>
+
+bool RemoteFileSortProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const {
+    const bool leftDir = left.data(RemoteFileModel::IsDirectoryRole).toBool();
+    const bool rightDir = right.data(RemoteFileModel::IsDirectoryRole).toBool();
+    if (leftDir != rightDir)
+        return sortOrder() == Qt::AscendingOrder ? leftDir : rightDir;
+    switch (left.column()) {
+    case RemoteFileModel::SizeColumn:
+        return left.data(RemoteFileModel::SizeRole).toLongLong() <
+               right.data(RemoteFileModel::SizeRole).toLongLong();
+    case RemoteFileModel::ModifiedColumn:
+        return left.data(RemoteFileModel::ModifiedRole).toDateTime() <
+               right.data(RemoteFileModel::ModifiedRole).toDateTime();
+    default:
+        return QString::localeAwareCompare(left.data().toString(), right.data().toString()) < 0;
+    }
+}
