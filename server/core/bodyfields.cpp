@@ -1,5 +1,7 @@
 #include "server/core/bodyfields.h"
 
+#include <cmath>
+
 namespace sbx {
 
 using nlohmann::json;
@@ -16,6 +18,13 @@ BodyFields::BodyFields(const HttpRequest &request) {
         fail({"body"}, "model_attributes_type",
              "Input should be a valid dictionary or object to extract fields from");
     }
+}
+
+BodyFields::BodyFields(json value)
+    : m_body(std::move(value)) {
+    if (!m_body.is_object())
+        fail({"body"}, "model_attributes_type",
+             "Input should be a valid dictionary or object to extract fields from");
 }
 
 std::optional<std::string> BodyFields::string(const char *name, bool required) {
@@ -47,7 +56,10 @@ std::optional<double> BodyFields::number(const char *name, bool integer) {
         return std::nullopt;
     if (value->is_number() && !value->is_boolean()) {
         const double n = value->get<double>();
-        if (!integer || n == static_cast<double>(static_cast<long long>(n)))
+        // The range check comes first: casting a double beyond long long is undefined.
+        const bool whole =
+            std::abs(n) < 9.2e18 && n == static_cast<double>(static_cast<long long>(n));
+        if (!integer || whole)
             return n;
     }
     if (integer)

@@ -14,6 +14,8 @@ namespace sbx {
 class BodyFields final {
 public:
     explicit BodyFields(const HttpRequest &request);
+    // A value parsed elsewhere (an entry of an environment variable's JSON), checked the same way.
+    explicit BodyFields(nlohmann::json value);
 
     std::optional<std::string> string(const char *name, bool required = false);
     std::optional<bool> boolean(const char *name, bool required = false);
@@ -23,6 +25,8 @@ public:
     void fail(nlohmann::json loc, const char *type, std::string message);
 
     bool ok() const { return m_errors.empty(); }
+    // The ValidationErrors so far, for callers that report them other than as a 422.
+    const nlohmann::json &errors() const { return m_errors; }
     HttpResponse refusal() const;
 
 private:

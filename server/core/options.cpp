@@ -123,6 +123,8 @@ Environment:
   RUN_HOOK_INIT          shell command run first, before the listener opens
   RUN_HOOK_PRE_SERVICES  shell command run next, before the listener opens
   RUN_HOOK_POST_READY    shell command run in the background once the server listens
+  SANDBOX_SHUTDOWN_HOOKS JSON array of {name, command, timeout?, priority?}: shutdown hooks
+                         that the API cannot remove (invalid: the server refuses to start)
 With neither SANDBOX_API_KEY nor JWT_PUBLIC_KEY set, there is no authentication.
 )";
 }

@@ -1,8 +1,10 @@
 #include "server/core/process.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -90,6 +92,42 @@ pid_t spawn(const ProcessSpec &spec, int outputFd, std::string &error) {
     return pid;
 }
 
+// kill(-pgid, 0) also counts zombies, which an init slow to reap leaves in the group.
+bool groupRuns(pid_t pgid) {
+    if (::kill(-pgid, 0) != 0)
+        return false;
+    DIR *proc = opendir("/proc");
+    if (!proc)
+        return true;
+    bool found = false;
+    while (const dirent *entry = readdir(proc)) {
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9')
+            continue;
+        const std::string path = std::string("/proc/") + entry->d_name + "/stat";
+        const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        char text[512];
+        const ssize_t n = read(fd, text, sizeof text - 1);
+        close(fd);
+        if (n <= 0)
+            continue;
+        text[n] = '\0';
+        // "pid (comm) state ppid pgrp ...": comm may hold anything, so from the last ')'.
+        const char *end = std::strrchr(text, ')');
+        char state = 0;
+        int parent = 0;
+        int group = 0;
+        if (end && std::sscanf(end + 1, " %c %d %d", &state, &parent, &group) == 3 &&
+            group == pgid && state != 'Z' && state != 'X') {
+            found = true;
+            break;
+        }
+    }
+    closedir(proc);
+    return found;
+}
+
 void fillStatus(ProcessResult &result, int status) {
     if (WIFEXITED(status))
         result.exitCode = WEXITSTATUS(status);
@@ -125,7 +163,8 @@ ProcessResult runProcess(const ProcessSpec &spec, const LineSink &onLine) {
     std::string pending;
     bool eof = false;
     bool killed = false;
-    std::optional<Clock::time_point> termSentAt;
+    // When SIGTERM went out: the moment SIGKILL follows.
+    std::optional<Clock::time_point> killAt;
     auto signalGroup = [&](int sig) {
         ::kill(-pid, sig);
     };
@@ -147,15 +186,21 @@ ProcessResult runProcess(const ProcessSpec &spec, const LineSink &onLine) {
     bool reaped = false;
     for (;;) {
         if (!killed) {
-            if (limited && Clock::now() - start >= spec.timeout) {
+            const auto now = Clock::now();
+            if (limited && !result.timedOut && now - start >= spec.timeout) {
                 result.timedOut = true;
-                signalGroup(SIGKILL);
-                killed = true;
-            } else if (spec.cancel && spec.cancel->load() && !termSentAt) {
+                if (spec.timeoutGrace.count() > 0 && !killAt) {
+                    signalGroup(SIGTERM);
+                    killAt = now + spec.timeoutGrace;
+                } else if (!killAt) {
+                    signalGroup(SIGKILL);
+                    killed = true;
+                }
+            } else if (spec.cancel && spec.cancel->load() && !killAt) {
                 result.cancelled = true;
                 signalGroup(SIGTERM);
-                termSentAt = Clock::now();
-            } else if (termSentAt && Clock::now() - *termSentAt >= std::chrono::seconds(3)) {
+                killAt = now + std::chrono::seconds(3);
+            } else if (killAt && now >= *killAt) {
                 signalGroup(SIGKILL);
                 killed = true;
             }
@@ -206,6 +251,12 @@ ProcessResult runProcess(const ProcessSpec &spec, const LineSink &onLine) {
     if (!pending.empty())
         onLine(pending);
     close(fds[0]);
+    if (killAt && !killed) {
+        while (Clock::now() < *killAt && groupRuns(pid))
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (groupRuns(pid))
+            signalGroup(SIGKILL);
+    }
     if (reaped)
         fillStatus(result, status);
     return result;

@@ -18,9 +18,13 @@ struct ProcessSpec {
     std::string workingDirectory;
     // "NAME=value" entries added to (or replacing in) the server's environment.
     std::vector<std::string> extraEnvironment;
-    // Zero: no limit. On expiry the process group gets SIGKILL.
+    // Zero: no limit. On expiry the process group gets SIGKILL, or SIGTERM first and SIGKILL
+    // timeoutGrace later when that is set.
     std::chrono::milliseconds timeout{0};
+    std::chrono::milliseconds timeoutGrace{0};
     // Checked a few times a second; when set, the group gets SIGTERM, then SIGKILL.
+    // After a SIGTERM (timeout or cancel), members of the group that outlive the process (a
+    // background child ignoring SIGTERM) get SIGKILL when the grace ends.
     const std::atomic<bool> *cancel = nullptr;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,13 @@ struct RouteGroup {
     // Names of the extensions beyond AIO this group implements; GET /v1/sandbox lists them.
     std::vector<std::string> extensions = {};
     std::function<void(Router &, ServerContext &)> install = {};
+};
+
+// Thrown by an install function for a configuration the server must not run with (an invalid
+// SANDBOX_SHUTDOWN_HOOKS): the server logs what() and exits with code 2.
+class ConfigurationError final : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
 };
 
 class RouteGroupRegistration final {

@@ -65,6 +65,9 @@ int ServerApp::run() {
             description.extensions.insert(description.extensions.end(), group.extensions.begin(),
                                           group.extensions.end());
         }
+    } catch (const ConfigurationError &e) {
+        log::error(e.what());
+        return 2;
     } catch (const std::exception &e) {
         log::error(std::string("installing the routes failed: ") + e.what());
         return 1;

@@ -9,7 +9,8 @@ namespace sbx {
 class ServerApp final {
 public:
     explicit ServerApp(ServerOptions options);
-    // The process exit code: 0 after a graceful stop, 1 when the server could not start.
+    // The process exit code: 0 after a graceful stop, 1 when the server could not start, 2 for
+    // an invalid configuration (ConfigurationError).
     int run();
 
 private:
