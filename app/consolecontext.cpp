@@ -23,7 +23,7 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     , m_settings(new QSettings(paths.settingsFile, QSettings::IniFormat, this))
     , m_secrets(new KeychainSecretStore(paths.useKeychain, this))
     , m_saved(new SavedEndpoints(m_settings, m_secrets, this))
-    , m_local(new LocalSandboxes(m_settings, {paths.serverBinary, paths.dataDir}, this))
+    , m_local(new LocalSandboxes(m_settings, {paths.serverBinary, paths.dataDir, m_secrets}, this))
     , m_sandboxes(new SandboxListModel(this))
     , m_preferences(new PreferencesHub(this)) {
     m_secrets->probe();

@@ -1,5 +1,7 @@
 #include "client/sandboxclient.h"
 
+#include "client/transport/jwtkeys.h"
+
 #include <QCryptographicHash>
 #include <QFile>
 #include <QHttpMultiPart>
@@ -48,6 +50,7 @@ void SandboxClient::setCredentials(const Credentials &credentials) {
     if (credentials == m_credentials)
         return;
     m_credentials = credentials;
+    m_signedToken.clear();
     Q_EMIT connectionSettingsChanged();
 }
 
@@ -63,8 +66,7 @@ QNetworkRequest SandboxClient::prepareRequest(const QUrl &url) const {
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
                          QNetworkRequest::ManualRedirectPolicy);
     request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("SandboxConsole/0.1"));
-    if (!m_credentials.isEmpty()) {
-        const QByteArray secret = m_credentials.secret.toUtf8();
+    if (const QByteArray secret = authValue(); !secret.isEmpty()) {
         if (m_credentials.kind == Credentials::Kind::ApiKey)
             request.setRawHeader("X-AIO-API-Key", secret);
         else
@@ -80,6 +82,22 @@ QNetworkRequest SandboxClient::prepareRequest(const QUrl &url) const {
         request.setSslConfiguration(ssl);
     }
     return request;
+}
+
+QByteArray SandboxClient::authValue() const {
+    if (m_credentials.isEmpty())
+        return {};
+    if (m_credentials.kind != Credentials::Kind::SignedJwt)
+        return m_credentials.secret.toUtf8();
+    constexpr std::chrono::minutes lifetime(15);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    if (m_signedToken.isEmpty() || now >= m_signedTokenRenewAt) {
+        // An unusable key sends no token: the sandbox answers 401 and the job says why.
+        m_signedToken = signRs256(m_credentials.secret.toUtf8(), lifetime);
+        m_signedTokenRenewAt =
+            now.addSecs(std::chrono::duration_cast<std::chrono::seconds>(lifetime).count() - 60);
+    }
+    return m_signedToken.toLatin1();
 }
 
 QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {

@@ -4,6 +4,7 @@
 #include "client/transport/endpoint.h"
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QStringList>
@@ -77,9 +78,14 @@ Q_SIGNALS:
 
 private:
     void applyTls();
+    // What an Authorization/X-AIO-API-Key header carries; for SignedJwt a cached minted token.
+    QByteArray authValue() const;
 
     Endpoint m_endpoint;
     Credentials m_credentials;
+    // Minted from a SignedJwt private key; reused until a minute before it expires.
+    mutable QString m_signedToken;
+    mutable QDateTime m_signedTokenRenewAt;
     QStringList m_extensions;
     QNetworkAccessManager *m_network;
 };

@@ -1,5 +1,9 @@
 #include "client/providers/localsandboxes.h"
 
+#include "client/providers/processtree.h"
+#include "client/providers/secretstore.h"
+#include "client/transport/jwtkeys.h"
+
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
@@ -7,6 +11,7 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QTimer>
 #include <QUuid>
 
 #include <csignal>
@@ -28,16 +33,30 @@ QString settingsGroup(const QString &id) {
     return QStringLiteral("local/") + id.section(QLatin1Char(':'), 1);
 }
 
+// The same key form SavedEndpoints uses; ids never collide ("local:" vs "saved:").
+QString secretKey(const QString &id) {
+    return QStringLiteral("sandbox/") + id;
+}
+
 } // namespace
 
 struct LocalSandboxes::Child {
     SandboxEntry entry;
     QString workspace;
     bool ownsWorkspace = false;
+    CreateOptions::Auth auth = CreateOptions::Auth::ApiKey;
+    QString initHook;
+    QString preServicesHook;
+    QString postReadyHook;
+    QByteArray privatePem; // Auth::Jwt, once read from the secret store or generated
+    bool keyLookupPending = false;
     QProcess *process = nullptr;
     QByteArray stdoutBuffer;
     QByteArray log;
     bool stopRequested = false;
+    bool killedAfterTimeout = false;
+    bool removeRequested = false;
+    QList<qint64> pausedPids; // empty unless paused
 };
 
 QString defaultServerBinary() {
@@ -50,7 +69,9 @@ QString defaultServerBinary() {
 LocalSandboxes::LocalSandboxes(QSettings *settings, Options options, QObject *parent)
     : SandboxProvider(parent)
     , m_settings(settings)
-    , m_options(std::move(options)) {
+    , m_options(std::move(options))
+    , m_ownSecrets(m_options.secrets ? nullptr : std::make_unique<MemorySecretStore>())
+    , m_secrets(m_options.secrets ? m_options.secrets : m_ownSecrets.get()) {
     m_settings->beginGroup(QStringLiteral("local"));
     const QStringList keys = m_settings->childGroups();
     m_settings->endGroup();
@@ -61,9 +82,17 @@ LocalSandboxes::LocalSandboxes(QSettings *settings, Options options, QObject *pa
         child->entry.name = m_settings->value(QStringLiteral("name")).toString();
         child->workspace = m_settings->value(QStringLiteral("workspace")).toString();
         child->ownsWorkspace = m_settings->value(QStringLiteral("ownsWorkspace")).toBool();
+        child->auth = m_settings->value(QStringLiteral("auth")).toString() == QLatin1String("jwt")
+                          ? CreateOptions::Auth::Jwt
+                          : CreateOptions::Auth::ApiKey;
+        child->initHook = m_settings->value(QStringLiteral("initHook")).toString();
+        child->preServicesHook = m_settings->value(QStringLiteral("preServicesHook")).toString();
+        child->postReadyHook = m_settings->value(QStringLiteral("postReadyHook")).toString();
         m_settings->endGroup();
         child->entry.providerState = SandboxState::Stopped;
-        child->entry.credentials.kind = Credentials::Kind::ApiKey;
+        child->entry.credentials.kind = child->auth == CreateOptions::Auth::Jwt
+                                            ? Credentials::Kind::SignedJwt
+                                            : Credentials::Kind::ApiKey;
         if (!child->workspace.isEmpty())
             m_children.push_back(std::move(child));
     }
@@ -71,6 +100,11 @@ LocalSandboxes::LocalSandboxes(QSettings *settings, Options options, QObject *pa
 
 LocalSandboxes::~LocalSandboxes() {
     stopAll();
+    // A delete that was waiting for its sandbox to stop still removes its files.
+    for (const auto &child : m_children) {
+        if (child->removeRequested)
+            eraseFiles(*child);
+    }
 }
 
 QList<SandboxEntry> LocalSandboxes::sandboxes() const {
@@ -90,8 +124,13 @@ LifecycleActions LocalSandboxes::actions(const SandboxEntry &entry) const {
         break;
     case SandboxState::Stopping:
         break;
-    default:
-        actions |= LifecycleAction::Stop;
+    case SandboxState::Paused:
+        actions |= LifecycleAction::Resume | LifecycleAction::Stop;
+        break;
+    case SandboxState::Starting:
+    case SandboxState::Online:
+    case SandboxState::AuthFailed:
+        actions |= LifecycleAction::Pause | LifecycleAction::Stop;
         break;
     }
     return actions;
@@ -102,6 +141,12 @@ void LocalSandboxes::perform(const QString &id, LifecycleAction action) {
     case LifecycleAction::Start:
         start(id);
         break;
+    case LifecycleAction::Pause:
+        pause(id);
+        break;
+    case LifecycleAction::Resume:
+        resume(id);
+        break;
     case LifecycleAction::Stop:
         stop(id);
         break;
@@ -109,7 +154,7 @@ void LocalSandboxes::perform(const QString &id, LifecycleAction action) {
         remove(id);
         break;
     default:
-        Q_EMIT actionFailed(id, QStringLiteral("Local sandboxes cannot do that yet"));
+        Q_EMIT actionFailed(id, QStringLiteral("Local sandboxes cannot do that"));
         break;
     }
 }
@@ -122,32 +167,70 @@ LocalSandboxes::Child *LocalSandboxes::find(const QString &id) const {
     return nullptr;
 }
 
+bool LocalSandboxes::isRunning(const Child *child) const {
+    return child->process && child->process->state() != QProcess::NotRunning;
+}
+
 void LocalSandboxes::persist(const Child &child) {
     m_settings->beginGroup(settingsGroup(child.entry.id));
     m_settings->setValue(QStringLiteral("name"), child.entry.name);
     m_settings->setValue(QStringLiteral("workspace"), child.workspace);
     m_settings->setValue(QStringLiteral("ownsWorkspace"), child.ownsWorkspace);
+    m_settings->setValue(QStringLiteral("auth"), child.auth == CreateOptions::Auth::Jwt
+                                                     ? QStringLiteral("jwt")
+                                                     : QStringLiteral("apiKey"));
+    m_settings->setValue(QStringLiteral("initHook"), child.initHook);
+    m_settings->setValue(QStringLiteral("preServicesHook"), child.preServicesHook);
+    m_settings->setValue(QStringLiteral("postReadyHook"), child.postReadyHook);
     m_settings->endGroup();
     m_settings->sync();
 }
 
-QString LocalSandboxes::create(const QString &name, const QString &workspace) {
-    auto child = std::make_unique<Child>();
-    const QString key = QUuid::createUuid().toString(QUuid::Id128).left(12);
-    child->entry.id = QStringLiteral("local:") + key;
-    child->entry.name = name;
-    child->entry.credentials.kind = Credentials::Kind::ApiKey;
+LocalSandboxes::Child *LocalSandboxes::add(std::unique_ptr<Child> child) {
+    child->entry.credentials.kind = child->auth == CreateOptions::Auth::Jwt
+                                        ? Credentials::Kind::SignedJwt
+                                        : Credentials::Kind::ApiKey;
     child->entry.providerState = SandboxState::Stopped;
-    child->ownsWorkspace = workspace.isEmpty();
-    child->workspace = workspace.isEmpty() ? m_options.dataDir + QStringLiteral("/sandboxes/") +
-                                                 key + QStringLiteral("/workspace")
-                                           : workspace;
-    const QString id = child->entry.id;
     persist(*child);
     Q_EMIT sandboxAdded(child->entry);
     m_children.push_back(std::move(child));
+    return m_children.back().get();
+}
+
+QString LocalSandboxes::create(const CreateOptions &options) {
+    auto child = std::make_unique<Child>();
+    const QString key = QUuid::createUuid().toString(QUuid::Id128).left(12);
+    child->entry.id = QStringLiteral("local:") + key;
+    child->entry.name = options.name;
+    child->ownsWorkspace = options.workspace.isEmpty();
+    child->workspace =
+        options.workspace.isEmpty()
+            ? m_options.dataDir + QStringLiteral("/sandboxes/") + key + QStringLiteral("/workspace")
+            : options.workspace;
+    child->auth = options.auth;
+    child->initHook = options.initHook;
+    child->preServicesHook = options.preServicesHook;
+    child->postReadyHook = options.postReadyHook;
+    Child *added = add(std::move(child));
+    const QString id = added->entry.id;
+    if (added->auth == CreateOptions::Auth::Jwt) {
+        const JwtKeyPair pair = generateRsaKeyPair();
+        if (pair.isNull()) {
+            fail(added, QStringLiteral("Cannot generate a JWT key pair"));
+            return id;
+        }
+        added->privatePem = pair.privatePem;
+        m_secrets->write(secretKey(id), QString::fromLatin1(pair.privatePem));
+    }
     start(id);
     return id;
+}
+
+QString LocalSandboxes::create(const QString &name, const QString &workspace) {
+    CreateOptions options;
+    options.name = name;
+    options.workspace = workspace;
+    return create(options);
 }
 
 QString LocalSandboxes::ensureDefault() {
@@ -156,13 +239,9 @@ QString LocalSandboxes::ensureDefault() {
         auto child = std::make_unique<Child>();
         child->entry.id = id;
         child->entry.name = QStringLiteral("Local");
-        child->entry.credentials.kind = Credentials::Kind::ApiKey;
-        child->entry.providerState = SandboxState::Stopped;
         child->ownsWorkspace = true;
         child->workspace = m_options.dataDir + QStringLiteral("/sandboxes/default/workspace");
-        persist(*child);
-        Q_EMIT sandboxAdded(child->entry);
-        m_children.push_back(std::move(child));
+        add(std::move(child));
     }
     start(id);
     return id;
@@ -174,39 +253,88 @@ void LocalSandboxes::setState(Child *child, SandboxState state, const QString &d
     Q_EMIT sandboxChanged(child->entry);
 }
 
+void LocalSandboxes::fail(Child *child, const QString &why) {
+    setState(child, SandboxState::Unreachable, why);
+    Q_EMIT actionFailed(child->entry.id, why);
+}
+
 void LocalSandboxes::start(const QString &id) {
     Child *child = find(id);
-    if (!child || (child->process && child->process->state() != QProcess::NotRunning))
+    if (!child || isRunning(child) || child->keyLookupPending || child->removeRequested)
         return;
+    if (child->auth == CreateOptions::Auth::Jwt && child->privatePem.isEmpty()) {
+        // After a restart the key is in the secret store (asynchronous, like a keychain).
+        child->keyLookupPending = true;
+        setState(child, SandboxState::Starting);
+        m_secrets->read(secretKey(id), this, [this, id](bool found, const QString &secret) {
+            Child *c = find(id);
+            if (!c || !c->keyLookupPending)
+                return; // deleted or stopped meanwhile
+            c->keyLookupPending = false;
+            QByteArray pem = found ? secret.toUtf8() : QByteArray();
+            if (publicPemFromPrivate(pem).isEmpty()) {
+                // Lost with a session-only store: the console starts the server, so a new pair
+                // costs nothing.
+                pem = generateRsaKeyPair().privatePem;
+                if (pem.isEmpty()) {
+                    fail(c, QStringLiteral("Cannot generate a JWT key pair"));
+                    return;
+                }
+                m_secrets->write(secretKey(id), QString::fromLatin1(pem));
+            }
+            c->privatePem = pem;
+            launch(c);
+        });
+        return;
+    }
+    launch(child);
+}
+
+void LocalSandboxes::launch(Child *child) {
     if (!QDir().mkpath(child->workspace)) {
-        setState(child, SandboxState::Unreachable,
-                 QStringLiteral("Cannot create the workspace folder %1").arg(child->workspace));
-        Q_EMIT actionFailed(id, child->entry.detail);
+        fail(child, QStringLiteral("Cannot create the workspace folder %1").arg(child->workspace));
         return;
     }
     if (!QFileInfo(m_options.serverBinary).isExecutable()) {
-        setState(child, SandboxState::Unreachable,
-                 QStringLiteral("sandbox-server not found at %1").arg(m_options.serverBinary));
-        Q_EMIT actionFailed(id, child->entry.detail);
+        fail(child, QStringLiteral("sandbox-server not found at %1").arg(m_options.serverBinary));
         return;
     }
     delete child->process;
     child->process = new QProcess(this);
     child->stdoutBuffer.clear();
     child->stopRequested = false;
+    child->killedAfterTimeout = false;
+    child->pausedPids.clear();
     child->entry.endpoint = {};
-    child->entry.credentials.secret = generateApiKey();
 
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     // The child's auth and hooks are the console's choice, never inherited from our environment.
     const QStringList inherited = env.keys();
     for (const QString &key : inherited) {
         if (key.startsWith(QLatin1String("RUN_HOOK_")) || key == QLatin1String("JWT_PUBLIC_KEY") ||
+            key == QLatin1String("SANDBOX_API_KEY") ||
             key == QLatin1String("SANDBOX_SHUTDOWN_HOOKS") ||
             key == QLatin1String("TICKET_TTL_SECONDS"))
             env.remove(key);
     }
-    env.insert(QStringLiteral("SANDBOX_API_KEY"), child->entry.credentials.secret);
+    if (child->auth == CreateOptions::Auth::Jwt) {
+        child->entry.credentials = {Credentials::Kind::SignedJwt,
+                                    QString::fromLatin1(child->privatePem)};
+        env.insert(QStringLiteral("JWT_PUBLIC_KEY"), QString::fromLatin1(jwtPublicKeyEnvValue(
+                                                         publicPemFromPrivate(child->privatePem))));
+    } else {
+        child->entry.credentials = {Credentials::Kind::ApiKey, generateApiKey()};
+        env.insert(QStringLiteral("SANDBOX_API_KEY"), child->entry.credentials.secret);
+    }
+    const std::pair<const char *, QString> hooks[] = {
+        {"RUN_HOOK_INIT", child->initHook},
+        {"RUN_HOOK_PRE_SERVICES", child->preServicesHook},
+        {"RUN_HOOK_POST_READY", child->postReadyHook},
+    };
+    for (const auto &[name, command] : hooks) {
+        if (!command.trimmed().isEmpty())
+            env.insert(QString::fromLatin1(name), command);
+    }
     child->process->setProcessEnvironment(env);
     child->process->setWorkingDirectory(child->workspace);
     // The server dies with the console, even when the console crashes.
@@ -220,11 +348,8 @@ void LocalSandboxes::start(const QString &id) {
         [this, child](int code, QProcess::ExitStatus status) { onFinished(child, code, status); });
     connect(child->process, &QProcess::errorOccurred, this,
             [this, child](QProcess::ProcessError error) {
-                if (error != QProcess::FailedToStart)
-                    return;
-                setState(child, SandboxState::Unreachable,
-                         QStringLiteral("Cannot start %1").arg(m_options.serverBinary));
-                Q_EMIT actionFailed(child->entry.id, child->entry.detail);
+                if (error == QProcess::FailedToStart)
+                    fail(child, QStringLiteral("Cannot start %1").arg(m_options.serverBinary));
             });
     setState(child, SandboxState::Starting);
     child->process->start(m_options.serverBinary,
@@ -248,23 +373,44 @@ void LocalSandboxes::onStdout(Child *child) {
         return;
     }
     child->entry.endpoint.baseUrl = QUrl(match.captured(1));
-    // Online from the provider's side; the list's probe decides whether it answers.
-    setState(child, SandboxState::Online);
+    // Online from the provider's side; the list's probe decides whether it answers. A sandbox
+    // paused while starting stays paused: resume() brings it online.
+    if (child->pausedPids.isEmpty() && !child->stopRequested)
+        setState(child, SandboxState::Online);
 }
 
 void LocalSandboxes::onStderr(Child *child) {
     const QByteArray chunk = child->process->readAllStandardError();
     child->log += chunk;
-    if (child->log.size() > maxLogBytes)
-        child->log.remove(0, child->log.size() - maxLogBytes);
+    if (child->log.size() > maxLogBytes) {
+        // Drop whole lines from the front, so the ring never starts mid-line or mid-character.
+        qsizetype cut = child->log.size() - maxLogBytes;
+        const qsizetype newline = child->log.indexOf('\n', cut);
+        cut = newline < 0 ? cut : newline + 1;
+        child->log.remove(0, cut);
+    }
     Q_EMIT logAppended(child->entry.id, QString::fromUtf8(chunk));
 }
 
 void LocalSandboxes::onFinished(Child *child, int exitCode, QProcess::ExitStatus status) {
+    // Killed while paused: its shells may outlive it, stopped; let them see their hangup.
+    for (const qint64 pid : std::as_const(child->pausedPids))
+        ::kill(static_cast<pid_t>(pid), SIGCONT);
+    child->pausedPids.clear();
     child->entry.endpoint = {};
     child->entry.credentials.secret.clear();
+    if (child->removeRequested) {
+        const QString id = child->entry.id;
+        // Not from inside the process's own signal: the QProcess is deleted with the entry.
+        QTimer::singleShot(0, this, [this, id] { forget(id); });
+        return;
+    }
     if (child->stopRequested) {
-        setState(child, SandboxState::Stopped);
+        setState(child, SandboxState::Stopped,
+                 child->killedAfterTimeout
+                     ? QStringLiteral("killed: shutdown hooks did not finish within %1 s")
+                           .arg(m_options.stopTimeoutMs / 1000)
+                     : QString());
         return;
     }
     const QString why = status == QProcess::CrashExit
@@ -273,61 +419,129 @@ void LocalSandboxes::onFinished(Child *child, int exitCode, QProcess::ExitStatus
     setState(child, SandboxState::Unreachable, why);
 }
 
+void LocalSandboxes::pause(const QString &id) {
+    Child *child = find(id);
+    if (!child || !isRunning(child) || child->stopRequested || !child->pausedPids.isEmpty())
+        return;
+    child->pausedPids = signalProcessTree(child->process->processId(), SIGSTOP);
+    if (child->pausedPids.isEmpty()) {
+        Q_EMIT actionFailed(id, QStringLiteral("Cannot pause the sandbox's processes"));
+        return;
+    }
+    setState(child, SandboxState::Paused);
+}
+
+void LocalSandboxes::continueProcesses(Child *child) {
+    signalProcessTree(child->process->processId(), SIGCONT);
+    // Anything that left the tree while stopped (reparented) is continued too.
+    for (const qint64 pid : std::as_const(child->pausedPids))
+        ::kill(static_cast<pid_t>(pid), SIGCONT);
+    child->pausedPids.clear();
+}
+
+void LocalSandboxes::resume(const QString &id) {
+    Child *child = find(id);
+    if (!child || !isRunning(child) || child->pausedPids.isEmpty())
+        return;
+    continueProcesses(child);
+    setState(child,
+             child->entry.endpoint.isValid() ? SandboxState::Online : SandboxState::Starting);
+}
+
 void LocalSandboxes::stop(const QString &id) {
     Child *child = find(id);
-    if (!child || !child->process || child->process->state() == QProcess::NotRunning)
+    if (!child)
+        return;
+    if (child->keyLookupPending) {
+        child->keyLookupPending = false;
+        setState(child, SandboxState::Stopped);
+        return;
+    }
+    if (!isRunning(child) || child->stopRequested)
         return;
     child->stopRequested = true;
+    // A stopped process would keep SIGTERM pending: its shutdown hooks need it running.
+    if (!child->pausedPids.isEmpty())
+        continueProcesses(child);
     setState(child, SandboxState::Stopping);
     child->process->terminate();
+    QProcess *process = child->process;
+    QTimer::singleShot(m_options.stopTimeoutMs, process, [child, process] {
+        if (process->state() == QProcess::NotRunning)
+            return;
+        child->killedAfterTimeout = true;
+        process->kill();
+    });
 }
 
 void LocalSandboxes::remove(const QString &id) {
     Child *child = find(id);
-    if (!child)
+    if (!child || child->removeRequested)
         return;
-    if (child->process && child->process->state() != QProcess::NotRunning) {
-        child->stopRequested = true;
-        child->process->disconnect(this);
-        child->process->terminate();
-        if (!child->process->waitForFinished(5000))
-            child->process->kill();
+    child->keyLookupPending = false;
+    if (isRunning(child)) {
+        child->removeRequested = true;
+        stop(id);
+        return;
     }
-    if (child->ownsWorkspace) {
-        // The console made this folder (…/sandboxes/<key>/workspace): remove the whole key folder.
-        QDir(QFileInfo(child->workspace).absolutePath()).removeRecursively();
+    forget(id);
+}
+
+void LocalSandboxes::eraseFiles(const Child &child) {
+    if (child.ownsWorkspace) {
+        // The console made this folder (…/sandboxes/<key>/workspace): remove the key folder,
+        // and never anything outside the data directory.
+        const QString keyDir = QFileInfo(child.workspace).absolutePath();
+        const QString root = QDir(m_options.dataDir + QStringLiteral("/sandboxes")).absolutePath();
+        if (keyDir.startsWith(root + QLatin1Char('/')))
+            QDir(keyDir).removeRecursively();
     }
-    m_settings->remove(settingsGroup(id));
+    m_settings->remove(settingsGroup(child.entry.id));
     m_settings->sync();
+    m_secrets->remove(secretKey(child.entry.id));
+}
+
+void LocalSandboxes::forget(const QString &id) {
     for (auto it = m_children.begin(); it != m_children.end(); ++it) {
-        if (it->get() == child) {
-            m_children.erase(it);
-            break;
+        Child *child = it->get();
+        if (child->entry.id != id)
+            continue;
+        if (child->process) {
+            child->process->disconnect(this);
+            child->process->deleteLater();
         }
+        eraseFiles(*child);
+        m_children.erase(it);
+        Q_EMIT sandboxRemoved(id);
+        return;
     }
-    Q_EMIT sandboxRemoved(id);
 }
 
 void LocalSandboxes::stopAll(int timeoutMs) {
     QDeadlineTimer deadline(timeoutMs);
     for (const auto &child : m_children) {
-        if (child->process && child->process->state() != QProcess::NotRunning) {
-            child->stopRequested = true;
-            child->process->terminate();
-        }
+        child->keyLookupPending = false;
+        if (!isRunning(child.get()))
+            continue;
+        child->stopRequested = true;
+        if (!child->pausedPids.isEmpty())
+            continueProcesses(child.get());
+        child->process->terminate();
     }
     for (const auto &child : m_children) {
-        if (!child->process || child->process->state() == QProcess::NotRunning)
+        if (!isRunning(child.get()))
             continue;
         if (!child->process->waitForFinished(
-                static_cast<int>(qMax<qint64>(1, deadline.remainingTime()))))
+                static_cast<int>(qMax<qint64>(1, deadline.remainingTime())))) {
             child->process->kill();
+            child->process->waitForFinished(1000);
+        }
     }
 }
 
 bool LocalSandboxes::hasRunning() const {
     for (const auto &child : m_children) {
-        if (child->process && child->process->state() != QProcess::NotRunning)
+        if (isRunning(child.get()))
             return true;
     }
     return false;
@@ -341,6 +555,11 @@ qint64 LocalSandboxes::processId(const QString &id) const {
 QString LocalSandboxes::workspace(const QString &id) const {
     const Child *child = find(id);
     return child ? child->workspace : QString();
+}
+
+bool LocalSandboxes::createdWorkspace(const QString &id) const {
+    const Child *child = find(id);
+    return child && child->ownsWorkspace;
 }
 
 QString LocalSandboxes::log(const QString &id) const {

@@ -9,15 +9,33 @@
 #include <vector>
 
 class QSettings;
+class SecretStore;
+class MemorySecretStore;
 
-// Local sandboxes: sandbox-server children of the console, each with its own workspace and a
-// fresh API key per start. The list survives restarts; the processes die with the console.
+// Local sandboxes: sandbox-server children of the console, each with its own workspace and
+// either a fresh API key per start or a console-held RSA key (JWT_PUBLIC_KEY). The list
+// survives restarts; the processes die with the console.
 class LocalSandboxes final : public SandboxProvider {
     Q_OBJECT
 public:
     struct Options {
         QString serverBinary; // path of sandbox-server
         QString dataDir;      // workspaces the console creates live under dataDir/sandboxes/
+        // Where JWT private keys live; null: memory only, for this session.
+        SecretStore *secrets = nullptr;
+        // How long stop() lets shutdown hooks run before SIGKILL.
+        int stopTimeoutMs = 60000;
+    };
+
+    struct CreateOptions {
+        QString name;
+        // Empty: the console creates one under dataDir/sandboxes/<id>; else a picked folder.
+        QString workspace;
+        enum class Auth { ApiKey, Jwt } auth = Auth::ApiKey;
+        // RUN_HOOK_INIT, RUN_HOOK_PRE_SERVICES, RUN_HOOK_POST_READY for the server.
+        QString initHook;
+        QString preServicesHook;
+        QString postReadyHook;
     };
 
     static constexpr auto defaultId = "local:default";
@@ -31,13 +49,19 @@ public:
     LifecycleActions actions(const SandboxEntry &entry) const override;
     void perform(const QString &id, LifecycleAction action) override;
 
-    // Creates and starts a sandbox; an empty workspace means one made under the data directory.
+    // Creates and starts a sandbox. Returns its id.
+    QString create(const CreateOptions &options);
     QString create(const QString &name, const QString &workspace = {});
     // Starts the default "Local" sandbox, creating it on first use. Returns its id.
     QString ensureDefault();
     void start(const QString &id);
+    // SIGSTOP / SIGCONT to the server and every descendant (its shells included).
+    void pause(const QString &id);
+    void resume(const QString &id);
+    // SIGTERM so shutdown hooks run; Stopping until the process exits, SIGKILL after the bound.
     void stop(const QString &id);
-    // Stops the sandbox and forgets it; removes its workspace only if the console created it.
+    // Stops the sandbox, then forgets it and removes its workspace only if the console created
+    // it; sandboxRemoved follows once the process has exited.
     void remove(const QString &id);
     // Stops every child and waits for them (bounded); used when the console quits.
     void stopAll(int timeoutMs = 5000);
@@ -45,7 +69,9 @@ public:
     bool hasRunning() const;
     qint64 processId(const QString &id) const;
     QString workspace(const QString &id) const;
-    // The recent stderr of the sandbox's server (bounded).
+    // True when the console made the workspace (delete removes it), false for a picked folder.
+    bool createdWorkspace(const QString &id) const;
+    // The recent stderr of the sandbox's server, startup hook output included (bounded).
     QString log(const QString &id) const;
 
 Q_SIGNALS:
@@ -54,14 +80,23 @@ Q_SIGNALS:
 private:
     struct Child;
     Child *find(const QString &id) const;
+    Child *add(std::unique_ptr<Child> child);
     void persist(const Child &child);
+    void launch(Child *child);
+    void fail(Child *child, const QString &why);
     void onStdout(Child *child);
     void onStderr(Child *child);
     void onFinished(Child *child, int exitCode, QProcess::ExitStatus status);
     void setState(Child *child, SandboxState state, const QString &detail = {});
+    bool isRunning(const Child *child) const;
+    void continueProcesses(Child *child);
+    void eraseFiles(const Child &child);
+    void forget(const QString &id);
 
     QSettings *m_settings;
     Options m_options;
+    std::unique_ptr<MemorySecretStore> m_ownSecrets;
+    SecretStore *m_secrets;
     std::vector<std::unique_ptr<Child>> m_children;
 };
 

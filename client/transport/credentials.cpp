@@ -24,6 +24,8 @@ QString credentialsKindName(Credentials::Kind kind) {
         return QStringLiteral("API key");
     case Credentials::Kind::Jwt:
         return QStringLiteral("JWT");
+    case Credentials::Kind::SignedJwt:
+        return QStringLiteral("Console-signed JWT");
     }
     return {};
 }

@@ -5,7 +5,9 @@
 
 // How requests to one sandbox authenticate. Tickets are minted on demand from these.
 struct Credentials {
-    enum class Kind { None, ApiKey, Jwt };
+    // SignedJwt: `secret` is an RSA private key PEM; SandboxClient signs short-lived RS256
+    // tokens with it (sandboxes the console created with JWT_PUBLIC_KEY). Values are persisted.
+    enum class Kind { None, ApiKey, Jwt, SignedJwt };
 
     Kind kind = Kind::None;
     QString secret;

@@ -139,6 +139,11 @@ QString authMessage(const ReplyFacts &f, const QString &serverText) {
                               "sandbox's key")
                    .arg(f.address);
         break;
+    case Credentials::Kind::SignedJwt:
+        text = QStringLiteral("%1 refused the console's signed JWT: it does not trust this "
+                              "console's key")
+                   .arg(f.address);
+        break;
     }
     if (f.httpStatus == 403 && !serverText.isEmpty())
         text += QStringLiteral(" (%1)").arg(serverText);

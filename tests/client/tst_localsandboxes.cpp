@@ -1,14 +1,87 @@
-// LocalSandboxes: real sandbox-server children started, killed, stopped, persisted and removed.
+// LocalSandboxes: real sandbox-server children started, killed, paused, stopped, persisted and
+// removed; API-key and console-signed JWT auth; startup hooks and the bounded log.
 #include "client/api/sandboxjobs.h"
+#include "client/api/shelljobs.h"
 #include "client/providers/localsandboxes.h"
+#include "client/providers/processtree.h"
+#include "client/providers/secretstore.h"
 #include "client/sandboxclient.h"
+#include "client/transport/jwtkeys.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkReply>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <csignal>
+#include <unistd.h>
+
+namespace {
+
+// The job's Status once it has finished (succeeded or failed arrive right after finished).
+Status runJob(ApiJob *job) {
+    auto status = std::make_shared<Status>();
+    QObject::connect(job, &ApiJob::failed, [status](const Status &s) { *status = s; });
+    QSignalSpy done(job, &ApiJob::finished);
+    job->start();
+    if (!done.wait(20000))
+        return Status::error(Status::Kind::Timeout, QStringLiteral("job did not finish"));
+    QCoreApplication::processEvents();
+    return *status;
+}
+
+bool allStopped(const QList<qint64> &pids) {
+    for (const qint64 pid : pids) {
+        if (processState(pid) != 'T')
+            return false;
+    }
+    return true;
+}
+
+bool noneStopped(const QList<qint64> &pids) {
+    for (const qint64 pid : pids) {
+        if (processState(pid) == 'T')
+            return false;
+    }
+    return true;
+}
+
+// Bytes the kernel holds, unread, for established loopback connections to port: a request that
+// reached a stopped server and waits there.
+qint64 unreadBytesAt(int port) {
+    QFile file(QStringLiteral("/proc/net/tcp"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    qint64 total = 0;
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    for (const QByteArray &line : lines) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        if (f.size() < 5 || f.at(3) != "01")
+            continue;
+        const QList<QByteArray> local = f.at(1).split(':');
+        const QList<QByteArray> queues = f.at(4).split(':');
+        if (local.size() != 2 || queues.size() != 2 || local.at(1).toInt(nullptr, 16) != port)
+            continue;
+        total += queues.at(1).toLongLong(nullptr, 16);
+    }
+    return total;
+}
+
+QList<QByteArray> pemLines(const QByteArray &pem) {
+    QList<QByteArray> lines;
+    for (const QByteArray &line : pem.split('\n')) {
+        if (line.size() > 40 && !line.startsWith("-----"))
+            lines << line;
+    }
+    return lines;
+}
+
+} // namespace
 
 class TestLocalSandboxes final : public QObject {
     Q_OBJECT
@@ -133,7 +206,9 @@ private Q_SLOTS:
         const QString pickedId = provider.create(QStringLiteral("Picked"), picked.path());
         QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, pickedId).providerState, SandboxState::Online,
                                   20000);
+        QSignalSpy removed(&provider, &SandboxProvider::sandboxRemoved);
         provider.remove(pickedId);
+        QVERIFY(removed.wait(20000));
         QVERIFY(QFileInfo::exists(picked.path()));
     }
 
@@ -146,6 +221,263 @@ private Q_SLOTS:
         QCOMPARE(failed.count(), 1);
         QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("sandbox-server not found")));
         QCOMPARE(entryOf(provider, id).providerState, SandboxState::Unreachable);
+    }
+    void jwtSandboxAcceptsOnlyTheConsolesKey() {
+        MemorySecretStore secrets;
+        LocalSandboxes::Options opts = options();
+        opts.secrets = &secrets;
+        QString id;
+        QString privateKey;
+        {
+            QSettings settings(settingsPath(), QSettings::IniFormat);
+            LocalSandboxes provider(&settings, opts);
+            LocalSandboxes::CreateOptions create;
+            create.name = QStringLiteral("Signed");
+            create.auth = LocalSandboxes::CreateOptions::Auth::Jwt;
+            id = provider.create(create);
+            QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online,
+                                      20000);
+            const SandboxEntry entry = entryOf(provider, id);
+            QCOMPARE(entry.credentials.kind, Credentials::Kind::SignedJwt);
+            privateKey = entry.credentials.secret;
+            QVERIFY(!publicPemFromPrivate(privateKey.toLatin1()).isEmpty());
+
+            SandboxClient client(entry.endpoint, entry.credentials);
+            Status status = runJob(new GetContextJob(&client));
+            QVERIFY2(status.ok(), qPrintable(status.message));
+            SandboxClient stranger(entry.endpoint,
+                                   {Credentials::Kind::SignedJwt,
+                                    QString::fromLatin1(generateRsaKeyPair().privatePem)});
+            status = runJob(new GetContextJob(&stranger));
+            QCOMPARE(status.kind, Status::Kind::Auth);
+            QCOMPARE(status.httpStatus, 401);
+            SandboxClient anonymous(entry.endpoint, {});
+            QCOMPARE(runJob(new GetContextJob(&anonymous)).kind, Status::Kind::Auth);
+            for (const QByteArray &line : pemLines(privateKey.toLatin1()))
+                QVERIFY(!provider.log(id).toLatin1().contains(line));
+        }
+        // The private key is in the secret store, never in the settings file.
+        QFile file(settingsPath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(!text.contains("PRIVATE"));
+        for (const QByteArray &line : pemLines(privateKey.toLatin1()))
+            QVERIFY(!text.contains(line));
+
+        // After a restart the same key is read back and still trusted.
+        QSettings settings(settingsPath(), QSettings::IniFormat);
+        LocalSandboxes provider(&settings, opts);
+        QCOMPARE(entryOf(provider, id).credentials.kind, Credentials::Kind::SignedJwt);
+        provider.start(id);
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
+        QCOMPARE(entryOf(provider, id).credentials.secret, privateKey);
+        SandboxClient client(entryOf(provider, id).endpoint, entryOf(provider, id).credentials);
+        const Status status = runJob(new GetContextJob(&client));
+        QVERIFY2(status.ok(), qPrintable(status.message));
+        QSignalSpy removed(&provider, &SandboxProvider::sandboxRemoved);
+        provider.remove(id);
+        QVERIFY(removed.wait(20000));
+        bool found = true;
+        secrets.read(QStringLiteral("sandbox/") + id, this,
+                     [&found](bool f, const QString &) { found = f; });
+        QTRY_VERIFY(!found);
+    }
+
+    void startupHookRunsInTheWorkspaceAndIsLogged() {
+        QSettings settings(settingsPath(), QSettings::IniFormat);
+        LocalSandboxes provider(&settings, options());
+        LocalSandboxes::CreateOptions create;
+        create.name = QStringLiteral("Hooked");
+        create.initHook = QStringLiteral("echo init-hook-says-hello; touch init-marker");
+        create.postReadyHook = QStringLiteral("echo post-ready-$((40+2))");
+        const QString id = provider.create(create);
+        QVERIFY(provider.createdWorkspace(id));
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
+        QVERIFY(QFileInfo::exists(provider.workspace(id) + QStringLiteral("/init-marker")));
+        QTRY_VERIFY(provider.log(id).contains(QStringLiteral("init-hook-says-hello")));
+        QTRY_VERIFY(provider.log(id).contains(QStringLiteral("post-ready-42")));
+
+        // A picked folder is the workspace itself.
+        QTemporaryDir picked;
+        create.name = QStringLiteral("Picked");
+        create.workspace = picked.path();
+        const QString pickedId = provider.create(create);
+        QVERIFY(!provider.createdWorkspace(pickedId));
+        QCOMPARE(provider.workspace(pickedId), picked.path());
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, pickedId).providerState, SandboxState::Online,
+                                  20000);
+        QVERIFY(QFileInfo::exists(picked.filePath(QStringLiteral("init-marker"))));
+    }
+
+    void logIsBoundedAndKeepsTheNewestLines() {
+        QSettings settings(settingsPath(), QSettings::IniFormat);
+        LocalSandboxes provider(&settings, options());
+        LocalSandboxes::CreateOptions create;
+        create.name = QStringLiteral("Chatty");
+        create.initHook = QStringLiteral("seq 1 60000");
+        const QString id = provider.create(create);
+        QSignalSpy appended(&provider, &LocalSandboxes::logAppended);
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
+        QTRY_VERIFY(provider.log(id).contains(QStringLiteral("] 60000\n")));
+        const QString log = provider.log(id);
+        QVERIFY2(log.toUtf8().size() <= 512 * 1024, qPrintable(QString::number(log.size())));
+        QVERIFY(!log.contains(QStringLiteral("] 1\n")));
+        QVERIFY(!appended.isEmpty());
+        // Whole lines only: the ring starts where a line starts.
+        QVERIFY2(log.section(QLatin1Char('\n'), 0, 0).contains(QStringLiteral("RUN_HOOK_INIT")),
+                 qPrintable(log.left(200)));
+    }
+
+    void pauseStopsEveryProcessAndHoldsRequestsUntilResume() {
+        QSettings settings(settingsPath(), QSettings::IniFormat);
+        LocalSandboxes provider(&settings, options());
+        const QString id = provider.create(QStringLiteral("Pausable"));
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
+        QCOMPARE(provider.actions(entryOf(provider, id)) &
+                     (LifecycleAction::Pause | LifecycleAction::Resume | LifecycleAction::Start),
+                 LifecycleActions(LifecycleAction::Pause));
+        const SandboxEntry entry = entryOf(provider, id);
+        SandboxClient client(entry.endpoint, entry.credentials);
+        // A shell through the API: it runs in a session of its own, below the server.
+        const Status created = runJob(new CreateShellSessionJob(&client));
+        QVERIFY2(created.ok(), qPrintable(created.message));
+        const qint64 pid = provider.processId(id);
+        QTRY_VERIFY(processTree(pid).size() >= 2);
+        const QList<qint64> before = processTree(pid);
+        QVERIFY(std::any_of(before.begin(), before.end(), [pid](qint64 p) {
+            return ::getsid(static_cast<pid_t>(p)) != ::getsid(static_cast<pid_t>(pid));
+        }));
+
+        provider.pause(id);
+        QCOMPARE(entryOf(provider, id).providerState, SandboxState::Paused);
+        QCOMPARE(provider.actions(entryOf(provider, id)),
+                 LifecycleAction::Create | LifecycleAction::Resume | LifecycleAction::Stop |
+                     LifecycleAction::Delete | LifecycleAction::Logs);
+        const QList<qint64> tree = processTree(pid);
+        QTRY_VERIFY2(allStopped(tree), "every process of the sandbox shows state T");
+
+        // A request sent while paused reaches the server's socket and waits there, unread.
+        SandboxClient other(entry.endpoint, entry.credentials);
+        auto *job = new GetContextJob(&other);
+        QSignalSpy finished(job, &ApiJob::finished);
+        job->start();
+        QTRY_VERIFY_WITH_TIMEOUT(unreadBytesAt(entry.endpoint.baseUrl.port()) > 0, 10000);
+        QCoreApplication::processEvents();
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(allStopped(tree));
+
+        provider.resume(id);
+        QCOMPARE(entryOf(provider, id).providerState, SandboxState::Online);
+        QVERIFY(finished.count() == 1 || finished.wait(10000));
+        QTRY_VERIFY(noneStopped(tree));
+        provider.stop(id);
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Stopped,
+                                  10000);
+    }
+
+    void stoppingAPausedSandboxResumesItFirst() {
+        QSettings settings(settingsPath(), QSettings::IniFormat);
+        LocalSandboxes provider(&settings, options());
+        const QString id = provider.create(QStringLiteral("Paused then stopped"));
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
+        provider.pause(id);
+        QTRY_VERIFY(allStopped(processTree(provider.processId(id))));
+        provider.stop(id);
+        QCOMPARE(entryOf(provider, id).providerState, SandboxState::Stopping);
+        // Well before the 60 s kill bound: SIGTERM was handled, not SIGKILL.
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Stopped,
+                                  15000);
+        QCOMPARE(entryOf(provider, id).detail, QString());
+    }
+
+    void stuckServerIsKilledAfterTheBound() {
+        QSettings settings(settingsPath(), QSettings::IniFormat);
+        LocalSandboxes::Options opts = options();
+        opts.stopTimeoutMs = 1000;
+        LocalSandboxes provider(&settings, opts);
+        const QString id = provider.create(QStringLiteral("Stuck"));
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
+        // Stopped behind the console's back, it cannot act on SIGTERM.
+        ::kill(static_cast<pid_t>(provider.processId(id)), SIGSTOP);
+        provider.stop(id);
+        QCOMPARE(entryOf(provider, id).providerState, SandboxState::Stopping);
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Stopped,
+                                  10000);
+        QVERIFY2(entryOf(provider, id).detail.contains(QStringLiteral("killed")),
+                 qPrintable(entryOf(provider, id).detail));
+    }
+
+    void stopRunsShutdownHooks() {
+        QSettings settings(settingsPath(), QSettings::IniFormat);
+        LocalSandboxes provider(&settings, options());
+        const QString id = provider.create(QStringLiteral("Hooks on stop"));
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
+        const SandboxEntry entry = entryOf(provider, id);
+        SandboxClient client(entry.endpoint, entry.credentials);
+        QVERIFY(runJob(new GetContextJob(&client)).ok());
+        if (!client.hasExtension(QStringLiteral("shutdown-hooks")))
+            QSKIP("this sandbox-server has no shutdown-hooks extension yet");
+        const QString marker = provider.workspace(id) + QStringLiteral("/shutdown-marker");
+        const QJsonObject hook{{QStringLiteral("name"), QStringLiteral("marker")},
+                               {QStringLiteral("command"),
+                                QStringLiteral("echo shutdown-hook-ran; touch '%1'").arg(marker)},
+                               {QStringLiteral("timeout"), 20}};
+        QNetworkReply *reply = client.send(
+            ApiRequest::postJson(QStringLiteral("v1/sandbox/hooks"), QJsonDocument(hook).toJson()));
+        QSignalSpy replied(reply, &QNetworkReply::finished);
+        QVERIFY(replied.wait(10000));
+        QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        reply->deleteLater();
+
+        QList<SandboxState> seen;
+        connect(&provider, &SandboxProvider::sandboxChanged, this,
+                [&seen, id](const SandboxEntry &e) {
+                    if (e.id == id)
+                        seen << e.providerState;
+                });
+        provider.stop(id);
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Stopped,
+                                  30000);
+        QCOMPARE(seen, (QList<SandboxState>{SandboxState::Stopping, SandboxState::Stopped}));
+        QVERIFY(QFileInfo::exists(marker));
+        QVERIFY(provider.log(id).contains(QStringLiteral("shutdown-hook-ran")));
+    }
+
+    void deleteRemovesOnlyWhatTheConsoleCreated() {
+        QSettings settings(settingsPath(), QSettings::IniFormat);
+        LocalSandboxes provider(&settings, options());
+        QSignalSpy removed(&provider, &SandboxProvider::sandboxRemoved);
+        const QString made = provider.create(QStringLiteral("Made"));
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, made).providerState, SandboxState::Online,
+                                  20000);
+        const QString madeWorkspace = provider.workspace(made);
+        QFile madeFile(madeWorkspace + QStringLiteral("/notes.txt"));
+        QVERIFY(madeFile.open(QIODevice::WriteOnly));
+        madeFile.close();
+        provider.remove(made);
+        QVERIFY(removed.wait(20000));
+        QCOMPARE(removed.last().at(0).toString(), made);
+        QVERIFY(!QFileInfo::exists(madeWorkspace));
+        QVERIFY(entryOf(provider, made).id.isEmpty());
+
+        QTemporaryDir picked;
+        QFile keep(picked.filePath(QStringLiteral("keep.txt")));
+        QVERIFY(keep.open(QIODevice::WriteOnly));
+        keep.write("mine");
+        keep.close();
+        const QString pickedId = provider.create(QStringLiteral("Picked"), picked.path());
+        QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, pickedId).providerState, SandboxState::Online,
+                                  20000);
+        provider.remove(pickedId);
+        QVERIFY(removed.wait(20000));
+        QCOMPARE(removed.last().at(0).toString(), pickedId);
+        QVERIFY(QFileInfo::exists(picked.filePath(QStringLiteral("keep.txt"))));
+        QVERIFY(entryOf(provider, pickedId).id.isEmpty());
+        settings.sync();
+        QSettings reread(settingsPath(), QSettings::IniFormat);
+        reread.beginGroup(QStringLiteral("local"));
+        QVERIFY(!reread.childGroups().contains(pickedId.section(QLatin1Char(':'), 1)));
+        QVERIFY(!reread.childGroups().contains(made.section(QLatin1Char(':'), 1)));
     }
 };
 
