@@ -11,8 +11,8 @@ packages=(
   qt6-qpa-plugins libqt6svg6 libgl-dev nlohmann-json3-dev libvterm-dev fonts-dejavu-core
   # server
   libboost-dev libssl-dev libjwt-dev
-  # container engine provider
-  libcurl4-openssl-dev
+  # container engine provider; its suite runs a podman service of its own (runc, no systemd)
+  libcurl4-openssl-dev podman runc conmon containernetworking-plugins
   # tests, screenshots and benchmarks
   xvfb xauth imagemagick openssl curl procps wrk
 )

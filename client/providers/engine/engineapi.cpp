@@ -1,0 +1,220 @@
+#include "client/providers/engine/engineapi.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QThreadPool>
+
+#include <curl/curl.h>
+
+#include <mutex>
+
+namespace {
+
+// An error body is kept for its message; nothing the engine sends should be this large.
+constexpr qsizetype maxBodyBytes = 64 * 1024 * 1024;
+constexpr long connectTimeoutMs = 5000;
+
+void initCurlOnce() {
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+struct Transfer {
+    CURL *curl = nullptr;
+    const std::atomic<bool> *cancel = nullptr;
+    const std::function<bool(QByteArrayView)> *onBody = nullptr;
+    EngineResponse *response = nullptr;
+    bool stoppedByReader = false;
+    bool overflow = false;
+};
+
+bool cancelled(const Transfer *transfer) {
+    return transfer->cancel && transfer->cancel->load(std::memory_order_relaxed);
+}
+
+size_t onWrite(char *data, size_t size, size_t count, void *user) {
+    auto *transfer = static_cast<Transfer *>(user);
+    const size_t bytes = size * count;
+    if (cancelled(transfer))
+        return 0;
+    long status = 0;
+    curl_easy_getinfo(transfer->curl, CURLINFO_RESPONSE_CODE, &status);
+    if (*transfer->onBody && status >= 200 && status < 300) {
+        if (!(*transfer->onBody)(QByteArrayView(data, static_cast<qsizetype>(bytes)))) {
+            transfer->stoppedByReader = true;
+            return 0;
+        }
+        return bytes;
+    }
+    if (transfer->response->body.size() + static_cast<qsizetype>(bytes) > maxBodyBytes) {
+        transfer->overflow = true;
+        return 0;
+    }
+    transfer->response->body.append(data, static_cast<qsizetype>(bytes));
+    return bytes;
+}
+
+int onProgress(void *user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+    return cancelled(static_cast<Transfer *>(user)) ? 1 : 0;
+}
+
+QString describeCurlError(CURLcode code, const QString &socketPath, int timeoutMs) {
+    switch (code) {
+    case CURLE_COULDNT_CONNECT:
+        if (!QFileInfo::exists(socketPath))
+            return QStringLiteral("No container engine socket at %1").arg(socketPath);
+        return QStringLiteral("The container engine at %1 refuses connections (is the service "
+                              "running, and may this user use it?)")
+            .arg(socketPath);
+    case CURLE_OPERATION_TIMEDOUT:
+        return QStringLiteral("The container engine at %1 did not answer within %2 s")
+            .arg(socketPath)
+            .arg(qMax(1, (timeoutMs ? timeoutMs : int(connectTimeoutMs)) / 1000));
+    case CURLE_GOT_NOTHING:
+    case CURLE_RECV_ERROR:
+    case CURLE_SEND_ERROR:
+        return QStringLiteral("The container engine at %1 closed the connection").arg(socketPath);
+    default:
+        return QStringLiteral("Talking to the container engine at %1 failed: %2")
+            .arg(socketPath, QString::fromUtf8(curl_easy_strerror(code)));
+    }
+}
+
+} // namespace
+
+EngineRequest EngineRequest::get(const QString &path, int timeoutMs) {
+    EngineRequest request;
+    request.path = path;
+    request.timeoutMs = timeoutMs;
+    return request;
+}
+
+EngineRequest EngineRequest::post(const QString &path, const QByteArray &json, int timeoutMs) {
+    EngineRequest request;
+    request.method = "POST";
+    request.path = path;
+    request.body = json;
+    request.timeoutMs = timeoutMs;
+    return request;
+}
+
+QString EngineResponse::errorMessage() const {
+    if (httpStatus == 0)
+        return transportError.isEmpty() ? QStringLiteral("No answer from the container engine")
+                                        : transportError;
+    const QJsonObject object = QJsonDocument::fromJson(body).object();
+    QString message = object.value(QStringLiteral("message")).toString().trimmed();
+    if (message.isEmpty())
+        message = QStringLiteral("the container engine answered HTTP %1").arg(httpStatus);
+    return message;
+}
+
+QString defaultEngineSocket() {
+    QStringList candidates;
+    const QString dockerHost = qEnvironmentVariable("DOCKER_HOST");
+    if (dockerHost.startsWith(QLatin1String("unix://")))
+        candidates << dockerHost.mid(7);
+    candidates << QStringLiteral("/var/run/docker.sock");
+    const QString runtimeDir = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (!runtimeDir.isEmpty())
+        candidates << runtimeDir + QStringLiteral("/podman/podman.sock");
+    candidates << QStringLiteral("/run/podman/podman.sock");
+    for (const QString &candidate : std::as_const(candidates)) {
+        if (QFileInfo::exists(candidate))
+            return candidate;
+    }
+    return candidates.first();
+}
+
+EngineResponse performEngineRequest(const QString &socketPath, const EngineRequest &request,
+                                    const std::atomic<bool> *cancel,
+                                    const std::function<bool(QByteArrayView)> &onBody) {
+    initCurlOnce();
+    EngineResponse response;
+    CURL *curl = curl_easy_init();
+    if (!curl) {
+        response.transportError = QStringLiteral("Cannot set up a connection (libcurl)");
+        return response;
+    }
+    Transfer transfer{curl, cancel, &onBody, &response};
+    const QByteArray socket = QFile::encodeName(socketPath);
+    const QByteArray url =
+        QByteArray("http://localhost") + EngineApi::versionPrefix + request.path.toUtf8();
+    curl_slist *headers = curl_slist_append(nullptr, "Expect:");
+    if (!request.body.isEmpty())
+        headers = curl_slist_append(headers, "Content-Type: application/json");
+
+    curl_easy_setopt(curl, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
+    curl_easy_setopt(curl, CURLOPT_URL, url.constData());
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
+    if (request.method != "GET" && request.method != "DELETE") {
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
+    }
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, connectTimeoutMs);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeoutMs));
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onWrite);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &transfer);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, onProgress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &transfer);
+
+    const CURLcode code = curl_easy_perform(curl);
+    long status = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(headers);
+    curl_easy_cleanup(curl);
+
+    response.cancelled = cancelled(&transfer);
+    if (code == CURLE_OK || transfer.stoppedByReader) {
+        response.httpStatus = int(status);
+    } else if (transfer.overflow) {
+        response.transportError = QStringLiteral("The container engine sent an oversized answer");
+    } else if (response.cancelled) {
+        response.transportError = QStringLiteral("Cancelled");
+    } else {
+        response.transportError = describeCurlError(code, socketPath, request.timeoutMs);
+        // A stream cut after its headers still tells the caller how it began.
+        if (status >= 200 && status < 300 && onBody)
+            response.httpStatus = int(status);
+    }
+    return response;
+}
+
+EngineApi::EngineApi(QString socketPath, QObject *parent)
+    : QObject(parent)
+    , m_socketPath(std::move(socketPath))
+    , m_cancel(std::make_shared<std::atomic<bool>>(false))
+    , m_pool(new QThreadPool(this)) {
+    // Room for a long stop (its grace period) without holding up listing and inspecting.
+    m_pool->setMaxThreadCount(4);
+}
+
+EngineApi::~EngineApi() {
+    m_cancel->store(true);
+    m_pool->waitForDone();
+}
+
+void EngineApi::send(const EngineRequest &request, QObject *context, Callback done) {
+    QPointer<QObject> guard(context);
+    m_pool->start(
+        [this, socket = m_socketPath, cancel = m_cancel, request, guard, done = std::move(done)] {
+            EngineResponse response = performEngineRequest(socket, request, cancel.get());
+            if (response.cancelled)
+                return;
+            // Through this object, which outlives the pool's threads; the guard is read on its
+            // thread.
+            QMetaObject::invokeMethod(
+                this,
+                [guard, done, response = std::move(response)] {
+                    if (guard)
+                        done(response);
+                },
+                Qt::QueuedConnection);
+        });
+}

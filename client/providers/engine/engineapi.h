@@ -1,0 +1,68 @@
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class QThreadPool;
+
+// One call to the Docker Engine API; the path is below the version prefix.
+struct EngineRequest {
+    QByteArray method = "GET";
+    QString path;          // percent-encoded, e.g. "/containers/json?all=true"
+    QByteArray body;       // sent as application/json when not empty
+    int timeoutMs = 15000; // whole exchange; 0 means none (streams)
+
+    static EngineRequest get(const QString &path, int timeoutMs = 15000);
+    static EngineRequest post(const QString &path, const QByteArray &json = {},
+                              int timeoutMs = 15000);
+};
+
+// What came back: an HTTP status and body, or a transport error.
+struct EngineResponse {
+    int httpStatus = 0; // 0 when no HTTP answer arrived
+    QByteArray body;
+    QString transportError; // for a person; set when httpStatus is 0
+    bool cancelled = false;
+
+    bool ok() const { return httpStatus >= 200 && httpStatus < 300; }
+    // Why it failed, for a person: the transport error or the engine's "message".
+    QString errorMessage() const;
+};
+
+// Where the console looks for an engine: $DOCKER_HOST (unix://), /var/run/docker.sock, then the
+// podman sockets. Returns the first that exists, or the first candidate when none does.
+QString defaultEngineSocket();
+
+// Runs one exchange on the calling thread (blocking). onBody, when given, receives 2xx body bytes
+// as they arrive instead of collecting them; returning false from it ends the exchange. cancel,
+// checked about once a second and on every chunk, aborts it.
+EngineResponse performEngineRequest(const QString &socketPath, const EngineRequest &request,
+                                    const std::atomic<bool> *cancel = nullptr,
+                                    const std::function<bool(QByteArrayView)> &onBody = {});
+
+// Docker Engine API client over a Unix socket: libcurl exchanges run on a small thread pool, so
+// the GUI thread never waits on the engine; answers come back on the caller's thread.
+class EngineApi final : public QObject {
+public:
+    static constexpr auto versionPrefix = "/v1.41";
+    using Callback = std::function<void(const EngineResponse &response)>;
+
+    explicit EngineApi(QString socketPath, QObject *parent = nullptr);
+    // Cancels the exchanges in flight and waits for their threads.
+    ~EngineApi() override;
+
+    const QString &socketPath() const { return m_socketPath; }
+    // done runs on context's thread, unless context is destroyed first.
+    void send(const EngineRequest &request, QObject *context, Callback done);
+
+private:
+    QString m_socketPath;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QThreadPool *m_pool;
+};

@@ -1,0 +1,172 @@
+#include "client/providers/engine/enginecontainers.h"
+
+#include "client/api/envelope.h"
+
+#include <QMap>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace {
+
+using nlohmann::json;
+
+// The first binding of 8080/tcp in a NetworkSettings.Ports / HostConfig.PortBindings map.
+bool readBinding(const json &ports, int *port, QString *ip) {
+    const json &bindings = jsonChild(ports, "8080/tcp");
+    if (!bindings.is_array())
+        return false;
+    for (const json &binding : bindings) {
+        const int value = jsonString(binding, "HostPort").toInt();
+        if (value > 0) {
+            *port = value;
+            *ip = jsonString(binding, "HostIp");
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+QList<EngineContainer> parseSandboxContainers(const QByteArray &body, QString *error) {
+    QList<EngineContainer> out;
+    json list = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+    if (!list.is_array()) {
+        if (error)
+            *error = QStringLiteral("The container engine sent an unreadable container list");
+        return out;
+    }
+    for (const json &row : list) {
+        if (!row.is_object())
+            continue;
+        EngineContainer container;
+        container.id = jsonString(row, "Id");
+        container.image = jsonString(row, "Image");
+        container.state = jsonString(row, "State").toLower();
+        container.status = jsonString(row, "Status");
+        container.managed =
+            jsonString(jsonChild(row, "Labels"), engineManagedLabel) == QLatin1String("true");
+        if (container.id.isEmpty() ||
+            (!container.managed && !container.image.contains(QLatin1String(aioImageMarker))))
+            continue;
+        const QStringList names = jsonStringList(row, "Names");
+        container.name = names.isEmpty() ? shortContainerId(container.id) : names.first();
+        if (container.name.startsWith(QLatin1Char('/')))
+            container.name.remove(0, 1);
+        const json &ports = jsonChild(row, "Ports");
+        if (ports.is_array()) {
+            for (const json &port : ports) {
+                if (jsonInt(port, "PrivatePort") == sandboxContainerPort &&
+                    jsonString(port, "Type", QStringLiteral("tcp")) == QLatin1String("tcp") &&
+                    jsonInt(port, "PublicPort") > 0) {
+                    container.hostPort = int(jsonInt(port, "PublicPort"));
+                    container.hostIp = jsonString(port, "IP");
+                    break;
+                }
+            }
+        }
+        out.append(container);
+    }
+    return out;
+}
+
+bool parseContainerDetails(const QByteArray &body, EngineContainerDetails *out, QString *error) {
+    json object = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+    if (!object.is_object()) {
+        if (error)
+            *error = QStringLiteral("The container engine sent unreadable container details");
+        return false;
+    }
+    const json &config = jsonChild(object, "Config");
+    out->tty = jsonBool(config, "Tty");
+    for (const QString &entry : jsonStringList(config, "Env")) {
+        if (entry.startsWith(QLatin1String("SANDBOX_API_KEY=")))
+            out->apiKey = entry.mid(16);
+        else if (entry.startsWith(QLatin1String("JWT_PUBLIC_KEY=")) && entry.size() > 15)
+            out->jwt = true;
+    }
+    if (!readBinding(jsonChild(jsonChild(object, "NetworkSettings"), "Ports"), &out->hostPort,
+                     &out->hostIp))
+        readBinding(jsonChild(jsonChild(object, "HostConfig"), "PortBindings"), &out->hostPort,
+                    &out->hostIp);
+    return true;
+}
+
+SandboxState sandboxStateForContainer(const QString &engineState) {
+    if (engineState == QLatin1String("running"))
+        return SandboxState::Online;
+    if (engineState == QLatin1String("paused"))
+        return SandboxState::Paused;
+    if (engineState == QLatin1String("restarting"))
+        return SandboxState::Starting;
+    if (engineState == QLatin1String("removing") || engineState == QLatin1String("stopping"))
+        return SandboxState::Stopping;
+    // exited, created, dead, configured, stopped
+    return SandboxState::Stopped;
+}
+
+QString shortContainerId(const QString &containerId) {
+    return containerId.left(12);
+}
+
+QString engineEntryId(const QString &containerId) {
+    return QStringLiteral("engine:") + shortContainerId(containerId);
+}
+
+Endpoint containerEndpoint(const QString &hostIp, int hostPort) {
+    Endpoint endpoint;
+    if (hostPort <= 0)
+        return endpoint;
+    // Published on a wildcard address, the sandbox still answers on loopback.
+    QString host = hostIp;
+    if (host.isEmpty() || host == QLatin1String("0.0.0.0") || host == QLatin1String("::"))
+        host = QStringLiteral("127.0.0.1");
+    endpoint.baseUrl.setScheme(QStringLiteral("http"));
+    endpoint.baseUrl.setHost(host);
+    endpoint.baseUrl.setPort(hostPort);
+    endpoint.baseUrl.setPath(QStringLiteral("/"));
+    return endpoint;
+}
+
+bool isValidContainerName(const QString &name) {
+    static const QRegularExpression pattern(QStringLiteral("^[a-zA-Z0-9][a-zA-Z0-9_.-]*$"));
+    return name.size() <= 128 && pattern.match(name).hasMatch();
+}
+
+QByteArray containerCreateBody(const EngineCreateOptions &options, const QString &authValue) {
+    json env = json::array();
+    const auto add = [&env](const char *key, const QString &value) {
+        if (!value.isEmpty())
+            env.push_back(std::string(key) + '=' + value.toStdString());
+    };
+    add(options.auth == EngineCreateOptions::Auth::Jwt ? "JWT_PUBLIC_KEY" : "SANDBOX_API_KEY",
+        authValue);
+    add("RUN_HOOK_INIT", options.initHook);
+    add("RUN_HOOK_PRE_SERVICES", options.preServicesHook);
+    add("RUN_HOOK_POST_READY", options.postReadyHook);
+    const std::string port = std::to_string(sandboxContainerPort) + "/tcp";
+    json body = {
+        {"Image", options.image.toStdString()},
+        {"Env", env},
+        {"Labels", {{engineManagedLabel, "true"}}},
+        {"ExposedPorts", {{port, json::object()}}},
+        {"HostConfig",
+         {{"PortBindings", {{port, json::array({{{"HostIp", "127.0.0.1"}, {"HostPort", ""}}})}}}}},
+    };
+    return QByteArray::fromStdString(body.dump());
+}
+
+int stopGraceSeconds(const QList<QPair<int, double>> &priorityTimeouts, int margin) {
+    QMap<int, double> longestPerLane;
+    for (const auto &[priority, timeout] : priorityTimeouts) {
+        // A hook without a usable timeout gets AIO's default of 10 s.
+        const double seconds = std::isfinite(timeout) && timeout > 0 ? timeout : 10.0;
+        double &longest = longestPerLane[priority];
+        longest = qMax(longest, seconds);
+    }
+    double total = 0;
+    for (const double seconds : std::as_const(longestPerLane))
+        total += seconds;
+    return int(std::ceil(qMin(total, 24.0 * 3600))) + qMax(0, margin);
+}

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "client/providers/sandboxprovider.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+// Engine containers seen as sandboxes: the pure parts (JSON in and out, state mapping, stop
+// grace), kept apart from the provider so they are tested without an engine.
+
+inline constexpr auto engineManagedLabel = "io.sandbox-console.managed";
+inline constexpr auto aioImageMarker = "agent-infra/sandbox";
+inline constexpr int sandboxContainerPort = 8080;
+// Used when the sandbox's shutdown hooks cannot be read (no hooks API, paused, unreachable).
+inline constexpr int defaultStopGraceSeconds = 30;
+
+// What a new engine sandbox is made of.
+struct EngineCreateOptions {
+    enum class Auth { ApiKey, Jwt };
+
+    QString name; // container name; empty lets the engine pick one
+    QString image;
+    Auth auth = Auth::ApiKey;
+    QString initHook;        // RUN_HOOK_INIT
+    QString preServicesHook; // RUN_HOOK_PRE_SERVICES
+    QString postReadyHook;   // RUN_HOOK_POST_READY
+};
+
+// One row of GET /containers/json.
+struct EngineContainer {
+    QString id;   // full id
+    QString name; // without the leading '/'
+    QString image;
+    QString state;        // running, paused, exited, created, restarting, removing, dead
+    QString status;       // "Up 3 minutes", "Exited (0) 2 seconds ago"
+    bool managed = false; // created by the console
+    int hostPort = 0;     // where container port 8080/tcp is published; 0 when it is not
+    QString hostIp;
+};
+
+// What GET /containers/{id}/json adds: how to reach and authenticate to the sandbox.
+struct EngineContainerDetails {
+    bool tty = false;
+    QString apiKey;   // SANDBOX_API_KEY from Config.Env
+    bool jwt = false; // JWT_PUBLIC_KEY is set
+    int hostPort = 0;
+    QString hostIp;
+};
+
+// The sandbox containers in a container list: labelled by the console or running the AIO image.
+QList<EngineContainer> parseSandboxContainers(const QByteArray &json, QString *error);
+bool parseContainerDetails(const QByteArray &json, EngineContainerDetails *out, QString *error);
+
+SandboxState sandboxStateForContainer(const QString &engineState);
+QString engineEntryId(const QString &containerId); // "engine:" + the short id
+QString shortContainerId(const QString &containerId);
+// http://127.0.0.1:<port> for a port published on a loopback or wildcard address.
+Endpoint containerEndpoint(const QString &hostIp, int hostPort);
+
+// Container names the engine accepts: [a-zA-Z0-9][a-zA-Z0-9_.-]*.
+bool isValidContainerName(const QString &name);
+// The POST /containers/create body. authValue is the API key, or the base64 PEM public key.
+QByteArray containerCreateBody(const EngineCreateOptions &options, const QString &authValue);
+
+// How long `stop` may wait before the engine kills the sandbox: hooks of one priority run in
+// parallel (the lane lasts as long as its longest timeout), lanes run one after another.
+int stopGraceSeconds(const QList<QPair<int, double>> &priorityTimeouts, int margin = 10);

@@ -1,0 +1,433 @@
+#include "client/providers/engine/enginesandboxes.h"
+
+#include "client/providers/engine/engineapi.h"
+#include "client/providers/engine/enginelogs.h"
+#include "client/providers/secretstore.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QUrl>
+
+namespace {
+
+constexpr int defaultPollMs = 3000;
+
+QString generateApiKey() {
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()),
+                                          bytes.size() / 4);
+    return QString::fromLatin1(bytes.toHex());
+}
+
+QString secretKey(const QString &id) {
+    return id; // "engine:<short id>"
+}
+
+} // namespace
+
+EngineSandboxes::EngineSandboxes(SecretStore *secrets, const QString &socketPath, QObject *parent)
+    : SandboxProvider(parent)
+    , m_secrets(secrets)
+    , m_api(new EngineApi(socketPath.isEmpty() ? defaultEngineSocket() : socketPath, this)) {
+    m_status = QStringLiteral("Looking for a container engine at %1").arg(m_api->socketPath());
+    m_poll.setInterval(defaultPollMs);
+    connect(&m_poll, &QTimer::timeout, this, &EngineSandboxes::refresh);
+    m_poll.start();
+    QTimer::singleShot(0, this, &EngineSandboxes::refresh);
+}
+
+EngineSandboxes::~EngineSandboxes() {
+    // The API's threads end before the items their answers would touch go away.
+    delete m_api;
+}
+
+QString EngineSandboxes::socketPath() const {
+    return m_api->socketPath();
+}
+
+void EngineSandboxes::setPollInterval(int ms) {
+    m_poll.setInterval(ms);
+}
+
+QList<SandboxEntry> EngineSandboxes::sandboxes() const {
+    QList<SandboxEntry> out;
+    for (const auto &[id, item] : m_items) {
+        if (item.announced)
+            out.append(item.entry);
+    }
+    return out;
+}
+
+LifecycleActions EngineSandboxes::actions(const SandboxEntry &entry) const {
+    LifecycleActions actions = LifecycleAction::Create | LifecycleAction::Logs;
+    const Item *item = find(entry.id);
+    if (!item || item->busy)
+        return actions;
+    switch (entry.providerState) {
+    case SandboxState::Stopped:
+        actions |= LifecycleAction::Start | LifecycleAction::Delete;
+        break;
+    case SandboxState::Paused:
+        actions |= LifecycleAction::Resume | LifecycleAction::Stop | LifecycleAction::Delete;
+        break;
+    case SandboxState::Stopping:
+        break;
+    case SandboxState::Starting:
+        actions |= LifecycleAction::Stop | LifecycleAction::Delete;
+        break;
+    default:
+        actions |= LifecycleAction::Pause | LifecycleAction::Stop | LifecycleAction::Delete;
+        break;
+    }
+    return actions;
+}
+
+void EngineSandboxes::perform(const QString &id, LifecycleAction action) {
+    switch (action) {
+    case LifecycleAction::Start:
+        start(id);
+        break;
+    case LifecycleAction::Pause:
+        pause(id);
+        break;
+    case LifecycleAction::Resume:
+        resume(id);
+        break;
+    case LifecycleAction::Stop:
+        stop(id);
+        break;
+    case LifecycleAction::Delete:
+        remove(id);
+        break;
+    default:
+        Q_EMIT actionFailed(id, QStringLiteral("Engine sandboxes do that from their own dialog"));
+        break;
+    }
+}
+
+EngineSandboxes::Item *EngineSandboxes::find(const QString &id) {
+    const auto it = m_items.find(id);
+    return it == m_items.end() ? nullptr : &it->second;
+}
+
+const EngineSandboxes::Item *EngineSandboxes::find(const QString &id) const {
+    const auto it = m_items.find(id);
+    return it == m_items.end() ? nullptr : &it->second;
+}
+
+QString EngineSandboxes::containerId(const QString &id) const {
+    const Item *item = find(id);
+    return item ? item->container.id : QString();
+}
+
+void EngineSandboxes::refresh() {
+    if (m_listing) {
+        m_listAgain = true;
+        return;
+    }
+    m_listing = true;
+    m_api->send(EngineRequest::get(QStringLiteral("/containers/json?all=true"), 10000), this,
+                [this](const EngineResponse &response) {
+                    m_listing = false;
+                    onList(response);
+                    if (std::exchange(m_listAgain, false))
+                        refresh();
+                });
+}
+
+void EngineSandboxes::setEngineStatus(bool reachable, const QString &status) {
+    m_reachable = reachable;
+    if (status == m_status)
+        return;
+    m_status = status;
+    Q_EMIT engineStatusChanged(status);
+}
+
+void EngineSandboxes::clearAll() {
+    std::map<QString, Item> gone;
+    gone.swap(m_items);
+    for (const auto &[id, item] : gone) {
+        if (item.announced)
+            Q_EMIT sandboxRemoved(id);
+    }
+}
+
+void EngineSandboxes::onList(const EngineResponse &response) {
+    QString error;
+    const QList<EngineContainer> containers =
+        response.ok() ? parseSandboxContainers(response.body, &error) : QList<EngineContainer>();
+    if (!response.ok() || !error.isEmpty()) {
+        setEngineStatus(false, response.ok() ? error : response.errorMessage());
+        clearAll();
+        return;
+    }
+    setEngineStatus(true, QStringLiteral("Container engine at %1").arg(m_api->socketPath()));
+
+    QSet<QString> seen;
+    for (const EngineContainer &container : containers) {
+        const QString id = engineEntryId(container.id);
+        seen.insert(id);
+        Item *item = find(id);
+        if (!item) {
+            Item fresh;
+            fresh.container = container;
+            fresh.entry.id = id;
+            m_items.emplace(id, std::move(fresh));
+            resolveDetails(id);
+            continue;
+        }
+        item->container = container;
+        publishIfChanged(*item);
+    }
+    for (auto it = m_items.begin(); it != m_items.end();) {
+        if (seen.contains(it->first)) {
+            ++it;
+            continue;
+        }
+        const QString id = it->first;
+        const bool announced = it->second.announced;
+        it = m_items.erase(it);
+        if (announced)
+            Q_EMIT sandboxRemoved(id);
+    }
+}
+
+SandboxEntry EngineSandboxes::entryFor(const Item &item) const {
+    SandboxEntry entry = item.entry;
+    entry.name = item.container.name;
+    entry.providerState = item.busy && item.busyState
+                              ? *item.busyState
+                              : sandboxStateForContainer(item.container.state);
+    entry.detail = item.busy ? item.busyDetail : item.container.status;
+    const bool answers = item.container.state == QLatin1String("running") ||
+                         item.container.state == QLatin1String("paused");
+    entry.endpoint =
+        answers ? containerEndpoint(item.container.hostIp, item.container.hostPort) : Endpoint();
+    return entry;
+}
+
+void EngineSandboxes::publishIfChanged(Item &item) {
+    const SandboxEntry entry = entryFor(item);
+    const bool changed = entry.name != item.entry.name || entry.endpoint != item.entry.endpoint ||
+                         entry.credentials != item.entry.credentials ||
+                         entry.providerState != item.entry.providerState ||
+                         entry.detail != item.entry.detail;
+    item.entry = entry;
+    if (item.announced && changed)
+        Q_EMIT sandboxChanged(item.entry);
+}
+
+void EngineSandboxes::resolveDetails(const QString &id) {
+    const QString containerId = find(id)->container.id;
+    m_api->send(EngineRequest::get(QStringLiteral("/containers/%1/json").arg(containerId)), this,
+                [this, id](const EngineResponse &response) {
+                    Item *item = find(id);
+                    if (!item)
+                        return;
+                    EngineContainerDetails details;
+                    if (response.ok() && parseContainerDetails(response.body, &details, nullptr)) {
+                        item->tty = details.tty;
+                        if (item->container.hostPort == 0 && details.hostPort > 0) {
+                            item->container.hostPort = details.hostPort;
+                            item->container.hostIp = details.hostIp;
+                        }
+                    }
+                    // The console's own record first; else the key the container was configured
+                    // with.
+                    m_secrets->read(
+                        secretKey(id), this,
+                        [this, id, details](bool found, const QString &secret) {
+                            Item *current = find(id);
+                            if (!current)
+                                return;
+                            Credentials credentials;
+                            if (found && !secret.isEmpty())
+                                credentials = {Credentials::Kind::ApiKey, secret};
+                            else if (!details.apiKey.isEmpty())
+                                credentials = {Credentials::Kind::ApiKey, details.apiKey};
+                            current->entry.credentials = credentials;
+                            announce(*current);
+                        });
+                });
+}
+
+void EngineSandboxes::announce(Item &item) {
+    item.entry = entryFor(item);
+    if (item.announced) {
+        Q_EMIT sandboxChanged(item.entry);
+        return;
+    }
+    item.announced = true;
+    Q_EMIT sandboxAdded(item.entry);
+}
+
+void EngineSandboxes::create(const EngineCreateOptions &options) {
+    if (options.image.trimmed().isEmpty()) {
+        Q_EMIT actionFailed({}, QStringLiteral("Choose an image for the sandbox"));
+        return;
+    }
+    if (!options.name.isEmpty() && !isValidContainerName(options.name)) {
+        Q_EMIT actionFailed({}, QStringLiteral("'%1' cannot be a container name: use letters, "
+                                               "digits, '_', '.' and '-', starting with a "
+                                               "letter or digit")
+                                    .arg(options.name));
+        return;
+    }
+    if (options.auth == EngineCreateOptions::Auth::Jwt) {
+        Q_EMIT actionFailed({}, QStringLiteral("Signed-token sandboxes are not supported yet: "
+                                               "create it with an API key"));
+        return;
+    }
+    const QString key = generateApiKey();
+    QString path = QStringLiteral("/containers/create");
+    if (!options.name.isEmpty())
+        path += QStringLiteral("?name=") + options.name;
+    const QString label = options.name.isEmpty() ? options.image : options.name;
+    m_api->send(EngineRequest::post(path, containerCreateBody(options, key), 60000), this,
+                [this, key, label](const EngineResponse &response) {
+                    const QString containerId = QJsonDocument::fromJson(response.body)
+                                                    .object()
+                                                    .value(QStringLiteral("Id"))
+                                                    .toString();
+                    if (!response.ok() || containerId.isEmpty()) {
+                        Q_EMIT actionFailed({}, QStringLiteral("Cannot create the sandbox %1: %2")
+                                                    .arg(label, response.errorMessage()));
+                        return;
+                    }
+                    const QString id = engineEntryId(containerId);
+                    m_secrets->write(secretKey(id), key);
+                    Q_EMIT created(id);
+                    m_api->send(
+                        EngineRequest::post(QStringLiteral("/containers/%1/start").arg(containerId),
+                                            {}, 60000),
+                        this, [this, id, label](const EngineResponse &started) {
+                            if (!started.ok())
+                                Q_EMIT actionFailed(
+                                    id, QStringLiteral("The sandbox %1 was created but did not "
+                                                       "start: %2")
+                                            .arg(label, started.errorMessage()));
+                            refresh();
+                        });
+                });
+}
+
+void EngineSandboxes::containerAction(const QString &id, const QString &verb,
+                                      std::optional<SandboxState> busyState,
+                                      const QString &failureText, std::function<void()> then,
+                                      int timeoutMs) {
+    Item *item = find(id);
+    if (!item) {
+        Q_EMIT actionFailed(id, QStringLiteral("No such container sandbox"));
+        return;
+    }
+    ++item->busy;
+    item->busyState = busyState;
+    publishIfChanged(*item);
+    m_api->send(
+        EngineRequest::post(QStringLiteral("/containers/%1/%2").arg(item->container.id, verb), {},
+                            timeoutMs),
+        this, [this, id, failureText, then = std::move(then)](const EngineResponse &response) {
+            if (Item *current = find(id); current && --current->busy == 0)
+                current->busyDetail.clear();
+            // 304: already in the asked state.
+            if (response.ok() || response.httpStatus == 304) {
+                if (then) {
+                    then();
+                    return;
+                }
+            } else {
+                Q_EMIT actionFailed(id,
+                                    failureText + QStringLiteral(": ") + response.errorMessage());
+            }
+            refresh();
+        });
+}
+
+void EngineSandboxes::start(const QString &id) {
+    containerAction(id, QStringLiteral("start"), SandboxState::Starting,
+                    QStringLiteral("Cannot start the sandbox"));
+}
+
+void EngineSandboxes::pause(const QString &id) {
+    containerAction(id, QStringLiteral("pause"), std::nullopt,
+                    QStringLiteral("Cannot pause the sandbox"));
+}
+
+void EngineSandboxes::resume(const QString &id) {
+    containerAction(id, QStringLiteral("unpause"), SandboxState::Starting,
+                    QStringLiteral("Cannot resume the sandbox"));
+}
+
+void EngineSandboxes::stop(const QString &id) {
+    stopThen(id, {});
+}
+
+void EngineSandboxes::stopThen(const QString &id, std::function<void()> then) {
+    Item *item = find(id);
+    if (!item) {
+        Q_EMIT actionFailed(id, QStringLiteral("No such container sandbox"));
+        return;
+    }
+    const QString state = item->container.state;
+    if (state == QLatin1String("exited") || state == QLatin1String("created") ||
+        state == QLatin1String("dead") || state == QLatin1String("stopped")) {
+        if (then)
+            then();
+        return;
+    }
+    if (state == QLatin1String("paused")) {
+        // A paused sandbox cannot run its shutdown hooks: resume it first.
+        containerAction(id, QStringLiteral("unpause"), SandboxState::Stopping,
+                        QStringLiteral("Cannot resume the sandbox to stop it"), [this, id, then] {
+                            if (Item *current = find(id))
+                                current->container.state = QStringLiteral("running");
+                            stopThen(id, then);
+                        });
+        return;
+    }
+    const int grace = defaultStopGraceSeconds;
+    const QString note =
+        QStringLiteral("Stopping: up to %1 s for shutdown hooks (the default: the hooks were "
+                       "not read)")
+            .arg(grace);
+    item->busyDetail = note;
+    Q_EMIT actionNote(id, note);
+    containerAction(id, QStringLiteral("stop?t=%1").arg(grace), SandboxState::Stopping,
+                    QStringLiteral("Cannot stop the sandbox"), then, (grace + 30) * 1000);
+}
+
+void EngineSandboxes::remove(const QString &id) {
+    stopThen(id, [this, id] { deleteContainer(id); });
+}
+
+void EngineSandboxes::deleteContainer(const QString &id) {
+    Item *item = find(id);
+    if (!item)
+        return;
+    ++item->busy;
+    item->busyState = SandboxState::Stopping;
+    publishIfChanged(*item);
+    EngineRequest request;
+    request.method = "DELETE";
+    request.path = QStringLiteral("/containers/%1?force=false&v=true").arg(item->container.id);
+    request.timeoutMs = 60000;
+    m_api->send(request, this, [this, id](const EngineResponse &response) {
+        if (Item *current = find(id); current && --current->busy == 0)
+            current->busyDetail.clear();
+        if (response.ok() || response.httpStatus == 404)
+            m_secrets->remove(secretKey(id));
+        else
+            Q_EMIT actionFailed(id, QStringLiteral("Cannot delete the sandbox: ") +
+                                        response.errorMessage());
+        refresh();
+    });
+}
+
+EngineLogStream *EngineSandboxes::openLogs(const QString &id, int tail, QObject *parent) {
+    const Item *item = find(id);
+    if (!item)
+        return nullptr;
+    return new EngineLogStream(m_api->socketPath(), item->container.id, item->tty, tail, parent);
+}

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "client/providers/engine/enginecontainers.h"
+#include "client/providers/sandboxprovider.h"
+
+#include <QTimer>
+
+#include <functional>
+#include <map>
+#include <optional>
+
+class EngineApi;
+class EngineLogStream;
+class SecretStore;
+struct EngineResponse;
+
+// Containers of a Docker-compatible engine (Docker, podman) that are AIO sandboxes: listed by
+// polling the Engine API, created with a generated key, steered through start, pause, stop and
+// delete. Every engine call runs off the GUI thread; an engine that is absent lists nothing.
+class EngineSandboxes final : public SandboxProvider {
+    Q_OBJECT
+public:
+    // An empty socketPath means defaultEngineSocket(). secrets outlives the provider.
+    explicit EngineSandboxes(SecretStore *secrets, const QString &socketPath = {},
+                             QObject *parent = nullptr);
+    ~EngineSandboxes() override;
+
+    QString id() const override { return QStringLiteral("engine"); }
+    QString displayName() const override { return QStringLiteral("Containers"); }
+    QList<SandboxEntry> sandboxes() const override;
+    LifecycleActions actions(const SandboxEntry &entry) const override;
+    void perform(const QString &id, LifecycleAction action) override;
+
+    QString socketPath() const;
+    bool isEngineReachable() const { return m_reachable; }
+    // One sentence for the UI about the engine: where it is, or why it cannot be used.
+    QString engineStatus() const { return m_status; }
+    void setPollInterval(int ms);
+    // Lists now (the poll also does, every few seconds).
+    void refresh();
+
+    // Creates and starts a container; created() names it, then sandboxAdded shows it.
+    void create(const EngineCreateOptions &options);
+    void start(const QString &id);
+    void pause(const QString &id);
+    void resume(const QString &id);
+    // Stops with a grace period long enough for the sandbox's shutdown hooks.
+    void stop(const QString &id);
+    // Stops if needed, then removes the container, its anonymous volumes and its stored key.
+    void remove(const QString &id);
+    // Follows a container's logs (not started yet); nullptr for an unknown id.
+    EngineLogStream *openLogs(const QString &id, int tail = 200, QObject *parent = nullptr);
+    QString containerId(const QString &id) const;
+
+Q_SIGNALS:
+    void engineStatusChanged(const QString &status);
+    void created(const QString &id);
+    // A note about an action a person may want to read, e.g. the stop grace and why.
+    void actionNote(const QString &id, const QString &message);
+
+private:
+    struct Item {
+        EngineContainer container;
+        SandboxEntry entry;
+        bool tty = false;
+        bool announced = false;
+        // While an action runs, the state it shows (Starting, Stopping) wins over the list's.
+        int busy = 0;
+        std::optional<SandboxState> busyState; // none: the list's state
+        QString busyDetail;
+    };
+
+    Item *find(const QString &id);
+    const Item *find(const QString &id) const;
+    void onList(const EngineResponse &response);
+    void setEngineStatus(bool reachable, const QString &status);
+    void clearAll();
+    void resolveDetails(const QString &id);
+    void announce(Item &item);
+    SandboxEntry entryFor(const Item &item) const;
+    void publishIfChanged(Item &item);
+    // POST /containers/{id}/<verb>, shown as busyState meanwhile; then() runs on success.
+    void containerAction(const QString &id, const QString &verb,
+                         std::optional<SandboxState> busyState, const QString &failureText,
+                         std::function<void()> then = {}, int timeoutMs = 15000);
+    void stopThen(const QString &id, std::function<void()> then);
+    void deleteContainer(const QString &id);
+
+    SecretStore *m_secrets;
+    EngineApi *m_api;
+    QTimer m_poll;
+    bool m_listing = false;
+    bool m_listAgain = false;
+    bool m_reachable = false;
+    QString m_status;
+    std::map<QString, Item> m_items;
+};

@@ -1,0 +1,224 @@
+// The engine provider against a real podman service the suite starts itself: a sandbox created,
+// reached, paused, resumed, logged, stopped and removed the way a person would see it.
+#include "client/api/sandboxjobs.h"
+#include "client/providers/engine/enginelogs.h"
+#include "client/providers/engine/enginesandboxes.h"
+#include "client/providers/secretstore.h"
+#include "tests/engine/podmanservice.h"
+
+#include <QDeadlineTimer>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <memory>
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr auto imageName = "localhost/sbx-engine-test:latest";
+constexpr int startBoundMs = 90000;
+
+std::optional<SandboxEntry> findEntry(const SandboxProvider &provider, const QString &id) {
+    for (const SandboxEntry &entry : provider.sandboxes()) {
+        if (entry.id == id)
+            return entry;
+    }
+    return std::nullopt;
+}
+
+SandboxState stateOf(const SandboxProvider &provider, const QString &id) {
+    const auto entry = findEntry(provider, id);
+    return entry ? entry->providerState : SandboxState::Unreachable;
+}
+
+// GET /v1/sandbox through a client built from the entry, as the console's views do. The server
+// needs a moment after the container starts: retried within a bound.
+Status readContext(const SandboxEntry &entry, SandboxContext *context = nullptr) {
+    SandboxClient client(entry.endpoint, entry.credentials);
+    Status last = Status::error(Status::Kind::Timeout, u"no attempt"_s);
+    const QDeadlineTimer deadline(30000);
+    while (!deadline.hasExpired()) {
+        auto *job = new GetContextJob(&client);
+        QSignalSpy finished(job, &ApiJob::finished);
+        bool ok = false;
+        QObject::connect(job, &GetContextJob::succeeded, &client,
+                         [context, &ok](const SandboxContext &c) {
+                             ok = true;
+                             if (context)
+                                 *context = c;
+                         });
+        QObject::connect(job, &ApiJob::failed, &client, [&last](const Status &s) { last = s; });
+        job->start();
+        if (!finished.wait(15000)) {
+            last = Status::error(Status::Kind::Timeout, u"GET /v1/sandbox: no answer in 15 s"_s);
+            continue;
+        }
+        if (ok)
+            return Status::success();
+        if (!last.transient())
+            return last;
+        QTest::qWait(200);
+    }
+    return last;
+}
+
+} // namespace
+
+class TestEngine final : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<PodmanService> m_podman;
+    MemorySecretStore m_secrets;
+    std::unique_ptr<EngineSandboxes> m_provider;
+    QString m_id;
+    QString m_name;
+
+private Q_SLOTS:
+    void initTestCase() {
+        m_podman = std::make_unique<PodmanService>();
+        if (!m_podman->start())
+            QSKIP(qPrintable(u"no container engine: "_s + m_podman->unavailableReason()));
+        QVERIFY2(m_podman->importSandboxImage(QStringLiteral(SBX_SERVER_BINARY),
+                                              QString::fromLatin1(imageName)),
+                 qPrintable(m_podman->unavailableReason()));
+        if (!m_podman->canRunContainers(QString::fromLatin1(imageName)))
+            QSKIP(qPrintable(u"no container can run: "_s + m_podman->unavailableReason()));
+        m_provider = std::make_unique<EngineSandboxes>(&m_secrets, m_podman->socketPath());
+        m_provider->setPollInterval(250);
+        QTRY_VERIFY_WITH_TIMEOUT(m_provider->isEngineReachable(), 10000);
+        QVERIFY(m_provider->engineStatus().contains(m_podman->socketPath()));
+        m_name = u"sbx-engine-test-%1"_s.arg(QRandomGenerator::global()->generate() % 100000);
+    }
+
+    void cleanupTestCase() {
+        m_provider.reset();
+        m_podman.reset();
+    }
+
+    void createStartsAnOnlineSandbox() {
+        QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
+        QSignalSpy failed(m_provider.get(), &SandboxProvider::actionFailed);
+        EngineCreateOptions options;
+        options.name = m_name;
+        options.image = QString::fromLatin1(imageName);
+        options.initHook = u"echo init-hook-said-$((6 * 7)) >&2"_s;
+        m_provider->create(options);
+        QVERIFY2(created.wait(startBoundMs) || !failed.isEmpty(), "create gave no answer");
+        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(1).toString()));
+        m_id = created.first().first().toString();
+        QVERIFY(m_id.startsWith(u"engine:"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Online, startBoundMs);
+        const SandboxEntry entry = *findEntry(*m_provider, m_id);
+        QCOMPARE(entry.name, m_name);
+        QVERIFY2(entry.endpoint.isValid(), "no published port");
+        QCOMPARE(entry.endpoint.baseUrl.host(), u"127.0.0.1"_s);
+        QCOMPARE(entry.credentials.kind, Credentials::Kind::ApiKey);
+        QCOMPARE(entry.credentials.secret.size(), 64); // 32 random bytes, hex
+        QVERIFY(failed.isEmpty());
+        const LifecycleActions actions = m_provider->actions(entry);
+        QVERIFY(actions.testFlag(LifecycleAction::Pause));
+        QVERIFY(actions.testFlag(LifecycleAction::Stop));
+        QVERIFY(!actions.testFlag(LifecycleAction::Start));
+    }
+
+    void contextReadThroughTheEntry() {
+        QVERIFY(!m_id.isEmpty());
+        const SandboxEntry entry = *findEntry(*m_provider, m_id);
+        SandboxContext context;
+        const Status status = readContext(entry, &context);
+        QVERIFY2(status.ok(), qPrintable(status.message));
+        QCOMPARE(context.workspace, u"/workspace"_s);
+        // The generated key is enforced.
+        SandboxEntry keyless = entry;
+        keyless.credentials = {};
+        QCOMPARE(readContext(keyless).kind, Status::Kind::Auth);
+    }
+
+    void pauseAndResume() {
+        QVERIFY(!m_id.isEmpty());
+        m_provider->pause(m_id);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Paused, 30000);
+        const SandboxEntry paused = *findEntry(*m_provider, m_id);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_provider->actions(*findEntry(*m_provider, m_id)).testFlag(LifecycleAction::Resume),
+            10000);
+        QVERIFY(!m_provider->actions(paused).testFlag(LifecycleAction::Pause));
+        m_provider->resume(m_id);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Online, 30000);
+        const Status status = readContext(*findEntry(*m_provider, m_id));
+        QVERIFY2(status.ok(), qPrintable(status.message));
+    }
+
+    void logsShowHookOutputAndStartup() {
+        QVERIFY(!m_id.isEmpty());
+        std::unique_ptr<EngineLogStream> logs(m_provider->openLogs(m_id, -1));
+        QVERIFY(logs);
+        QString text;
+        connect(logs.get(), &EngineLogStream::text, this, [&text](const QString &t) { text += t; });
+        QSignalSpy ended(logs.get(), &EngineLogStream::ended);
+        logs->start();
+        // stderr (the init hook) and stdout (the listening line) both arrive, decoded.
+        QTRY_VERIFY2_WITH_TIMEOUT(text.contains(u"init-hook-said-42"_s), qPrintable(text), 20000);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            text.contains(u"sandbox-server listening on http://0.0.0.0:8080"_s), qPrintable(text),
+            20000);
+        QVERIFY(ended.isEmpty()); // following
+        logs->stop();
+        QVERIFY(ended.wait(5000));
+        QVERIFY(!text.contains(findEntry(*m_provider, m_id)->credentials.secret));
+    }
+
+    void keyRecoveredFromTheContainer() {
+        QVERIFY(!m_id.isEmpty());
+        MemorySecretStore empty;
+        EngineSandboxes other(&empty, m_podman->socketPath());
+        QTRY_VERIFY_WITH_TIMEOUT(findEntry(other, m_id).has_value(), 20000);
+        const SandboxEntry recovered = *findEntry(other, m_id);
+        QCOMPARE(recovered.credentials, findEntry(*m_provider, m_id)->credentials);
+        const Status status = readContext(recovered);
+        QVERIFY2(status.ok(), qPrintable(status.message));
+    }
+
+    void stopAndStartAgain() {
+        QVERIFY(!m_id.isEmpty());
+        QSignalSpy notes(m_provider.get(), &EngineSandboxes::actionNote);
+        m_provider->stop(m_id);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Stopping, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Stopped, 60000);
+        QCOMPARE(notes.size(), 1);
+        const SandboxEntry stopped = *findEntry(*m_provider, m_id);
+        QVERIFY(!stopped.endpoint.isValid());
+        QVERIFY(m_provider->actions(stopped).testFlag(LifecycleAction::Start));
+
+        m_provider->start(m_id);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Online, startBoundMs);
+        const Status status = readContext(*findEntry(*m_provider, m_id));
+        QVERIFY2(status.ok(), qPrintable(status.message));
+    }
+
+    void removeDeletesTheContainer() {
+        QVERIFY(!m_id.isEmpty());
+        QSignalSpy removed(m_provider.get(), &SandboxProvider::sandboxRemoved);
+        m_provider->remove(m_id);
+        QTRY_VERIFY_WITH_TIMEOUT(!findEntry(*m_provider, m_id).has_value(), 90000);
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(removed.first().first().toString(), m_id);
+        QByteArray names;
+        QCOMPARE(m_podman->podman({u"ps"_s, u"-a"_s, u"--format"_s, u"{{.Names}}"_s}, &names), 0);
+        QVERIFY(!names.contains(m_name.toUtf8()));
+        bool answered = false;
+        bool found = true;
+        m_secrets.read(m_id, this, [&](bool f, const QString &) {
+            answered = true;
+            found = f;
+        });
+        QTRY_VERIFY(answered);
+        QVERIFY(!found);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_engine.moc"

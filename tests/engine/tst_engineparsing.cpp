@@ -1,0 +1,268 @@
+// The engine provider's pure parts and its behaviour without an engine: always run.
+#include "client/providers/engine/engineapi.h"
+#include "client/providers/engine/enginecontainers.h"
+#include "client/providers/engine/enginelogs.h"
+#include "client/providers/engine/enginesandboxes.h"
+#include "client/providers/secretstore.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtEndian>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray frame(int stream, const QByteArray &payload) {
+    QByteArray out(8, '\0');
+    out[0] = char(stream);
+    qToBigEndian<quint32>(quint32(payload.size()), out.data() + 4);
+    return out + payload;
+}
+
+QByteArray fixture(const QString &name) {
+    QFile file(QStringLiteral(SBX_FIXTURES_DIR "/engine/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing fixture");
+    return file.readAll();
+}
+
+// Joins what the decoder gives per stream, fed in the given chunks.
+QPair<QByteArray, QByteArray> decode(const QList<QByteArray> &chunks) {
+    LogFrameDecoder decoder;
+    QPair<QByteArray, QByteArray> out;
+    for (const QByteArray &chunk : chunks) {
+        for (const LogPiece &piece : decoder.feed(chunk))
+            (piece.stream == 2 ? out.second : out.first) += piece.bytes;
+    }
+    return out;
+}
+
+} // namespace
+
+class TestEngineParsing final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void framesWhole() {
+        const QByteArray stream = frame(1, "hello\n") + frame(2, "oops\n") + frame(1, "world\n");
+        LogFrameDecoder decoder;
+        const QList<LogPiece> pieces = decoder.feed(stream);
+        QCOMPARE(pieces.size(), 3);
+        QCOMPARE(pieces[0].stream, 1);
+        QCOMPARE(pieces[0].bytes, QByteArray("hello\n"));
+        QCOMPARE(pieces[1].stream, 2);
+        QCOMPARE(pieces[1].bytes, QByteArray("oops\n"));
+        QCOMPARE(pieces[2].bytes, QByteArray("world\n"));
+        QVERIFY(!decoder.midFrame());
+    }
+
+    void framesSplitAtEveryPoint() {
+        const QByteArray stream =
+            frame(1, "first line\n") + frame(2, "an error\n") + frame(1, {}) + frame(1, "last");
+        for (qsizetype split = 0; split <= stream.size(); ++split) {
+            const auto [out, err] = decode({stream.left(split), stream.mid(split)});
+            QCOMPARE(out, QByteArray("first line\nlast"));
+            QCOMPARE(err, QByteArray("an error\n"));
+        }
+        QList<QByteArray> bytes;
+        for (const char c : stream)
+            bytes.append(QByteArray(1, c));
+        const auto [out, err] = decode(bytes);
+        QCOMPARE(out, QByteArray("first line\nlast"));
+        QCOMPARE(err, QByteArray("an error\n"));
+    }
+
+    void framesLargerThan64KiB() {
+        const QByteArray big(70000 + 3, 'x');
+        const QByteArray stream = frame(2, big) + frame(1, "after");
+        const auto [out, err] = decode({stream.left(5), stream.mid(5, 40000), stream.mid(40005)});
+        QCOMPARE(err.size(), big.size());
+        QCOMPARE(out, QByteArray("after"));
+    }
+
+    void framesMidFrame() {
+        LogFrameDecoder decoder;
+        QVERIFY(decoder.feed(frame(1, "abc").left(4)).isEmpty());
+        QVERIFY(decoder.midFrame());
+        const QList<LogPiece> pieces = decoder.feed(frame(1, "abc").mid(4, 6));
+        QCOMPARE(pieces.size(), 1);
+        QCOMPARE(pieces[0].bytes, QByteArray("ab"));
+        QVERIFY(decoder.midFrame());
+    }
+
+    void containerList() {
+        QString error;
+        const QList<EngineContainer> list =
+            parseSandboxContainers(fixture(u"containers.json"_s), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(list.size(), 4); // nginx is not a sandbox; a non-object row is skipped
+        QCOMPARE(list[0].name, u"sbx-one"_s);
+        QVERIFY(list[0].managed);
+        QCOMPARE(list[0].hostPort, 40000);
+        QCOMPARE(engineEntryId(list[0].id), u"engine:3f1c2a9b8d7e"_s);
+        QCOMPARE(sandboxStateForContainer(list[0].state), SandboxState::Online);
+        QCOMPARE(containerEndpoint(list[0].hostIp, list[0].hostPort).baseUrl,
+                 QUrl(u"http://127.0.0.1:40000/"_s));
+
+        QCOMPARE(list[1].name, u"aio-by-hand"_s);
+        QVERIFY(!list[1].managed);
+        QCOMPARE(list[1].hostPort, 0);
+        QCOMPARE(sandboxStateForContainer(list[1].state), SandboxState::Stopped);
+        QVERIFY(!containerEndpoint(list[1].hostIp, list[1].hostPort).isValid());
+
+        QCOMPARE(sandboxStateForContainer(list[2].state), SandboxState::Paused);
+        // Published on every address: reached on loopback.
+        QCOMPARE(containerEndpoint(list[2].hostIp, list[2].hostPort).baseUrl,
+                 QUrl(u"http://127.0.0.1:40002/"_s));
+        QCOMPARE(sandboxStateForContainer(list[3].state), SandboxState::Starting);
+
+        parseSandboxContainers("<html>", &error);
+        QVERIFY(!error.isEmpty());
+        error.clear();
+        QVERIFY(parseSandboxContainers("[]", &error).isEmpty());
+        QVERIFY(error.isEmpty());
+    }
+
+    void stateMapping() {
+        QCOMPARE(sandboxStateForContainer(u"created"_s), SandboxState::Stopped);
+        QCOMPARE(sandboxStateForContainer(u"exited"_s), SandboxState::Stopped);
+        QCOMPARE(sandboxStateForContainer(u"dead"_s), SandboxState::Stopped);
+        QCOMPARE(sandboxStateForContainer(u"removing"_s), SandboxState::Stopping);
+    }
+
+    void containerDetails() {
+        EngineContainerDetails details;
+        QVERIFY(parseContainerDetails(fixture(u"inspect.json"_s), &details, nullptr));
+        QCOMPARE(details.apiKey, u"0123456789abcdef"_s);
+        QVERIFY(!details.jwt);
+        QVERIFY(!details.tty);
+        QCOMPARE(details.hostPort, 40000);
+        QString error;
+        QVERIFY(!parseContainerDetails("[1]", &details, &error));
+        QVERIFY(!error.isEmpty());
+    }
+
+    void createBody() {
+        EngineCreateOptions options;
+        options.image = u"localhost/img:1"_s;
+        options.initHook = u"echo 'a b'"_s;
+        const QJsonObject body =
+            QJsonDocument::fromJson(containerCreateBody(options, u"k3y"_s)).object();
+        QCOMPARE(body.value(u"Image").toString(), u"localhost/img:1"_s);
+        const QJsonArray env = body.value(u"Env").toArray();
+        QVERIFY(env.contains(u"SANDBOX_API_KEY=k3y"_s));
+        QVERIFY(env.contains(u"RUN_HOOK_INIT=echo 'a b'"_s));
+        QCOMPARE(env.size(), 2); // hooks left empty are not set
+        QCOMPARE(body.value(u"Labels").toObject().value(u"io.sandbox-console.managed").toString(),
+                 u"true"_s);
+        QVERIFY(body.value(u"ExposedPorts").toObject().contains(u"8080/tcp"));
+        const QJsonObject binding = body.value(u"HostConfig")
+                                        .toObject()
+                                        .value(u"PortBindings")
+                                        .toObject()
+                                        .value(u"8080/tcp")
+                                        .toArray()
+                                        .first()
+                                        .toObject();
+        QCOMPARE(binding.value(u"HostIp").toString(), u"127.0.0.1"_s);
+        QCOMPARE(binding.value(u"HostPort").toString(), QString());
+
+        options.auth = EngineCreateOptions::Auth::Jwt;
+        const QJsonArray jwtEnv = QJsonDocument::fromJson(containerCreateBody(options, u"cGVt"_s))
+                                      .object()
+                                      .value(u"Env")
+                                      .toArray();
+        QVERIFY(jwtEnv.contains(u"JWT_PUBLIC_KEY=cGVt"_s));
+    }
+
+    void names() {
+        QVERIFY(isValidContainerName(u"sbx-1.test_a"_s));
+        QVERIFY(!isValidContainerName(u"-x"_s));
+        QVERIFY(!isValidContainerName(u"a b"_s));
+        QVERIFY(!isValidContainerName(u"a/b"_s));
+        QVERIFY(!isValidContainerName(QString()));
+    }
+
+    void stopGrace() {
+        QCOMPARE(stopGraceSeconds({}), 10);
+        QCOMPARE(stopGraceSeconds({{100, 10}}), 20);
+        // One lane: parallel hooks last as long as the longest.
+        QCOMPARE(stopGraceSeconds({{100, 10}, {100, 30}}), 40);
+        // Lanes run one after another.
+        QCOMPARE(stopGraceSeconds({{10, 5}, {100, 10}, {100, 2.5}, {200, 1}}), 5 + 10 + 1 + 10);
+        QCOMPARE(stopGraceSeconds({{1, 2.2}}, 0), 3);
+        // A hook with no usable timeout counts as AIO's default of 10 s.
+        QCOMPARE(stopGraceSeconds({{1, 0}, {2, -3}}, 0), 20);
+    }
+
+    void socketFromDockerHost() {
+        const QByteArray saved = qgetenv("DOCKER_HOST");
+        QTemporaryDir dir;
+        const QString socket = dir.filePath(u"d.sock"_s);
+        qputenv("DOCKER_HOST", "unix://" + socket.toUtf8());
+        QCOMPARE(defaultEngineSocket(), socket);
+        qputenv("DOCKER_HOST", "tcp://10.0.0.1:2375");
+        QVERIFY(defaultEngineSocket() != socket);
+        if (saved.isNull())
+            qunsetenv("DOCKER_HOST");
+        else
+            qputenv("DOCKER_HOST", saved);
+    }
+
+    // No engine: the list stays empty, one status says why, and the GUI thread never blocks.
+    void noEngine() {
+        QTemporaryDir dir;
+        const QString socket = dir.filePath(u"absent.sock"_s);
+        MemorySecretStore secrets;
+        EngineSandboxes provider(&secrets, socket);
+        provider.setPollInterval(50);
+        QSignalSpy status(&provider, &EngineSandboxes::engineStatusChanged);
+        QSignalSpy added(&provider, &SandboxProvider::sandboxAdded);
+        QVERIFY(status.wait(5000));
+        QVERIFY(!provider.isEngineReachable());
+        QVERIFY2(provider.engineStatus().contains(socket), qPrintable(provider.engineStatus()));
+        // Polls go on without repeating the status.
+        QTest::qWait(500);
+        QCOMPARE(status.size(), 1);
+        QCOMPARE(added.size(), 0);
+        QVERIFY(provider.sandboxes().isEmpty());
+
+        QSignalSpy failed(&provider, &SandboxProvider::actionFailed);
+        EngineCreateOptions options;
+        options.image = u"img"_s;
+        options.name = u"bad name"_s;
+        provider.create(options);
+        QCOMPARE(failed.size(), 1);
+        QVERIFY(failed.first().at(1).toString().contains(u"bad name"_s));
+    }
+
+    // A socket file with nothing listening is told apart from a missing one.
+    void refusedSocket() {
+        QTemporaryDir dir;
+        const QString socket = dir.filePath(u"dead.sock"_s);
+        QFile file(socket);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        EngineApi api(socket);
+        bool done = false;
+        EngineResponse response;
+        api.send(EngineRequest::get(u"/_ping"_s), this, [&](const EngineResponse &r) {
+            response = r;
+            done = true;
+        });
+        QVERIFY(!done); // never answered on the caller's stack
+        QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
+        QCOMPARE(response.httpStatus, 0);
+        QVERIFY2(response.errorMessage().contains(u"refuses"_s) ||
+                     response.errorMessage().contains(u"failed"_s),
+                 qPrintable(response.errorMessage()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineParsing)
+#include "tst_engineparsing.moc"
