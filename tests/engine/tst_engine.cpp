@@ -199,6 +199,36 @@ private Q_SLOTS:
         QVERIFY2(status.ok(), qPrintable(status.message));
     }
 
+    // A JWT sandbox: the container gets the public key, the console signs with the private one.
+    void jwtSandboxSignedByTheConsole() {
+        QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
+        QSignalSpy failed(m_provider.get(), &SandboxProvider::actionFailed);
+        EngineCreateOptions options;
+        options.name = m_name + u"-jwt"_s;
+        options.image = QString::fromLatin1(imageName);
+        options.auth = EngineCreateOptions::Auth::Jwt;
+        m_provider->create(options);
+        QVERIFY2(created.wait(startBoundMs) || !failed.isEmpty(), "create gave no answer");
+        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(1).toString()));
+        const QString id = created.first().first().toString();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, id), SandboxState::Online, startBoundMs);
+        const SandboxEntry entry = *findEntry(*m_provider, id);
+        QCOMPARE(entry.credentials.kind, Credentials::Kind::SignedJwt);
+        QVERIFY(entry.credentials.secret.startsWith(u"-----BEGIN"_s));
+        const Status status = readContext(entry);
+        QVERIFY2(status.ok(), qPrintable(status.message));
+
+        // Without the private key no console can sign for it: no credentials are made up.
+        MemorySecretStore empty;
+        EngineSandboxes other(&empty, m_podman->socketPath());
+        QTRY_VERIFY_WITH_TIMEOUT(findEntry(other, id).has_value(), 20000);
+        QVERIFY(findEntry(other, id)->credentials.isEmpty());
+        QCOMPARE(readContext(*findEntry(other, id)).kind, Status::Kind::Auth);
+
+        m_provider->remove(id);
+        QTRY_VERIFY_WITH_TIMEOUT(!findEntry(*m_provider, id).has_value(), 90000);
+    }
+
     void removeDeletesTheContainer() {
         QVERIFY(!m_id.isEmpty());
         QSignalSpy removed(m_provider.get(), &SandboxProvider::sandboxRemoved);

@@ -3,12 +3,15 @@
 #include "client/providers/engine/engineapi.h"
 #include "client/providers/engine/enginelogs.h"
 #include "client/providers/secretstore.h"
+#include "client/transport/jwtkeys.h"
 
+#include <QFutureWatcher>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QSet>
 #include <QUrl>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
 
@@ -23,6 +26,19 @@ QString generateApiKey() {
 
 QString secretKey(const QString &id) {
     return id; // "engine:<short id>"
+}
+
+// The console's record (an API key, or the private key of a JWT sandbox) comes first; else the
+// API key the container was configured with. A JWT sandbox whose private key this console does
+// not hold cannot be signed for: no credentials, and the probe says auth failed.
+Credentials credentialsFor(const EngineContainerDetails &details, const QString &stored) {
+    if (stored.startsWith(QLatin1String("-----BEGIN")))
+        return {Credentials::Kind::SignedJwt, stored};
+    if (!stored.isEmpty() && !details.jwt)
+        return {Credentials::Kind::ApiKey, stored};
+    if (!details.apiKey.isEmpty())
+        return {Credentials::Kind::ApiKey, details.apiKey};
+    return {};
 }
 
 } // namespace
@@ -234,22 +250,15 @@ void EngineSandboxes::resolveDetails(const QString &id) {
                             item->container.hostIp = details.hostIp;
                         }
                     }
-                    // The console's own record first; else the key the container was configured
-                    // with.
-                    m_secrets->read(
-                        secretKey(id), this,
-                        [this, id, details](bool found, const QString &secret) {
-                            Item *current = find(id);
-                            if (!current)
-                                return;
-                            Credentials credentials;
-                            if (found && !secret.isEmpty())
-                                credentials = {Credentials::Kind::ApiKey, secret};
-                            else if (!details.apiKey.isEmpty())
-                                credentials = {Credentials::Kind::ApiKey, details.apiKey};
-                            current->entry.credentials = credentials;
-                            announce(*current);
-                        });
+                    m_secrets->read(secretKey(id), this,
+                                    [this, id, details](bool found, const QString &secret) {
+                                        Item *current = find(id);
+                                        if (!current)
+                                            return;
+                                        current->entry.credentials =
+                                            credentialsFor(details, found ? secret : QString());
+                                        announce(*current);
+                                    });
                 });
 }
 
@@ -275,39 +284,54 @@ void EngineSandboxes::create(const EngineCreateOptions &options) {
                                     .arg(options.name));
         return;
     }
-    if (options.auth == EngineCreateOptions::Auth::Jwt) {
-        Q_EMIT actionFailed({}, QStringLiteral("Signed-token sandboxes are not supported yet: "
-                                               "create it with an API key"));
+    if (options.auth == EngineCreateOptions::Auth::ApiKey) {
+        const QString key = generateApiKey();
+        createContainer(options, {Credentials::Kind::ApiKey, key}, key);
         return;
     }
-    const QString key = generateApiKey();
+    // RSA generation takes a noticeable moment: not on the GUI thread.
+    auto *watcher = new QFutureWatcher<JwtKeyPair>(this);
+    connect(watcher, &QFutureWatcher<JwtKeyPair>::finished, this, [this, watcher, options] {
+        watcher->deleteLater();
+        const JwtKeyPair keys = watcher->result();
+        if (keys.isNull()) {
+            Q_EMIT actionFailed({}, QStringLiteral("Cannot make a key pair for the sandbox"));
+            return;
+        }
+        createContainer(options,
+                        {Credentials::Kind::SignedJwt, QString::fromLatin1(keys.privatePem)},
+                        QString::fromLatin1(jwtPublicKeyEnvValue(keys.publicPem)));
+    });
+    watcher->setFuture(QtConcurrent::run([] { return generateRsaKeyPair(); }));
+}
+
+void EngineSandboxes::createContainer(const EngineCreateOptions &options,
+                                      const Credentials &credentials, const QString &authValue) {
     QString path = QStringLiteral("/containers/create");
     if (!options.name.isEmpty())
         path += QStringLiteral("?name=") + options.name;
     const QString label = options.name.isEmpty() ? options.image : options.name;
-    m_api->send(EngineRequest::post(path, containerCreateBody(options, key), 60000), this,
-                [this, key, label](const EngineResponse &response) {
-                    const QString containerId = QJsonDocument::fromJson(response.body)
-                                                    .object()
-                                                    .value(QStringLiteral("Id"))
-                                                    .toString();
+    m_api->send(EngineRequest::post(path, containerCreateBody(options, authValue), 60000), this,
+                [this, secret = credentials.secret, label](const EngineResponse &response) {
+                    const QString containerId =
+                        QJsonDocument::fromJson(response.body).object().value(u"Id").toString();
                     if (!response.ok() || containerId.isEmpty()) {
                         Q_EMIT actionFailed({}, QStringLiteral("Cannot create the sandbox %1: %2")
                                                     .arg(label, response.errorMessage()));
                         return;
                     }
                     const QString id = engineEntryId(containerId);
-                    m_secrets->write(secretKey(id), key);
+                    m_secrets->write(secretKey(id), secret);
                     Q_EMIT created(id);
                     m_api->send(
                         EngineRequest::post(QStringLiteral("/containers/%1/start").arg(containerId),
                                             {}, 60000),
                         this, [this, id, label](const EngineResponse &started) {
                             if (!started.ok())
-                                Q_EMIT actionFailed(
-                                    id, QStringLiteral("The sandbox %1 was created but did not "
-                                                       "start: %2")
-                                            .arg(label, started.errorMessage()));
+                                Q_EMIT actionFailed(id,
+                                                    QStringLiteral("The sandbox %1 was created but "
+                                                                   "did not start: %2")
+                                                        .arg(label, started.errorMessage()));
                             refresh();
                         });
                 });

@@ -80,6 +80,8 @@ private:
     SandboxEntry entryFor(const Item &item) const;
     void publishIfChanged(Item &item);
     // POST /containers/{id}/<verb>, shown as busyState meanwhile; then() runs on success.
+    void createContainer(const EngineCreateOptions &options, const Credentials &credentials,
+                         const QString &authValue);
     void containerAction(const QString &id, const QString &verb,
                          std::optional<SandboxState> busyState, const QString &failureText,
                          std::function<void()> then = {}, int timeoutMs = 15000);
