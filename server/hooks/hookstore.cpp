@@ -202,10 +202,8 @@ std::optional<std::string> HookStore::load() {
         const auto twin = std::find_if(m_hooks.begin(), m_hooks.end(),
                                        [&](const ShutdownHook &h) { return h.name == hook.name; });
         if (twin != m_hooks.end()) {
-            log::warning("shutdown hook " + hook.name +
-                         " registered through the API is replaced "
-                         "by the one of " +
-                         kShutdownHooksVariable);
+            log::warning("shutdown hook " + hook.name + " of the API is dropped: " +
+                         kShutdownHooksVariable + " has one of that name");
             continue;
         }
         m_hooks.push_back(std::move(hook));
@@ -214,18 +212,14 @@ std::optional<std::string> HookStore::load() {
 }
 
 std::vector<ShutdownHook> HookStore::list() const {
-    std::vector<ShutdownHook> hooks;
-    {
-        std::lock_guard lock(m_mutex);
-        hooks = m_hooks;
-    }
+    std::vector<ShutdownHook> hooks = snapshot();
     std::sort(hooks.begin(), hooks.end(), bySchedule);
     return hooks;
 }
 
 HookStore::Outcome HookStore::put(const ShutdownHook &hook, std::string &error) {
-    std::lock_guard lock(m_mutex);
-    std::vector<ShutdownHook> next = m_hooks;
+    std::lock_guard change(m_changeMutex);
+    std::vector<ShutdownHook> next = snapshot();
     const auto it = std::find_if(next.begin(), next.end(),
                                  [&](const ShutdownHook &h) { return h.name == hook.name; });
     if (it != next.end() && it->source == "env")
@@ -239,13 +233,14 @@ HookStore::Outcome HookStore::put(const ShutdownHook &hook, std::string &error) 
         error = *failure;
         return Outcome::SaveFailed;
     }
+    std::lock_guard lock(m_mutex);
     m_hooks = std::move(next);
     return replaced ? Outcome::Replaced : Outcome::Added;
 }
 
 HookStore::Outcome HookStore::remove(const std::string &name, std::string &error) {
-    std::lock_guard lock(m_mutex);
-    std::vector<ShutdownHook> next = m_hooks;
+    std::lock_guard change(m_changeMutex);
+    std::vector<ShutdownHook> next = snapshot();
     const auto it = std::find_if(next.begin(), next.end(),
                                  [&](const ShutdownHook &h) { return h.name == name; });
     if (it == next.end())
@@ -257,8 +252,14 @@ HookStore::Outcome HookStore::remove(const std::string &name, std::string &error
         error = *failure;
         return Outcome::SaveFailed;
     }
+    std::lock_guard lock(m_mutex);
     m_hooks = std::move(next);
     return Outcome::Removed;
+}
+
+std::vector<ShutdownHook> HookStore::snapshot() const {
+    std::lock_guard lock(m_mutex);
+    return m_hooks;
 }
 
 std::optional<std::string> HookStore::save(const std::vector<ShutdownHook> &hooks) const {

@@ -61,9 +61,13 @@ public:
     const std::string &file() const { return m_file; }
 
 private:
+    std::vector<ShutdownHook> snapshot() const;
     // Temporary file and rename: a crash never leaves a half-written list.
     std::optional<std::string> save(const std::vector<ShutdownHook> &hooks) const;
 
+    // Held by put and remove through their save, so changes apply in order; m_mutex guards
+    // m_hooks only briefly, so a listing never waits for the disk.
+    std::mutex m_changeMutex;
     mutable std::mutex m_mutex;
     std::vector<ShutdownHook> m_hooks;
     const std::string m_file;

@@ -380,10 +380,23 @@ void TestServerShutdownHooks::apiHooksSurviveRestart() {
     }
     // Deleted: it did not run at that stop, and the next start does not list it.
     QCOMPARE(readFile(kept), QByteArray("kept\n"));
+    {
+        TestServer server;
+        QVERIFY2(server.start(options), qPrintable(server.error()));
+        QCOMPARE(listHooks(server), QJsonArray());
+        QCOMPARE(server.stop(), 0);
+    }
+    // A damaged list is not silently dropped: the server says which file and does not start.
+    QFile damaged(saved);
+    QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    damaged.write(R"({"hooks":[{"name":"half")");
+    damaged.close();
     TestServer server;
-    QVERIFY2(server.start(options), qPrintable(server.error()));
-    QCOMPARE(listHooks(server), QJsonArray());
-    QCOMPARE(server.stop(), 0);
+    QVERIFY(!server.start(options));
+    QVERIFY(server.process().state() == QProcess::NotRunning ||
+            server.process().waitForFinished(10000));
+    QCOMPARE(server.process().exitCode(), 2);
+    QVERIFY2(server.stderrText().contains(saved.toUtf8()), server.stderrText().constData());
 }
 
 void TestServerShutdownHooks::lanesRunInOrderAndTimeoutsKillTheGroup() {
