@@ -8,11 +8,13 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTimer>
 #include <QUuid>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <csignal>
 #include <sys/prctl.h>
@@ -48,8 +50,8 @@ struct LocalSandboxes::Child {
     QString initHook;
     QString preServicesHook;
     QString postReadyHook;
-    QByteArray privatePem; // Auth::Jwt, once read from the secret store or generated
-    bool keyLookupPending = false;
+    QByteArray privatePem;         // Auth::Jwt, once read from the secret store or generated
+    bool keyLookupPending = false; // reading or generating privatePem before a start
     QProcess *process = nullptr;
     QByteArray stdoutBuffer;
     QByteArray log;
@@ -211,17 +213,8 @@ QString LocalSandboxes::create(const CreateOptions &options) {
     child->initHook = options.initHook;
     child->preServicesHook = options.preServicesHook;
     child->postReadyHook = options.postReadyHook;
-    Child *added = add(std::move(child));
-    const QString id = added->entry.id;
-    if (added->auth == CreateOptions::Auth::Jwt) {
-        const JwtKeyPair pair = generateRsaKeyPair();
-        if (pair.isNull()) {
-            fail(added, QStringLiteral("Cannot generate a JWT key pair"));
-            return id;
-        }
-        added->privatePem = pair.privatePem;
-        m_secrets->write(secretKey(id), QString::fromLatin1(pair.privatePem));
-    }
+    const QString id = add(std::move(child))->entry.id;
+    // For Auth::Jwt, start() finds no key in the store and generates the pair.
     start(id);
     return id;
 }
@@ -267,26 +260,40 @@ void LocalSandboxes::start(const QString &id) {
         child->keyLookupPending = true;
         setState(child, SandboxState::Starting);
         m_secrets->read(secretKey(id), this, [this, id](bool found, const QString &secret) {
-            Child *c = find(id);
-            if (!c || !c->keyLookupPending)
-                return; // deleted or stopped meanwhile
-            c->keyLookupPending = false;
-            QByteArray pem = found ? secret.toUtf8() : QByteArray();
-            if (publicPemFromPrivate(pem).isEmpty()) {
-                // Lost with a session-only store: the console starts the server, so a new pair
-                // costs nothing.
-                pem = generateRsaKeyPair().privatePem;
-                if (pem.isEmpty()) {
-                    fail(c, QStringLiteral("Cannot generate a JWT key pair"));
-                    return;
-                }
-                m_secrets->write(secretKey(id), QString::fromLatin1(pem));
-            }
-            c->privatePem = pem;
-            launch(c);
+            const QByteArray pem = found ? secret.toUtf8() : QByteArray();
+            if (!publicPemFromPrivate(pem).isEmpty())
+                keyReady(id, pem);
+            else // a new sandbox, or a key lost with a session-only store: a new pair is fine
+                generateKey(id);
         });
         return;
     }
+    launch(child);
+}
+
+void LocalSandboxes::generateKey(const QString &id) {
+    // RSA generation takes a noticeable moment: not on the GUI thread.
+    auto *watcher = new QFutureWatcher<JwtKeyPair>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, id, watcher] {
+        watcher->deleteLater();
+        const QByteArray pem = watcher->result().privatePem;
+        if (find(id) && !pem.isEmpty())
+            m_secrets->write(secretKey(id), QString::fromLatin1(pem));
+        keyReady(id, pem);
+    });
+    watcher->setFuture(QtConcurrent::run([] { return generateRsaKeyPair(); }));
+}
+
+void LocalSandboxes::keyReady(const QString &id, const QByteArray &privatePem) {
+    Child *child = find(id);
+    if (!child || !child->keyLookupPending)
+        return; // deleted or stopped meanwhile
+    child->keyLookupPending = false;
+    if (privatePem.isEmpty()) {
+        fail(child, QStringLiteral("Cannot generate a JWT key pair"));
+        return;
+    }
+    child->privatePem = privatePem;
     launch(child);
 }
 

@@ -82,6 +82,8 @@ private:
     Child *find(const QString &id) const;
     Child *add(std::unique_ptr<Child> child);
     void persist(const Child &child);
+    void generateKey(const QString &id);
+    void keyReady(const QString &id, const QByteArray &privatePem);
     void launch(Child *child);
     void fail(Child *child, const QString &why);
     void onStdout(Child *child);
