@@ -157,7 +157,7 @@ void RemoteFileModel::list(Node *folder) {
     folder->listing = true;
     ++m_loading;
     const QString path = folder->info.path;
-    auto *job = new ListFilesJob(m_client, path);
+    auto *job = new ListFilesJob(m_client, path, {.sudo = m_sudo});
     connect(job, &ListFilesJob::succeeded, this, [this, path](const QList<RemoteFileInfo> &files) {
         Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
         if (!node || node->info.path != path)
@@ -175,7 +175,7 @@ void RemoteFileModel::list(Node *folder) {
                 Q_EMIT dataChanged(at, indexOf(node, ColumnCount - 1));
             --m_loading;
         }
-        Q_EMIT listingFailed(path, status.message);
+        Q_EMIT listingFailed(path, status);
     });
     job->start();
 }

@@ -33,6 +33,9 @@ public:
     void refresh(const QModelIndex &folder = {});
     // True while a folder's listing or its batches are still arriving.
     bool isLoading() const;
+    // Lists with AIO's `sudo` from now on (after the user chose "retry with sudo").
+    void setSudo(bool sudo) { m_sudo = sudo; }
+    bool sudo() const { return m_sudo; }
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -51,7 +54,7 @@ public:
 
 Q_SIGNALS:
     void folderListed(const QString &path);
-    void listingFailed(const QString &path, const QString &message);
+    void listingFailed(const QString &path, const Status &status);
 
 private:
     struct Node;
@@ -64,4 +67,5 @@ private:
     QPointer<SandboxClient> m_client;
     std::unique_ptr<Node> m_root;
     int m_loading = 0;
+    bool m_sudo = false;
 };

@@ -14,11 +14,22 @@ struct TransferQueueModel::Transfer {
     qint64 total = -1;
     double rate = 0; // bytes per second, smoothed
     QString error;
+    QString errorType;
     QPointer<ApiJob> job;
     QElapsedTimer clock;
     qint64 lastDone = 0;
     qint64 lastMs = 0;
 };
+
+namespace {
+QString formatEta(qint64 seconds) {
+    if (seconds < 60)
+        return QStringLiteral("%1 s").arg(seconds);
+    if (seconds < 3600)
+        return QStringLiteral("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
+    return QStringLiteral("%1 h %2 min").arg(seconds / 3600).arg(seconds % 3600 / 60);
+}
+} // namespace
 
 TransferQueueModel::TransferQueueModel(SandboxClient *client, QObject *parent)
     : QAbstractTableModel(parent)
@@ -91,6 +102,7 @@ void TransferQueueModel::start(Transfer &t) {
     t.done = 0;
     t.rate = 0;
     t.error.clear();
+    t.errorType.clear();
     t.clock.start();
     t.lastDone = 0;
     t.lastMs = 0;
@@ -109,7 +121,10 @@ void TransferQueueModel::start(Transfer &t) {
         }
         changed(*tp);
     });
-    connect(job, &ApiJob::failed, this, [tp](const Status &status) { tp->error = status.message; });
+    connect(job, &ApiJob::failed, this, [tp](const Status &status) {
+        tp->error = status.message;
+        tp->errorType = status.errorType;
+    });
     connect(job, &ApiJob::finished, this, [this, tp, job] {
         if (tp->state == State::Running) {
             const Status status = job->status();
@@ -153,6 +168,28 @@ void TransferQueueModel::retry(int row) {
     t.error.clear();
     changed(t);
     startNext();
+}
+
+void TransferQueueModel::removeFinished() {
+    // Contiguous runs are removed together so that views see few changes.
+    for (int row = rowCount() - 1; row >= 0;) {
+        const State s = m_transfers[static_cast<std::size_t>(row)]->state;
+        if (s != State::Done && s != State::Cancelled) {
+            --row;
+            continue;
+        }
+        int first = row;
+        while (first > 0) {
+            const State before = m_transfers[static_cast<std::size_t>(first - 1)]->state;
+            if (before != State::Done && before != State::Cancelled)
+                break;
+            --first;
+        }
+        beginRemoveRows({}, first, row);
+        m_transfers.erase(m_transfers.begin() + first, m_transfers.begin() + row + 1);
+        endRemoveRows();
+        row = first - 1;
+    }
 }
 
 TransferQueueModel::State TransferQueueModel::state(int row) const {
@@ -203,6 +240,10 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const {
         return t.localPath;
     case RemotePathRole:
         return t.remotePath;
+    case DirectionRole:
+        return static_cast<int>(t.direction);
+    case ErrorTypeRole:
+        return t.errorType;
     case Qt::ToolTipRole:
         return QString((t.direction == Direction::Upload
                             ? t.localPath + QStringLiteral(" → ") + t.remotePath
@@ -242,8 +283,7 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const {
         case EtaColumn:
             if (t.state != State::Running || t.rate <= 0 || t.total <= 0)
                 return QString();
-            return QStringLiteral("%1 s").arg(
-                qMax<qint64>(0, static_cast<qint64>((t.total - t.done) / t.rate)));
+            return formatEta(qMax<qint64>(0, static_cast<qint64>((t.total - t.done) / t.rate)));
         default:
             return {};
         }

@@ -26,7 +26,9 @@ public:
         BytesTotalRole,
         ErrorRole,
         LocalPathRole,
-        RemotePathRole
+        RemotePathRole,
+        DirectionRole,
+        ErrorTypeRole, // AIO's error_type of a failure (permission_denied, ...)
     };
 
     explicit TransferQueueModel(SandboxClient *client, QObject *parent = nullptr);
@@ -36,6 +38,8 @@ public:
     int enqueueDownload(const QString &remotePath, const QString &localPath);
     void cancel(int row);
     void retry(int row);
+    // Forgets done and cancelled transfers (failed ones stay until retried or cancelled).
+    void removeFinished();
     void setMaxParallel(int count);
     int maxParallel() const { return m_maxParallel; }
     State state(int row) const;

@@ -94,8 +94,9 @@ int main(int argc, char **argv) {
         QTimer::singleShot(tailMs, &app, &QCoreApplication::quit);
     });
     QObject::connect(&model, &RemoteFileModel::listingFailed, &app,
-                     [&](const QString &, const QString &message) {
-                         std::fprintf(stderr, "listing failed: %s\n", qPrintable(message));
+                     [&](const QString &, const Status &status) {
+                         std::fprintf(stderr, "listing failed: %s\n",
+                                      qPrintable(status.message));
                          QCoreApplication::exit(1);
                      });
 

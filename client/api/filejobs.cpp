@@ -44,15 +44,23 @@ FileListing parseFileListing(const QByteArray &body) {
     return out;
 }
 
-ListFilesJob::ListFilesJob(SandboxClient *client, const QString &path, bool showHidden)
-    : ApiJob(client, ApiRequest::postJson(QStringLiteral("v1/file/list"),
-                                          QByteArray::fromStdString(json{
-                                              {"path", path.toStdString()},
-                                              {"show_hidden", showHidden},
-                                              {"include_size", true},
-                                              {"include_permissions", true},
-                                              {"recursive", false}}.dump()),
-                                          true))
+bool sudoAvailable(const QStringList &extensions) {
+    return extensions.isEmpty() || extensions.contains(QStringLiteral("file-sudo"));
+}
+
+ListFilesJob::ListFilesJob(SandboxClient *client, const QString &path, ListOptions options)
+    : ApiJob(client,
+             [&] {
+                 json body{{"path", path.toStdString()},
+                           {"show_hidden", options.showHidden},
+                           {"include_size", true},
+                           {"include_permissions", true},
+                           {"recursive", options.recursive}};
+                 if (options.sudo)
+                     body["sudo"] = true;
+                 return ApiRequest::postJson(QStringLiteral("v1/file/list"),
+                                             QByteArray::fromStdString(body.dump()), true);
+             }())
     , m_path(path) {}
 
 Status ListFilesJob::parseReply(const QByteArray &body, QNetworkReply *) {
@@ -75,9 +83,12 @@ bool ListFilesJob::parseReplyAsync(const QByteArray &body) {
     return true;
 }
 
-ReadFileJob::ReadFileJob(SandboxClient *client, const QString &path, int startLine, int endLine)
+ReadFileJob::ReadFileJob(SandboxClient *client, const QString &path, int startLine, int endLine,
+                         bool sudo)
     : ApiJob(client, [&] {
         json body{{"file", path.toStdString()}};
+        if (sudo)
+            body["sudo"] = true;
         if (startLine >= 0)
             body["start_line"] = startLine;
         if (endLine >= 0)
@@ -98,12 +109,14 @@ Status ReadFileJob::parseReply(const QByteArray &body, QNetworkReply *) {
 }
 
 WriteFileJob::WriteFileJob(SandboxClient *client, const QString &path, const QByteArray &bytes,
-                           bool binary, bool append)
+                           bool binary, bool append, bool sudo)
     : ApiJob(client, [&] {
         json body{{"file", path.toStdString()},
                   {"content", binary ? bytes.toBase64().toStdString() : bytes.toStdString()},
                   {"encoding", binary ? "base64" : "utf-8"},
                   {"append", append}};
+        if (sudo)
+            body["sudo"] = true;
         // A write replaces content: sending it twice gives the same file, unless appending.
         return ApiRequest::postJson(QStringLiteral("v1/file/write"),
                                     QByteArray::fromStdString(body.dump()), !append);

@@ -23,11 +23,21 @@ struct FileListing {
     QList<RemoteFileInfo> files;
 };
 
-// POST /v1/file/list of one folder (not recursive). Large listings are parsed off the GUI thread.
+struct ListOptions {
+    bool showHidden = true;
+    bool recursive = false; // every level below, for folder downloads
+    bool sudo = false;
+};
+
+// Whether a refused file operation may be retried with AIO's `sudo`: the AIO container runs as a
+// user with sudo (and lists no extensions); sandbox-server says so with `file-sudo`.
+bool sudoAvailable(const QStringList &extensions);
+
+// POST /v1/file/list of one folder. Large listings are parsed off the GUI thread.
 class ListFilesJob final : public ApiJob {
     Q_OBJECT
 public:
-    ListFilesJob(SandboxClient *client, const QString &path, bool showHidden = true);
+    ListFilesJob(SandboxClient *client, const QString &path, ListOptions options = {});
     const QString &path() const { return m_path; }
 Q_SIGNALS:
     void succeeded(const QList<RemoteFileInfo> &files);
@@ -47,7 +57,8 @@ private:
 class ReadFileJob final : public ApiJob {
     Q_OBJECT
 public:
-    ReadFileJob(SandboxClient *client, const QString &path, int startLine = -1, int endLine = -1);
+    ReadFileJob(SandboxClient *client, const QString &path, int startLine = -1, int endLine = -1,
+                bool sudo = false);
 Q_SIGNALS:
     void succeeded(const QString &content);
 
@@ -64,7 +75,7 @@ class WriteFileJob final : public ApiJob {
     Q_OBJECT
 public:
     WriteFileJob(SandboxClient *client, const QString &path, const QByteArray &bytes, bool binary,
-                 bool append = false);
+                 bool append = false, bool sudo = false);
 Q_SIGNALS:
     void succeeded(qint64 bytesWritten);
 

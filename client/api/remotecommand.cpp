@@ -83,7 +83,9 @@ void RemoteCommandJob::exec(bool mayCreateSession) {
         return;
     }
     ShellExecRequest request;
-    request.command = m_command;
+    // -n: a password prompt would hang the console's shell session until the hard timeout.
+    request.command =
+        m_sudo ? QString(QStringLiteral("sudo -n -- bash -c ") + shellQuote(m_command)) : m_command;
     request.sessionId = sessionId;
     request.hardTimeoutSeconds = 120;
     auto *job = new ShellExecJob(m_client, request);
@@ -98,8 +100,13 @@ void RemoteCommandJob::exec(bool mayCreateSession) {
             why = r.message.isEmpty()
                       ? QStringLiteral("the command did not finish (%1)").arg(r.status)
                       : r.message;
-        complete(Status::error(Status::Kind::Server,
-                               QStringLiteral("Could not %1: %2").arg(m_description, why)));
+        Status status = Status::error(Status::Kind::Server,
+                                      QStringLiteral("Could not %1: %2").arg(m_description, why));
+        // Same meaning as AIO's file error, so the console can offer the same remedy (sudo).
+        if (r.output.contains(QLatin1String("Permission denied")) ||
+            r.output.contains(QLatin1String("Operation not permitted")))
+            status.errorType = QStringLiteral("permission_denied");
+        complete(status);
     });
     connect(job, &ApiJob::failed, this, [this, mayCreateSession](const Status &s) {
         if (s.kind != Status::Kind::NotFound || !mayCreateSession) {

@@ -26,6 +26,8 @@ public:
     static RemoteCommandJob *rename(SandboxClient *client, const QString &from, const QString &to);
     static RemoteCommandJob *remove(SandboxClient *client, const QStringList &paths);
 
+    // Runs the command through `sudo -n` (AIO's user has sudo); set before start().
+    void setSudo(bool sudo) { m_sudo = sudo; }
     void start();
     void abort();
     const QString &command() const { return m_command; }
@@ -44,4 +46,5 @@ private:
     QString m_description;
     QPointer<ApiJob> m_current;
     bool m_done = false;
+    bool m_sudo = false;
 };

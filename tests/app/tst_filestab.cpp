@@ -5,12 +5,19 @@
 #include "models/transferqueuemodel.h"
 #include "tests/support/testserver.h"
 #include "widgets/common/preferences.h"
+#include "widgets/files/dragout.h"
 #include "widgets/files/filestab.h"
+#include "widgets/files/fileviewer.h"
+#include "widgets/files/remotetreeview.h"
+#include "widgets/files/transferpanel.h"
 
 #include <QDir>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <unistd.h>
 
 namespace {
 
@@ -42,6 +49,32 @@ QModelIndex rowNamed(QAbstractItemModel *model, const QString &name,
             return model->index(r, 0, parent);
     }
     return {};
+}
+
+QByteArray readAll(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+// A tab showing the server's workspace, listed.
+std::unique_ptr<FilesTab> shownTab(SandboxClient *client) {
+    auto tab = std::make_unique<FilesTab>(client);
+    tab->resize(900, 700);
+    tab->show();
+    if (!QTest::qWaitForWindowExposed(tab.get()))
+        return nullptr;
+    for (QDeadlineTimer d(10000);
+         !d.hasExpired() && (tab->folder().isEmpty() || tab->model()->isLoading());)
+        QTest::qWait(10);
+    return tab;
+}
+
+bool allTransfersDone(const TransferQueueModel *queue) {
+    for (int row = 0; row < queue->rowCount(); ++row) {
+        if (queue->state(row) != TransferQueueModel::State::Done)
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -149,6 +182,219 @@ private Q_SLOTS:
         tab.setConflictResolver(answer(FilesTab::Conflict::Overwrite, false));
         tab.upload({both.first()}, folder);
         QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 10, 20000);
+    }
+
+    void textViewerReadsEditsAndGuardsAgainstChanges() {
+        SandboxClient client({m_server.url(), {}}, {});
+        auto tab = shownTab(&client);
+        QVERIFY(tab);
+        const QString path = m_server.workspace() + QStringLiteral("/notes.txt");
+        writeFile(path, 0);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("first line\nsecond ünïcode line\n");
+        }
+        tab->model()->refresh();
+        QAbstractItemModel *shown = tab->view()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("notes.txt")).isValid(), 10000);
+
+        // Enter on a file opens it, read-only.
+        tab->view()->setCurrentIndex(rowNamed(shown, QStringLiteral("notes.txt")));
+        QTest::keyClick(tab->view(), Qt::Key_Return);
+        QTRY_COMPARE(tab->findChildren<FileViewer *>().size(), 1);
+        FileViewer *viewer = tab->findChildren<FileViewer *>().first();
+        QTRY_COMPARE_WITH_TIMEOUT(viewer->editor()->toPlainText(),
+                                  QStringLiteral("first line\nsecond ünïcode line\n"), 10000);
+        QVERIFY(viewer->editor()->isReadOnly());
+        QVERIFY(!viewer->isEditing());
+
+        // Edit and save: the sandbox has the new text.
+        viewer->setEditing(true);
+        viewer->editor()->setPlainText(QStringLiteral("rewritten\n"));
+        QSignalSpy saved(viewer, &FileViewer::saved);
+        viewer->save();
+        QVERIFY(saved.wait(10000));
+        QCOMPARE(readAll(path), QByteArray("rewritten\n"));
+        QVERIFY(!viewer->isModified());
+
+        // Someone changes it on the server: saving asks, and Cancel writes nothing.
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("changed by an agent\n");
+        }
+        QStringList asked;
+        viewer->setChangedResolver([&asked](const QString &why) {
+            asked << why;
+            return FileViewer::ChangedOnServer::Cancel;
+        });
+        // Typed by the user (setPlainText would not count as a change).
+        viewer->editor()->selectAll();
+        viewer->editor()->insertPlainText(QStringLiteral("mine\n"));
+        viewer->save();
+        QTRY_COMPARE_WITH_TIMEOUT(asked.size(), 1, 10000);
+        QVERIFY(asked.first().contains(QStringLiteral("changed on the server")));
+        QCOMPARE(readAll(path), QByteArray("changed by an agent\n"));
+        QVERIFY(viewer->isModified()); // nothing lost either
+
+        // Overwrite is the user's explicit choice.
+        viewer->setChangedResolver(
+            [](const QString &) { return FileViewer::ChangedOnServer::Overwrite; });
+        viewer->save();
+        QVERIFY(saved.wait(10000));
+        QCOMPARE(readAll(path), QByteArray("mine\n"));
+        viewer->close();
+    }
+
+    void foldersDownloadWithTheirStructure() {
+        SandboxClient client({m_server.url(), {}}, {});
+        auto tab = shownTab(&client);
+        QVERIFY(tab);
+        const QString remote = m_server.workspace() + QStringLiteral("/results");
+        writeFile(remote + QStringLiteral("/summary.txt"), 11);
+        writeFile(remote + QStringLiteral("/logs/run 1/out.log"), 3000);
+        writeFile(remote + QStringLiteral("/.hidden"), 2);
+        QDir().mkpath(remote + QStringLiteral("/empty"));
+        QTemporaryDir into;
+        RemoteFileInfo folder;
+        folder.path = remote;
+        folder.isDirectory = true;
+        tab->download({folder}, into.path());
+        const QString local = into.filePath(QStringLiteral("results"));
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local + QStringLiteral("/logs/run 1/out.log")).size(),
+                                  3000, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(allTransfersDone(tab->transfers()), 20000);
+        QCOMPARE(QFileInfo(local + QStringLiteral("/summary.txt")).size(), 11);
+        QCOMPARE(QFileInfo(local + QStringLiteral("/.hidden")).size(), 2);
+        QVERIFY(QFileInfo(local + QStringLiteral("/empty")).isDir());
+
+        // "Show in folder" opens the download's local folder; for an upload, the remote one.
+        QString opened;
+        tab->transferPanel()->setLocalFolderOpener([&opened](const QString &f) { opened = f; });
+        int row = -1;
+        for (int r = 0; r < tab->transfers()->rowCount(); ++r) {
+            if (tab->transfers()->index(r, 0).data(TransferQueueModel::RemotePathRole).toString() ==
+                QString(remote + QStringLiteral("/logs/run 1/out.log")))
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        tab->transferPanel()->showInFolder(row);
+        QCOMPARE(opened, local + QStringLiteral("/logs/run 1"));
+        const int up = tab->transfers()->enqueueUpload(local + QStringLiteral("/summary.txt"),
+                                                       remote + QStringLiteral("/logs/copy.txt"));
+        QTRY_COMPARE_WITH_TIMEOUT(tab->transfers()->state(up), TransferQueueModel::State::Done,
+                                  20000);
+        tab->transferPanel()->showInFolder(up);
+        QCOMPARE(tab->folder(), remote + QStringLiteral("/logs"));
+
+        // Downloading again asks about the existing local folder; "keep both" renames.
+        tab->setConflictResolver(
+            [](const QString &, bool *) { return FilesTab::Conflict::KeepBoth; });
+        RemoteFileInfo summary;
+        summary.path = remote + QStringLiteral("/summary.txt");
+        tab->download({summary}, local);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local + QStringLiteral("/summary (2).txt")).size(), 11,
+                                  20000);
+    }
+
+    void dragOutFetchesSmallFilesThroughTheQueue() {
+        SandboxClient client({m_server.url(), {}}, {});
+        auto tab = shownTab(&client);
+        QVERIFY(tab);
+        const QString ws = m_server.workspace();
+        QByteArray content;
+        for (int i = 0; i < 70000; ++i)
+            content += char('a' + i % 26);
+        QDir().mkpath(ws + QStringLiteral("/drag"));
+        {
+            QFile f(ws + QStringLiteral("/drag/report.csv"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+            QFile big(ws + QStringLiteral("/drag/big.bin"));
+            QVERIFY(big.open(QIODevice::WriteOnly));
+            QVERIFY(big.resize(RemoteDragData::maxFileSize)); // sparse, 64 MiB
+        }
+        tab->setFolder(ws + QStringLiteral("/drag"));
+        QAbstractItemModel *shown = tab->view()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("big.bin")).isValid(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("report.csv")).isValid(), 10000);
+
+        std::unique_ptr<QMimeData> data(
+            tab->dragData({rowNamed(shown, QStringLiteral("report.csv"))}));
+        QVERIFY(data);
+        // The drag describes the remote file at once...
+        QVERIFY(data->hasFormat(QString::fromLatin1(RemoteFileModel::mimeType)));
+        QVERIFY(data->data(QString::fromLatin1(RemoteFileModel::mimeType))
+                    .contains("/drag/report.csv"));
+        QVERIFY(data->hasUrls());
+        // ...and the drop gets a local copy, fetched through the transfer queue.
+        const QList<QUrl> urls = data->urls();
+        QCOMPARE(urls.size(), 1);
+        QVERIFY(urls.first().isLocalFile());
+        QCOMPARE(readAll(urls.first().toLocalFile()), content);
+        QCOMPARE(tab->transfers()->rowCount(), 1);
+        QCOMPARE(tab->transfers()->state(0), TransferQueueModel::State::Done);
+
+        // 64 MiB and more, or a folder: refused, pointing to Download…
+        QVERIFY(!tab->dragData({rowNamed(shown, QStringLiteral("big.bin"))}));
+        QVERIFY2(tab->errorText().contains(QStringLiteral("Download…")),
+                 qPrintable(tab->errorText()));
+        QCOMPARE(tab->transfers()->rowCount(), 1);
+        tab->setFolder(ws);
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("drag")).isValid(), 10000);
+        QVERIFY(!tab->dragData({rowNamed(shown, QStringLiteral("drag"))}));
+        QVERIFY(tab->errorText().contains(QStringLiteral("is a folder")));
+    }
+
+    void permissionDeniedOffersSudoOnlyWhereTheSandboxHasIt() {
+        if (::access("/proc/sys/vm/compact_memory", F_OK) != 0)
+            QSKIP("/proc/sys/vm/compact_memory is absent: no file here refuses every reader");
+        const QString denied = QStringLiteral("/proc/sys/vm/compact_memory");
+        {
+            // sandbox-server cannot elevate and says so: the error is shown, without an offer.
+            SandboxClient client({m_server.url(), {}}, {});
+            auto tab = shownTab(&client);
+            QVERIFY(tab);
+            FileViewer *viewer = tab->openViewer(denied);
+            QSignalSpy failed(viewer, &FileViewer::failed);
+            QVERIFY(failed.wait(10000));
+            QVERIFY2(viewer->errorText().contains(QStringLiteral("Could not read")),
+                     qPrintable(viewer->errorText()));
+            QVERIFY(!viewer->sudoOffered());
+            viewer->close();
+        }
+#ifdef SBX_FILESTEST_BINARY
+        // A sandbox that has sudo (this test build claims `file-sudo`): the offer appears, and
+        // taking it sends the same request with sudo, which this server answers honestly.
+        TestServer sudoServer;
+        TestServer::Options options;
+        options.binary = QStringLiteral(SBX_FILESTEST_BINARY);
+        QVERIFY2(sudoServer.start(options), qPrintable(sudoServer.error()));
+        SandboxClient client({sudoServer.url(), {}}, {});
+        auto tab = shownTab(&client);
+        QVERIFY(tab);
+        FileViewer *viewer = tab->openViewer(denied);
+        QSignalSpy failed(viewer, &FileViewer::failed);
+        QVERIFY(failed.wait(10000));
+        QVERIFY(viewer->sudoOffered());
+        viewer->retryWithSudo();
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(viewer->errorText().contains(QStringLiteral("cannot elevate")),
+                 qPrintable(viewer->errorText()));
+        QVERIFY(!viewer->sudoOffered()); // offered once
+        viewer->close();
+
+        // Operations run through exec offer it too.
+        tab->setConfirmer([](const QString &) { return true; });
+        QSignalSpy done(tab.get(), &FilesTab::operationFinished);
+        tab->remove({denied});
+        QVERIFY(done.wait(20000));
+        QVERIFY2(tab->sudoOffered(), qPrintable(tab->errorText()));
+        tab->retryWithSudo();
+        QVERIFY(done.wait(20000));
+        QVERIFY2(tab->errorText().contains(QStringLiteral("sudo")), qPrintable(tab->errorText()));
+#endif
     }
 
     void parallelTransfersFollowPreferences() {

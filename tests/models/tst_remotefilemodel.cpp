@@ -196,7 +196,7 @@ private Q_SLOTS:
         QSignalSpy failed(&model, &RemoteFileModel::listingFailed);
         model.setRootPath(m_server.workspace() + QStringLiteral("/no-such-folder"));
         QVERIFY(failed.wait(10000));
-        QVERIFY(!failed.first().at(1).toString().isEmpty());
+        QVERIFY(!failed.first().at(1).value<Status>().message.isEmpty());
         QCOMPARE(model.rowCount(), 0);
         QVERIFY(!model.isLoading());
     }

@@ -27,6 +27,12 @@ bool TestServer::start(const Options &options) {
     const QStringList keys = options.env.keys();
     for (const QString &key : keys)
         env.insert(key, options.env.value(key));
+    // The sandbox's shells must not run this machine's ~/.bashrc: it can be slow (pyenv) and
+    // a shell killed while it runs can leave its locks behind for every later shell.
+    if (!options.env.contains(QStringLiteral("HOME"))) {
+        m_homeDir = std::make_unique<QTemporaryDir>();
+        env.insert(QStringLiteral("HOME"), m_homeDir->path());
+    }
     m_process->setProcessEnvironment(env);
     // A test process that is killed (a timeout) must not leave its server running.
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
@@ -34,7 +40,8 @@ bool TestServer::start(const Options &options) {
                      QStringLiteral("--port"),      QStringLiteral("0"),
                      QStringLiteral("--workspace"), m_workspace};
     args += options.extraArgs;
-    m_process->start(QStringLiteral(SBX_SERVER_BINARY), args);
+    m_process->start(options.binary.isEmpty() ? QStringLiteral(SBX_SERVER_BINARY) : options.binary,
+                     args);
     if (!m_process->waitForStarted(10000)) {
         m_error = QStringLiteral("sandbox-server did not start");
         return false;

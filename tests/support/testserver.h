@@ -17,6 +17,8 @@ public:
         QStringList extraArgs;
         // Empty: a fresh temporary workspace owned by this object.
         QString workspace;
+        // Empty: sandbox-server; else a test build of it (sandbox-server-filestest, ...).
+        QString binary;
     };
 
     TestServer() = default;
@@ -44,6 +46,7 @@ public:
 private:
     std::unique_ptr<QProcess> m_process;
     std::unique_ptr<QTemporaryDir> m_tempDir;
+    std::unique_ptr<QTemporaryDir> m_homeDir;
     QUrl m_url;
     QString m_workspace;
     QString m_error;

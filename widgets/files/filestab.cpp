@@ -9,6 +9,10 @@
 #include "models/transferqueuemodel.h"
 #include "widgets/common/preferences.h"
 #include "widgets/common/widgethelpers.h"
+#include "widgets/files/dragout.h"
+#include "widgets/files/fileviewer.h"
+#include "widgets/files/remotetreeview.h"
+#include "widgets/files/transferpanel.h"
 #include "widgets/workspace/tabregistry.h"
 
 #include <QApplication>
@@ -16,22 +20,21 @@
 #include <QClipboard>
 #include <QDir>
 #include <QDirIterator>
-#include <QDragEnterEvent>
 #include <QFileDialog>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QPushButton>
 #include <QSet>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QToolBar>
+#include <QUuid>
 #include <QVBoxLayout>
-
-#include <optional>
 
 namespace {
 
@@ -40,71 +43,25 @@ QString joinPath(const QString &folder, const QString &name) {
                                              : QString(folder + QLatin1Char('/') + name);
 }
 
+QString parentOf(const QString &path) {
+    const QString up = path.left(path.lastIndexOf(QLatin1Char('/')));
+    return up.isEmpty() ? QStringLiteral("/") : up;
+}
+
+// "name (2).ext": the first free name for "keep both".
+QString freeName(const QString &name, bool isDir,
+                 const std::function<bool(const QString &)> &taken) {
+    const QFileInfo info(name);
+    const QString base = isDir ? name : info.completeBaseName();
+    const QString suffix =
+        isDir || info.suffix().isEmpty() ? QString() : QString(QLatin1Char('.') + info.suffix());
+    QString out = name;
+    for (int n = 2; taken(out); ++n)
+        out = QStringLiteral("%1 (%2)%3").arg(base).arg(n).arg(suffix);
+    return out;
+}
+
 } // namespace
-
-QString RemoteTreeView::dropFolderAt(const QPoint &pos) const {
-    const QModelIndex at = indexAt(pos);
-    if (!at.isValid())
-        return static_cast<RemoteFileModel *>(
-                   static_cast<QSortFilterProxyModel *>(model())->sourceModel())
-            ->rootPath();
-    if (at.data(RemoteFileModel::IsDirectoryRole).toBool())
-        return at.data(RemoteFileModel::PathRole).toString();
-    const QString path = at.data(RemoteFileModel::PathRole).toString();
-    return path.left(path.lastIndexOf(QLatin1Char('/')));
-}
-
-void RemoteTreeView::highlight(const QModelIndex &index) {
-    m_highlighted = index.sibling(index.row(), 0);
-    // The drop target folder is shown selected while dragging, so the user sees where files go.
-    if (m_highlighted.isValid())
-        selectionModel()->select(m_highlighted,
-                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    else
-        selectionModel()->clearSelection();
-}
-
-void RemoteTreeView::dragEnterEvent(QDragEnterEvent *event) {
-    if (event->mimeData()->hasUrls()) {
-        event->acceptProposedAction();
-        return;
-    }
-    QTreeView::dragEnterEvent(event);
-}
-
-void RemoteTreeView::dragMoveEvent(QDragMoveEvent *event) {
-    if (!event->mimeData()->hasUrls()) {
-        QTreeView::dragMoveEvent(event);
-        return;
-    }
-    const QModelIndex at = indexAt(event->position().toPoint());
-    highlight(at.isValid() && at.data(RemoteFileModel::IsDirectoryRole).toBool() ? at
-                                                                                 : at.parent());
-    event->acceptProposedAction();
-}
-
-void RemoteTreeView::dragLeaveEvent(QDragLeaveEvent *event) {
-    highlight({});
-    QTreeView::dragLeaveEvent(event);
-}
-
-void RemoteTreeView::dropEvent(QDropEvent *event) {
-    if (!event->mimeData()->hasUrls()) {
-        QTreeView::dropEvent(event);
-        return;
-    }
-    QList<QUrl> local;
-    const QList<QUrl> urls = event->mimeData()->urls();
-    for (const QUrl &url : urls) {
-        if (url.isLocalFile())
-            local << url;
-    }
-    const QString folder = dropFolderAt(event->position().toPoint());
-    highlight({});
-    event->acceptProposedAction();
-    if (!local.isEmpty())
-        Q_EMIT localFilesDropped(local, folder);
-}
 
 FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *parent)
     : QWidget(parent)
@@ -113,8 +70,11 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     , m_proxy(new RemoteFileSortProxy(this))
     , m_transfers(new TransferQueueModel(client, this))
     , m_view(new RemoteTreeView(this))
+    , m_panel(new TransferPanel(m_transfers, this))
     , m_path(new QLineEdit(this))
-    , m_error(makeErrorBox(this)) {
+    , m_errorRow(new QWidget(this))
+    , m_error(makeErrorBox(m_errorRow))
+    , m_sudoButton(new QPushButton(QStringLiteral("Retry with sudo"), m_errorRow)) {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::DisplayRole);
     m_view->setModel(m_proxy);
@@ -125,9 +85,23 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     m_view->setAcceptDrops(true);
     m_view->setDropIndicatorShown(true);
     m_view->setUniformRowHeights(true);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->setExpandsOnDoubleClick(true);
     m_view->header()->setSectionResizeMode(RemoteFileModel::NameColumn, QHeaderView::Stretch);
     m_view->header()->setStretchLastSection(false);
+    m_view->setDragDataFactory([this](const QModelIndexList &rows) { return dragData(rows); });
     m_path->setPlaceholderText(QStringLiteral("/path/in/the/sandbox"));
+    m_path->setToolTip(QStringLiteral("Type a folder and press Enter (Ctrl+L)"));
+
+    m_sudoButton->setToolTip(
+        QStringLiteral("Run the same operation again as root through the sandbox's sudo"));
+    auto *errorLayout = new QHBoxLayout(m_errorRow);
+    errorLayout->setContentsMargins(0, 0, 0, 0);
+    errorLayout->addWidget(m_error, 1);
+    errorLayout->addWidget(m_sudoButton, 0, Qt::AlignTop);
+    m_error->show();
+    m_errorRow->hide();
+    connect(m_sudoButton, &QPushButton::clicked, this, &FilesTab::retryWithSudo);
 
     auto *toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -137,9 +111,11 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
         ->setToolTip(QStringLiteral("The sandbox's workspace folder"));
     toolbar->addAction(QStringLiteral("Up"), this, &FilesTab::goUp)
         ->setShortcut(QKeySequence(QStringLiteral("Alt+Up")));
-    toolbar->addAction(QStringLiteral("Refresh"), this, [this] { m_model->refresh(); });
+    toolbar->addAction(QStringLiteral("Refresh"), this, [this] { m_model->refresh(); })
+        ->setToolTip(QStringLiteral("List this folder again (F5)"));
     toolbar->addSeparator();
-    toolbar->addAction(QStringLiteral("New folder"), this, &FilesTab::newFolder);
+    toolbar->addAction(QStringLiteral("New folder"), this, &FilesTab::newFolder)
+        ->setToolTip(QStringLiteral("Ctrl+Shift+N"));
     toolbar->addAction(QStringLiteral("Upload…"), this, [this] {
         const QStringList files =
             QFileDialog::getOpenFileNames(this, QStringLiteral("Upload files"));
@@ -150,59 +126,79 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
             upload(urls, folder());
     });
     toolbar->addAction(QStringLiteral("Download…"), this, &FilesTab::downloadSelected);
-    toolbar->addAction(QStringLiteral("Rename…"), this, &FilesTab::renameSelected);
-    toolbar->addAction(QStringLiteral("Delete"), this, &FilesTab::deleteSelected);
+    toolbar->addAction(QStringLiteral("Rename…"), this, &FilesTab::renameSelected)
+        ->setToolTip(QStringLiteral("F2"));
+    toolbar->addAction(QStringLiteral("Delete"), this, &FilesTab::deleteSelected)
+        ->setToolTip(QStringLiteral("Delete key; asks first"));
     toolbar->addAction(QStringLiteral("Copy path"), this, [this] {
         QGuiApplication::clipboard()->setText(selectedPath().isEmpty() ? folder() : selectedPath());
     });
 
-    auto *transferView = new QTreeView(this);
-    transferView->setModel(m_transfers);
-    transferView->setRootIsDecorated(false);
-    transferView->header()->setSectionResizeMode(TransferQueueModel::NameColumn,
-                                                 QHeaderView::Stretch);
-    auto *transferBar = new QToolBar(this);
-    transferBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    transferBar->addAction(QStringLiteral("Cancel"), this, [this, transferView] {
-        m_transfers->cancel(transferView->currentIndex().row());
-    });
-    transferBar->addAction(QStringLiteral("Retry"), this, [this, transferView] {
-        m_transfers->retry(transferView->currentIndex().row());
-    });
-    auto *transferPanel = new QWidget(this);
-    auto *transferLayout = new QVBoxLayout(transferPanel);
-    transferLayout->setContentsMargins(0, 0, 0, 0);
-    transferLayout->addWidget(new QLabel(QStringLiteral("Transfers"), transferPanel));
-    transferLayout->addWidget(transferBar);
-    transferLayout->addWidget(transferView, 1);
-
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
-    split->addWidget(transferPanel);
+    split->addWidget(m_panel);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(toolbar);
     layout->addWidget(m_path);
-    layout->addWidget(m_error);
+    layout->addWidget(m_errorRow);
     layout->addWidget(split, 1);
 
     connect(m_path, &QLineEdit::returnPressed, this,
             [this] { setFolder(m_path->text().trimmed()); });
     connect(m_view, &RemoteTreeView::localFilesDropped, this, &FilesTab::upload);
+    connect(m_view, &QTreeView::activated, this, &FilesTab::openSelected);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &FilesTab::showContextMenu);
     connect(m_model, &RemoteFileModel::listingFailed, this,
-            [this](const QString &, const QString &message) { showError(message); });
+            [this](const QString &path, const Status &status) {
+                showError(status, [this, path] {
+                    m_model->setSudo(true);
+                    refreshFolder(path);
+                });
+            });
+    connect(m_panel, &TransferPanel::showRemote, this,
+            [this](const QString &remote) { setFolder(parentOf(remote)); });
     connect(m_transfers, &TransferQueueModel::transferFinished, this,
             [this](int row, TransferQueueModel::State state) {
-                const QString remote =
-                    m_transfers->index(row, 0).data(TransferQueueModel::RemotePathRole).toString();
-                if (state == TransferQueueModel::State::Done)
-                    refreshFolder(remote.left(remote.lastIndexOf(QLatin1Char('/'))));
-                else if (state == TransferQueueModel::State::Failed)
-                    showError(m_transfers->error(row));
+                const QModelIndex at = m_transfers->index(row, 0);
+                const QString remote = at.data(TransferQueueModel::RemotePathRole).toString();
+                const bool upload = at.data(TransferQueueModel::DirectionRole).toInt() ==
+                                    int(TransferQueueModel::Direction::Upload);
+                if (state == TransferQueueModel::State::Done && upload) {
+                    if (m_sudoMoves.contains(remote)) {
+                        const QString target = m_sudoMoves.take(remote);
+                        runCommand(
+                            [this, remote, target](bool) {
+                                return new RemoteCommandJob(
+                                    m_client,
+                                    QStringLiteral("mv -f -- %1 %2")
+                                        .arg(shellQuote(remote), shellQuote(target)),
+                                    QStringLiteral("move the upload into %1").arg(target));
+                            },
+                            parentOf(target), true);
+                    } else {
+                        refreshFolder(parentOf(remote));
+                    }
+                } else if (state == TransferQueueModel::State::Failed) {
+                    Status status = Status::error(Status::Kind::Server, m_transfers->error(row));
+                    status.errorType = at.data(TransferQueueModel::ErrorTypeRole).toString();
+                    const QString local = at.data(TransferQueueModel::LocalPathRole).toString();
+                    showError(status, upload ? std::function<void()>([this, local, remote] {
+                                  retryUploadWithSudo(local, remote);
+                              })
+                                             : std::function<void()>());
+                }
             });
     addLocalShortcut(this, QKeySequence::Refresh, [this] { m_model->refresh(); });
+    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+L")), [this] {
+        m_path->setFocus();
+        m_path->selectAll();
+    });
+    addLocalShortcut(m_view, QKeySequence::Delete, [this] { deleteSelected(); });
+    addLocalShortcut(m_view, QKeySequence(Qt::Key_F2), [this] { renameSelected(); });
+    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+N")), [this] { newFolder(); });
     if (preferences) {
         m_transfers->setMaxParallel(preferences->current().parallelTransfers);
         connect(preferences, &PreferencesHub::changed, this,
@@ -230,17 +226,18 @@ void FilesTab::showEvent(QShowEvent *event) {
     connect(job, &GetContextJob::succeeded, this, [this](const SandboxContext &c) {
         m_home = c.homeDir;
         m_workspace = c.workspace.isEmpty() ? c.homeDir : c.workspace;
+        m_contextKnown = true;
         if (folder().isEmpty())
             setFolder(m_workspace);
     });
-    connect(job, &ApiJob::failed, this, [this](const Status &s) { showError(s.message); });
+    connect(job, &ApiJob::failed, this, [this](const Status &s) { showError(s); });
     job->start();
 }
 
 void FilesTab::setFolder(const QString &path) {
     if (path.isEmpty())
         return;
-    m_error->hide();
+    m_errorRow->hide();
     m_path->setText(path);
     m_model->setRootPath(path);
 }
@@ -254,9 +251,39 @@ QString FilesTab::selectedPath() const {
     return current.isValid() ? current.data(RemoteFileModel::PathRole).toString() : QString();
 }
 
-void FilesTab::showError(const QString &message) {
-    m_error->setText(message);
-    m_error->show();
+QStringList FilesTab::selectedPaths() const {
+    QStringList paths;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows)
+        paths << row.data(RemoteFileModel::PathRole).toString();
+    return paths;
+}
+
+bool FilesTab::canSudo() const {
+    return m_contextKnown && m_client && sudoAvailable(m_client->extensions());
+}
+
+void FilesTab::showError(const Status &status, std::function<void()> retryWithSudo) {
+    const bool offer =
+        status.errorType == QLatin1String("permission_denied") && retryWithSudo && canSudo();
+    m_sudoRetry = offer ? std::move(retryWithSudo) : std::function<void()>();
+    m_sudoButton->setVisible(offer);
+    m_error->setText(status.message);
+    m_errorRow->show();
+}
+
+QString FilesTab::errorText() const {
+    return m_errorRow->isHidden() ? QString() : m_error->text();
+}
+
+bool FilesTab::sudoOffered() const {
+    return !m_errorRow->isHidden() && !m_sudoButton->isHidden();
+}
+
+void FilesTab::retryWithSudo() {
+    m_errorRow->hide();
+    if (auto retry = std::exchange(m_sudoRetry, {}))
+        retry();
 }
 
 void FilesTab::refreshFolder(const QString &path) {
@@ -273,8 +300,150 @@ void FilesTab::goUp() {
     const QString current = folder();
     if (current.isEmpty() || current == QLatin1String("/"))
         return;
-    const QString up = current.left(current.lastIndexOf(QLatin1Char('/')));
-    setFolder(up.isEmpty() ? QStringLiteral("/") : up);
+    setFolder(parentOf(current));
+}
+
+void FilesTab::showContextMenu(const QPoint &pos) {
+    const QModelIndex at = m_view->indexAt(pos);
+    QMenu menu(this);
+    if (at.isValid() && !at.data(RemoteFileModel::IsDirectoryRole).toBool())
+        menu.addAction(QStringLiteral("Open"), this, [this, at] { openSelected(at); });
+    if (at.isValid() && at.data(RemoteFileModel::IsDirectoryRole).toBool())
+        menu.addAction(QStringLiteral("Open folder"), this,
+                       [this, at] { setFolder(at.data(RemoteFileModel::PathRole).toString()); });
+    menu.addAction(QStringLiteral("Download…"), this, &FilesTab::downloadSelected);
+    menu.addAction(QStringLiteral("Upload here…"), this, [this, pos] {
+        const QString target = m_view->dropFolderAt(pos);
+        const QStringList files =
+            QFileDialog::getOpenFileNames(this, QStringLiteral("Upload files"));
+        QList<QUrl> urls;
+        for (const QString &f : files)
+            urls << QUrl::fromLocalFile(f);
+        if (!urls.isEmpty())
+            upload(urls, target);
+    });
+    menu.addSeparator();
+    menu.addAction(QStringLiteral("New folder…"), this, &FilesTab::newFolder);
+    if (at.isValid()) {
+        menu.addAction(QStringLiteral("Rename…"), this, &FilesTab::renameSelected);
+        menu.addAction(QStringLiteral("Delete…"), this, &FilesTab::deleteSelected);
+        menu.addAction(QStringLiteral("Copy path"), this, [this] {
+            QGuiApplication::clipboard()->setText(selectedPaths().join(QLatin1Char('\n')));
+        });
+    }
+    menu.addSeparator();
+    menu.addAction(QStringLiteral("Refresh"), this, [this] { m_model->refresh(); });
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+void FilesTab::openSelected(const QModelIndex &index) {
+    if (!index.isValid() || index.data(RemoteFileModel::IsDirectoryRole).toBool())
+        return; // folders expand
+    const QString path = index.data(RemoteFileModel::PathRole).toString();
+    const qint64 size = index.data(RemoteFileModel::SizeRole).toLongLong();
+    if (size > maxViewerSize) {
+        showError(Status::error(
+            Status::Kind::Validation,
+            QStringLiteral("%1 is %2: the viewer opens files up to %3. Use Download… instead.")
+                .arg(path, QLocale().formattedDataSize(size),
+                     QLocale().formattedDataSize(maxViewerSize))));
+        return;
+    }
+    openViewer(path);
+}
+
+FileViewer *FilesTab::openViewer(const QString &path) {
+    auto *viewer = new FileViewer(m_client, path, canSudo(), this);
+    viewer->setWindowFlag(Qt::Window);
+    connect(viewer, &FileViewer::saved, this, [this, path] { refreshFolder(parentOf(path)); });
+    viewer->show();
+    return viewer;
+}
+
+void FilesTab::runCommand(std::function<RemoteCommandJob *(bool sudo)> make,
+                          const QString &folderToRefresh, bool sudo) {
+    RemoteCommandJob *job = make(sudo);
+    job->setSudo(sudo);
+    connect(job, &RemoteCommandJob::succeeded, this,
+            [this, folderToRefresh] { refreshFolder(folderToRefresh); });
+    connect(job, &RemoteCommandJob::failed, this,
+            [this, make, folderToRefresh, sudo](const Status &s) {
+                showError(
+                    s, sudo ? std::function<void()>() : [this, make, folderToRefresh] {
+                        runCommand(make, folderToRefresh, true);
+                    });
+            });
+    connect(job, &RemoteCommandJob::finished, this, &FilesTab::operationFinished);
+    job->start();
+}
+
+void FilesTab::createFolder(const QString &name) {
+    const QString target = joinPath(folder(), name);
+    runCommand([this, target](bool) { return RemoteCommandJob::makeDirectory(m_client, target); },
+               folder());
+}
+
+void FilesTab::newFolder() {
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, QStringLiteral("New folder"), QStringLiteral("Name:"),
+                              QLineEdit::Normal, QString(), &ok)
+            .trimmed();
+    if (ok && !name.isEmpty())
+        createFolder(name);
+}
+
+void FilesTab::rename(const QString &from, const QString &newName) {
+    const QString parentFolder = parentOf(from);
+    const QString to = joinPath(parentFolder, newName);
+    runCommand([this, from, to](bool) { return RemoteCommandJob::rename(m_client, from, to); },
+               parentFolder);
+}
+
+void FilesTab::renameSelected() {
+    const QString from = selectedPath();
+    if (from.isEmpty())
+        return;
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, QStringLiteral("Rename"), QStringLiteral("New name:"),
+                              QLineEdit::Normal, from.section(QLatin1Char('/'), -1), &ok)
+            .trimmed();
+    if (ok && !name.isEmpty())
+        rename(from, name);
+}
+
+void FilesTab::remove(const QStringList &paths) {
+    runCommand([this, paths](bool) { return RemoteCommandJob::remove(m_client, paths); },
+               parentOf(paths.value(0)));
+}
+
+void FilesTab::deleteSelected() {
+    const QStringList paths = selectedPaths();
+    if (paths.isEmpty())
+        return;
+    const QString question =
+        QStringLiteral("Delete these from the sandbox? This cannot be undone.\n\n") +
+        paths.join(QLatin1Char('\n'));
+    const bool yes = m_confirm ? m_confirm(question)
+                               : QMessageBox::question(this, QStringLiteral("Delete"), question) ==
+                                     QMessageBox::Yes;
+    if (yes)
+        remove(paths);
+}
+
+FilesTab::Conflict FilesTab::settleName(QString *name, bool isDir,
+                                        const std::function<bool(const QString &)> &taken,
+                                        std::optional<Conflict> *forAll) {
+    if (!taken(*name))
+        return Conflict::Overwrite; // nothing to settle: the name is free
+    bool applyToAll = false;
+    const Conflict choice = *forAll ? **forAll : askConflict(*name, &applyToAll);
+    if (applyToAll)
+        *forAll = choice;
+    if (choice == Conflict::KeepBoth)
+        *name = freeName(*name, isDir, taken);
+    return choice;
 }
 
 void FilesTab::upload(const QList<QUrl> &urls, const QString &remoteFolder) {
@@ -282,38 +451,28 @@ void FilesTab::upload(const QList<QUrl> &urls, const QString &remoteFolder) {
     auto *list = new ListFilesJob(m_client, remoteFolder);
     connect(list, &ListFilesJob::succeeded, this,
             [this, urls, remoteFolder](const QList<RemoteFileInfo> &existing) {
-                QSet<QString> taken;
+                QSet<QString> names;
                 for (const RemoteFileInfo &f : existing)
-                    taken.insert(f.name);
+                    names.insert(f.name);
+                const auto taken = [&names](const QString &n) {
+                    return names.contains(n);
+                };
                 QList<QPair<QString, QString>> items;
                 std::optional<Conflict> forAll;
                 for (const QUrl &url : urls) {
                     const QFileInfo info(url.toLocalFile());
                     QString name = info.fileName();
-                    if (taken.contains(name)) {
-                        bool applyToAll = false;
-                        const Conflict choice = forAll ? *forAll : askConflict(name, &applyToAll);
-                        if (applyToAll)
-                            forAll = choice;
-                        if (choice == Conflict::Cancel)
-                            return;
-                        if (choice == Conflict::Skip)
-                            continue;
-                        if (choice == Conflict::KeepBoth) {
-                            const QString base = info.isDir() ? name : info.completeBaseName();
-                            const QString suffix = info.isDir() || info.suffix().isEmpty()
-                                                       ? QString()
-                                                       : QLatin1Char('.') + info.suffix();
-                            for (int n = 2; taken.contains(name); ++n)
-                                name = QStringLiteral("%1 (%2)%3").arg(base).arg(n).arg(suffix);
-                        }
-                    }
-                    taken.insert(name);
+                    const Conflict choice = settleName(&name, info.isDir(), taken, &forAll);
+                    if (choice == Conflict::Cancel)
+                        return;
+                    if (choice == Conflict::Skip)
+                        continue;
+                    names.insert(name);
                     items.append({info.absoluteFilePath(), name});
                 }
                 startUpload(items, remoteFolder);
             });
-    connect(list, &ApiJob::failed, this, [this](const Status &s) { showError(s.message); });
+    connect(list, &ApiJob::failed, this, [this](const Status &s) { showError(s); });
     list->start();
 }
 
@@ -321,8 +480,8 @@ FilesTab::Conflict FilesTab::askConflict(const QString &name, bool *applyToAll) 
     if (m_resolveConflict)
         return m_resolveConflict(name, applyToAll);
     QMessageBox box(QMessageBox::Question, QStringLiteral("Name already taken"),
-                    QStringLiteral("“%1” already exists in this folder.").arg(name),
-                    QMessageBox::NoButton, this);
+                    QStringLiteral("“%1” already exists there.").arg(name), QMessageBox::NoButton,
+                    this);
     QPushButton *overwrite =
         box.addButton(QStringLiteral("Overwrite"), QMessageBox::DestructiveRole);
     QPushButton *both = box.addButton(QStringLiteral("Keep both"), QMessageBox::AcceptRole);
@@ -387,80 +546,136 @@ void FilesTab::startUpload(const QList<QPair<QString, QString>> &items,
         refreshFolder(remoteFolder);
         enqueueFiles();
     });
-    connect(mkdir, &RemoteCommandJob::failed, this,
-            [this](const Status &s) { showError(s.message); });
+    connect(mkdir, &RemoteCommandJob::failed, this, [this](const Status &s) { showError(s); });
     mkdir->start();
 }
 
-void FilesTab::newFolder() {
-    bool ok = false;
-    const QString name =
-        QInputDialog::getText(this, QStringLiteral("New folder"), QStringLiteral("Name:"),
-                              QLineEdit::Normal, QString(), &ok)
-            .trimmed();
-    if (!ok || name.isEmpty())
-        return;
-    const QString target = joinPath(folder(), name);
-    auto *job = RemoteCommandJob::makeDirectory(m_client, target);
-    connect(job, &RemoteCommandJob::succeeded, this, [this] { m_model->refresh(); });
-    connect(job, &RemoteCommandJob::failed, this,
-            [this](const Status &s) { showError(s.message); });
-    job->start();
-}
-
-void FilesTab::renameSelected() {
-    const QString from = selectedPath();
-    if (from.isEmpty())
-        return;
-    bool ok = false;
-    const QString name =
-        QInputDialog::getText(this, QStringLiteral("Rename"), QStringLiteral("New name:"),
-                              QLineEdit::Normal, from.section(QLatin1Char('/'), -1), &ok)
-            .trimmed();
-    if (!ok || name.isEmpty())
-        return;
-    const QString parentFolder = from.left(from.lastIndexOf(QLatin1Char('/')));
-    auto *job = RemoteCommandJob::rename(m_client, from, joinPath(parentFolder, name));
-    connect(job, &RemoteCommandJob::succeeded, this,
-            [this, parentFolder] { refreshFolder(parentFolder); });
-    connect(job, &RemoteCommandJob::failed, this,
-            [this](const Status &s) { showError(s.message); });
-    job->start();
-}
-
-void FilesTab::deleteSelected() {
-    QStringList paths;
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    for (const QModelIndex &row : rows)
-        paths << row.data(RemoteFileModel::PathRole).toString();
-    if (paths.isEmpty())
-        return;
-    if (QMessageBox::question(
-            this, QStringLiteral("Delete"),
-            QStringLiteral("Delete these from the sandbox? This cannot be undone.\n\n") +
-                paths.join(QLatin1Char('\n'))) != QMessageBox::Yes)
-        return;
-    auto *job = RemoteCommandJob::remove(m_client, paths);
-    connect(job, &RemoteCommandJob::succeeded, this, [this] { m_model->refresh(); });
-    connect(job, &RemoteCommandJob::failed, this,
-            [this](const Status &s) { showError(s.message); });
-    job->start();
+void FilesTab::retryUploadWithSudo(const QString &local, const QString &target) {
+    // AIO's upload has no sudo: the file goes to /tmp as the sandbox user, then sudo moves it.
+    const QString staging = QStringLiteral("/tmp/.sandbox-console-upload-") +
+                            QUuid::createUuid().toString(QUuid::WithoutBraces);
+    m_sudoMoves.insert(staging, target);
+    m_transfers->enqueueUpload(local, staging);
 }
 
 void FilesTab::downloadSelected() {
+    QList<RemoteFileInfo> items;
     const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    if (rows.isEmpty())
+    for (const QModelIndex &row : rows) {
+        RemoteFileInfo item;
+        item.path = row.data(RemoteFileModel::PathRole).toString();
+        item.isDirectory = row.data(RemoteFileModel::IsDirectoryRole).toBool();
+        items << item;
+    }
+    if (items.isEmpty())
         return;
     const QString target = QFileDialog::getExistingDirectory(this, QStringLiteral("Download to"));
-    if (target.isEmpty())
-        return;
-    for (const QModelIndex &row : rows) {
-        if (row.data(RemoteFileModel::IsDirectoryRole).toBool())
-            continue; // folders come with a later stage of the Files tab
-        const QString remote = row.data(RemoteFileModel::PathRole).toString();
-        m_transfers->enqueueDownload(remote,
-                                     QDir(target).filePath(remote.section(QLatin1Char('/'), -1)));
+    if (!target.isEmpty())
+        download(items, target);
+}
+
+void FilesTab::download(const QList<RemoteFileInfo> &items, const QString &localFolder) {
+    // Local names that exist are settled like uploads: overwrite, keep both or skip.
+    std::optional<Conflict> forAll;
+    const QDir into(localFolder);
+    const auto taken = [&into](const QString &n) {
+        return into.exists(n);
+    };
+    for (const RemoteFileInfo &item : items) {
+        const QString &remote = item.path;
+        const bool isDir = item.isDirectory;
+        QString name = remote.section(QLatin1Char('/'), -1);
+        const Conflict choice = settleName(&name, isDir, taken, &forAll);
+        if (choice == Conflict::Cancel)
+            return;
+        if (choice == Conflict::Skip)
+            continue;
+        const QString local = into.filePath(name);
+        if (!isDir) {
+            enqueueDownloads({{remote, local}});
+            continue;
+        }
+        // A folder: one recursive listing, then its folders made here and its files queued.
+        auto *list =
+            new ListFilesJob(m_client, remote, {.recursive = true, .sudo = m_model->sudo()});
+        connect(list, &ListFilesJob::succeeded, this,
+                [this, remote, local](const QList<RemoteFileInfo> &files) {
+                    QDir().mkpath(local);
+                    QList<QPair<QString, QString>> pairs;
+                    const QString prefix = remote + QLatin1Char('/');
+                    for (const RemoteFileInfo &f : files) {
+                        if (!f.path.startsWith(prefix))
+                            continue;
+                        const QString relative = f.path.mid(prefix.size());
+                        const QString to = QDir(local).filePath(relative);
+                        if (f.isDirectory)
+                            QDir().mkpath(to);
+                        else
+                            pairs.append({f.path, to});
+                    }
+                    enqueueDownloads(pairs);
+                });
+        connect(list, &ApiJob::failed, this, [this](const Status &s) { showError(s); });
+        list->start();
     }
+}
+
+void FilesTab::enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal) {
+    for (const auto &[remote, local] : remoteToLocal) {
+        QDir().mkpath(QFileInfo(local).absolutePath());
+        m_transfers->enqueueDownload(remote, local);
+    }
+}
+
+QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
+    QModelIndexList names;
+    QStringList localFiles;
+    const QString dragFolder = RemoteDragData::makeDragFolder();
+    QList<QPair<QString, QString>> pairs;
+    for (const QModelIndex &row : rows) {
+        const QModelIndex name = row.sibling(row.row(), RemoteFileModel::NameColumn);
+        const QString path = name.data(RemoteFileModel::PathRole).toString();
+        if (name.data(RemoteFileModel::IsDirectoryRole).toBool()) {
+            showError(Status::error(
+                Status::Kind::Validation,
+                QStringLiteral("%1 is a folder: drag out files only, or use Download… for "
+                               "folders.")
+                    .arg(path)));
+            QDir(dragFolder).removeRecursively();
+            return nullptr;
+        }
+        const qint64 size = name.data(RemoteFileModel::SizeRole).toLongLong();
+        if (size >= RemoteDragData::maxFileSize) {
+            showError(Status::error(
+                Status::Kind::Validation,
+                QStringLiteral("%1 is %2: drags to the desktop carry files under %3. Use "
+                               "Download… for larger files.")
+                    .arg(path, QLocale().formattedDataSize(size),
+                         QLocale().formattedDataSize(RemoteDragData::maxFileSize))));
+            QDir(dragFolder).removeRecursively();
+            return nullptr;
+        }
+        names << name;
+        const QString local = QDir(dragFolder).filePath(path.section(QLatin1Char('/'), -1));
+        localFiles << local;
+        pairs.append({path, local});
+    }
+    if (names.isEmpty()) {
+        QDir(dragFolder).removeRecursively();
+        return nullptr;
+    }
+    auto *carried = new RemoteDragData(m_transfers, localFiles);
+    // Proxy rows map to the model's, whose mimeData describes the remote items.
+    QModelIndexList sourceRows;
+    for (const QModelIndex &name : std::as_const(names))
+        sourceRows << (name.model() == m_proxy ? m_proxy->mapToSource(name) : name);
+    std::unique_ptr<QMimeData> remote(m_model->mimeData(sourceRows));
+    if (remote)
+        carried->setData(QString::fromLatin1(RemoteFileModel::mimeType),
+                         remote->data(QString::fromLatin1(RemoteFileModel::mimeType)));
+    // Fetching starts now, so that the files are usually there when the drop asks.
+    enqueueDownloads(pairs);
+    return carried;
 }
 
 void registerFilesTab(TabRegistry &registry) {

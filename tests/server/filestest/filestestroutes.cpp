@@ -1,6 +1,7 @@
 // Route group "filestest", built only into the test binary sandbox-server-filestest (the real
 // server plus this file): it uses the download route's test seam to change a file exactly
-// between opening it and sending the headers, which no outside client can time.
+// between opening it and sending the headers, which no outside client can time. It also claims
+// `file-sudo`, so that console tests can see the "retry with sudo" offer and its request.
 #include "server/core/routegroup.h"
 #include "server/files/downloadroute.h"
 
@@ -23,7 +24,8 @@ void install(Router &, ServerContext &) {
     });
 }
 
-const RouteGroupRegistration registration({.name = "filestest", .order = 900, .install = install});
+const RouteGroupRegistration registration(
+    {.name = "filestest", .order = 900, .extensions = {"file-sudo"}, .install = install});
 
 } // namespace
 

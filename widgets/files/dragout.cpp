@@ -1,0 +1,102 @@
+#include "widgets/files/dragout.h"
+
+#include "models/transferqueuemodel.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QEventLoop>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUrl>
+#include <QUuid>
+
+namespace {
+const QString uriList = QStringLiteral("text/uri-list");
+// A drop that waits longer than this for 64 MiB has a network problem the queue will report.
+constexpr int fetchTimeoutMs = 120 * 1000;
+} // namespace
+
+RemoteDragData::RemoteDragData(TransferQueueModel *queue, QStringList localFiles)
+    : m_queue(queue)
+    , m_localFiles(std::move(localFiles)) {}
+
+QStringList RemoteDragData::formats() const {
+    QStringList out = QMimeData::formats();
+    if (!out.contains(uriList))
+        out << uriList;
+    return out;
+}
+
+bool RemoteDragData::hasFormat(const QString &mimeType) const {
+    return mimeType == uriList || QMimeData::hasFormat(mimeType);
+}
+
+RemoteDragData::Progress RemoteDragData::progress() const {
+    for (const QString &local : m_localFiles) {
+        int found = -1;
+        for (int row = m_queue->rowCount() - 1; row >= 0 && found < 0; --row) {
+            if (m_queue->index(row, 0).data(TransferQueueModel::LocalPathRole).toString() == local)
+                found = row;
+        }
+        if (found < 0)
+            return Progress::Failed; // cleared from the queue before it was fetched
+        switch (m_queue->state(found)) {
+        case TransferQueueModel::State::Done:
+            break;
+        case TransferQueueModel::State::Failed:
+        case TransferQueueModel::State::Cancelled:
+            return Progress::Failed;
+        default:
+            return Progress::Pending;
+        }
+    }
+    return Progress::Ready;
+}
+
+QVariant RemoteDragData::retrieveData(const QString &mimeType, QMetaType type) const {
+    if (mimeType != uriList)
+        return QMimeData::retrieveData(mimeType, type);
+    if (progress() == Progress::Pending) {
+        QEventLoop loop;
+        QTimer timeout;
+        timeout.setSingleShot(true);
+        QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+        QObject::connect(m_queue, &TransferQueueModel::transferFinished, &loop, [this, &loop] {
+            if (progress() != Progress::Pending)
+                loop.quit();
+        });
+        timeout.start(fetchTimeoutMs);
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
+    if (progress() != Progress::Ready)
+        return {}; // the transfer panel says why
+    QList<QUrl> urls;
+    for (const QString &local : m_localFiles)
+        urls << QUrl::fromLocalFile(local);
+    if (type.id() == QMetaType::QByteArray || type.id() == QMetaType::QString) {
+        QByteArray text;
+        for (const QUrl &url : urls)
+            text += url.toEncoded() + "\r\n";
+        return type.id() == QMetaType::QString ? QVariant(QString::fromUtf8(text)) : QVariant(text);
+    }
+    QVariantList list;
+    for (const QUrl &url : urls)
+        list << url;
+    return list;
+}
+
+QString RemoteDragData::makeDragFolder() {
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) +
+                         QStringLiteral("/drag-out");
+    // A drop target copies the file when it is dropped; a day later nobody needs the copy.
+    const QDateTime dayAgo = QDateTime::currentDateTime().addDays(-1);
+    const QFileInfoList old = QDir(base).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QFileInfo &folder : old) {
+        if (folder.lastModified() < dayAgo)
+            QDir(folder.absoluteFilePath()).removeRecursively();
+    }
+    const QString folder =
+        base + QLatin1Char('/') + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    QDir().mkpath(folder);
+    return folder;
+}

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QMimeData>
+#include <QStringList>
+
+class TransferQueueModel;
+
+// What a drag of remote files to the desktop carries: the remote description at once, and the
+// local copies (queued for download when the drag starts) once the drop target asks for them.
+// Asking waits, with the event loop running, until the queue has fetched them.
+class RemoteDragData final : public QMimeData {
+public:
+    // Drags carry small files only; larger ones go through Download…
+    static constexpr qint64 maxFileSize = 64 * 1024 * 1024;
+
+    RemoteDragData(TransferQueueModel *queue, QStringList localFiles);
+    QStringList formats() const override;
+    bool hasFormat(const QString &mimeType) const override;
+    const QStringList &localFiles() const { return m_localFiles; }
+
+    // A new folder for one drag's local copies; folders of old drags are removed.
+    static QString makeDragFolder();
+
+protected:
+    QVariant retrieveData(const QString &mimeType, QMetaType type) const override;
+
+private:
+    enum class Progress { Pending, Ready, Failed };
+    Progress progress() const;
+
+    TransferQueueModel *m_queue;
+    QStringList m_localFiles;
+};

@@ -1,0 +1,238 @@
+#include "widgets/files/fileviewer.h"
+
+#include "client/api/filejobs.h"
+#include "widgets/common/widgethelpers.h"
+
+#include <QCloseEvent>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvailable,
+                       QWidget *parent)
+    : QDialog(parent)
+    , m_client(client)
+    , m_path(path)
+    , m_sudoAvailable(sudoAvailable)
+    , m_info(new QLabel(this))
+    , m_error(makeErrorBox(this))
+    , m_sudoButton(new QPushButton(QStringLiteral("Retry with sudo"), this))
+    , m_editor(new QPlainTextEdit(this))
+    , m_editButton(new QPushButton(QStringLiteral("&Edit"), this))
+    , m_saveButton(new QPushButton(QStringLiteral("&Save"), this)) {
+    setAttribute(Qt::WA_DeleteOnClose);
+    setSizeGripEnabled(true);
+    resize(820, 620);
+    m_editor->setReadOnly(true);
+    m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_editButton->setCheckable(true);
+    m_editButton->setToolTip(QStringLiteral("Allow changes; Save writes them to the sandbox"));
+    m_saveButton->setShortcut(QKeySequence::Save);
+    m_saveButton->setEnabled(false);
+    m_sudoButton->hide();
+
+    auto *reloadButton = new QPushButton(QStringLiteral("&Reload"), this);
+    reloadButton->setShortcut(QKeySequence::Refresh);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addButton(m_editButton, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_saveButton, QDialogButtonBox::ActionRole);
+    buttons->addButton(reloadButton, QDialogButtonBox::ResetRole);
+
+    auto *errorRow = new QHBoxLayout;
+    errorRow->addWidget(m_error, 1);
+    errorRow->addWidget(m_sudoButton, 0, Qt::AlignTop);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_info);
+    layout->addLayout(errorRow);
+    layout->addWidget(m_editor, 1);
+    layout->addWidget(buttons);
+
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    connect(m_editButton, &QPushButton::toggled, this, &FileViewer::setEditing);
+    connect(m_saveButton, &QPushButton::clicked, this, &FileViewer::save);
+    connect(reloadButton, &QPushButton::clicked, this, [this] {
+        if (isModified() &&
+            QMessageBox::question(
+                this, QStringLiteral("Reload"),
+                QStringLiteral("Discard your changes and reload %1?").arg(m_path)) !=
+                QMessageBox::Yes)
+            return;
+        reload();
+    });
+    connect(m_sudoButton, &QPushButton::clicked, this, &FileViewer::retryWithSudo);
+    connect(m_editor, &QPlainTextEdit::modificationChanged, this, [this](bool modified) {
+        m_saveButton->setEnabled(modified && isEditing());
+        updateTitle();
+    });
+    updateTitle();
+    reload();
+}
+
+bool FileViewer::isEditing() const {
+    return !m_editor->isReadOnly();
+}
+
+bool FileViewer::isModified() const {
+    return m_editor->document()->isModified();
+}
+
+QString FileViewer::errorText() const {
+    return m_error->isHidden() ? QString() : m_error->text();
+}
+
+bool FileViewer::sudoOffered() const {
+    return !m_sudoButton->isHidden();
+}
+
+void FileViewer::updateTitle() {
+    const QString name = m_path.section(QLatin1Char('/'), -1);
+    setWindowTitle(QString((isModified() ? QStringLiteral("*") : QString()) + name +
+                           (isEditing() ? QString() : QStringLiteral(" (read-only)")) +
+                           QStringLiteral(" — Sandbox Console")));
+    m_info->setText(m_path);
+}
+
+void FileViewer::setEditing(bool editing) {
+    m_editor->setReadOnly(!editing);
+    m_editButton->setChecked(editing);
+    m_saveButton->setEnabled(editing && isModified());
+    if (editing)
+        m_editor->setFocus();
+    updateTitle();
+}
+
+void FileViewer::showError(const Status &status, std::function<void()> retry) {
+    m_error->setText(status.message);
+    m_error->show();
+    const bool offer = status.errorType == QLatin1String("permission_denied") && !m_sudo &&
+                       m_sudoAvailable && retry;
+    m_retry = offer ? std::move(retry) : std::function<void()>();
+    m_sudoButton->setVisible(offer);
+    Q_EMIT failed(status);
+}
+
+void FileViewer::retryWithSudo() {
+    m_sudo = true;
+    m_sudoButton->hide();
+    m_error->hide();
+    if (auto retry = std::exchange(m_retry, {}))
+        retry();
+}
+
+void FileViewer::read(std::function<void(const QString &)> then, std::function<void()> retry) {
+    if (!m_client)
+        return;
+    auto *job = new ReadFileJob(m_client, m_path, -1, -1, m_sudo);
+    connect(job, &ReadFileJob::succeeded, this, std::move(then));
+    connect(job, &ApiJob::failed, this, [this, retry = std::move(retry)](const Status &s) {
+        m_busy = false;
+        Status status = s;
+        status.message = QStringLiteral("Could not read %1: %2").arg(m_path, s.message);
+        showError(status, retry);
+    });
+    job->start();
+}
+
+void FileViewer::reload() {
+    m_error->hide();
+    m_busy = true;
+    read(
+        [this](const QString &content) {
+            m_busy = false;
+            m_original = content;
+            m_editor->setPlainText(content);
+            m_editor->document()->setModified(false);
+            updateTitle();
+            Q_EMIT loaded();
+        },
+        [this] { reload(); });
+}
+
+void FileViewer::save() {
+    if (!isEditing() || m_busy)
+        return;
+    m_error->hide();
+    m_busy = true;
+    // Saving over a version we never saw would lose someone else's work: compare first.
+    read(
+        [this](const QString &current) {
+            if (current != m_original) {
+                const QString why =
+                    QStringLiteral("%1 changed on the server since you opened it.").arg(m_path);
+                ChangedOnServer choice = ChangedOnServer::Cancel;
+                if (m_resolveChange) {
+                    choice = m_resolveChange(why);
+                } else {
+                    QMessageBox box(QMessageBox::Warning, QStringLiteral("Changed on the server"),
+                                    why + QStringLiteral(" Overwrite it with your version?"),
+                                    QMessageBox::NoButton, this);
+                    QPushButton *overwrite =
+                        box.addButton(QStringLiteral("Overwrite"), QMessageBox::DestructiveRole);
+                    QPushButton *reloadIt = box.addButton(QStringLiteral("Discard mine and reload"),
+                                                          QMessageBox::ResetRole);
+                    box.addButton(QMessageBox::Cancel);
+                    box.exec();
+                    choice = box.clickedButton() == overwrite  ? ChangedOnServer::Overwrite
+                             : box.clickedButton() == reloadIt ? ChangedOnServer::Reload
+                                                               : ChangedOnServer::Cancel;
+                }
+                if (choice == ChangedOnServer::Reload) {
+                    reload();
+                    return;
+                }
+                if (choice == ChangedOnServer::Cancel) {
+                    m_busy = false;
+                    return;
+                }
+            }
+            write();
+        },
+        [this] { save(); });
+}
+
+void FileViewer::write() {
+    const QString text = m_editor->toPlainText();
+    auto *job = new WriteFileJob(m_client, m_path, text.toUtf8(), false, false, m_sudo);
+    connect(job, &WriteFileJob::succeeded, this, [this, text] {
+        m_busy = false;
+        m_original = text;
+        m_editor->document()->setModified(false);
+        updateTitle();
+        Q_EMIT saved();
+    });
+    connect(job, &ApiJob::failed, this, [this](const Status &s) {
+        m_busy = false;
+        Status status = s;
+        status.message = QStringLiteral("Could not save %1: %2").arg(m_path, s.message);
+        showError(status, [this] { save(); });
+    });
+    job->start();
+}
+
+void FileViewer::closeEvent(QCloseEvent *event) {
+    if (isModified()) {
+        const auto answer = QMessageBox::warning(
+            this, QStringLiteral("Unsaved changes"),
+            QStringLiteral("Save your changes to %1 before closing?").arg(m_path),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel) {
+            event->ignore();
+            return;
+        }
+        if (answer == QMessageBox::Save) {
+            event->ignore();
+            connect(this, &FileViewer::saved, this, &QDialog::close, Qt::SingleShotConnection);
+            save();
+            return;
+        }
+        m_editor->document()->setModified(false);
+    }
+    QDialog::closeEvent(event);
+}

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "client/transport/status.h"
+
+#include <QDialog>
+#include <QPointer>
+
+#include <functional>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class SandboxClient;
+
+// A remote text file in a window: read-only until the user chooses Edit; Save writes it back
+// through /v1/file/write after checking that nobody changed it on the server meanwhile.
+class FileViewer final : public QDialog {
+    Q_OBJECT
+public:
+    enum class ChangedOnServer { Overwrite, Reload, Cancel };
+    // Asked when the file changed (or vanished) on the server since it was opened.
+    using ChangedResolver = std::function<ChangedOnServer(const QString &why)>;
+
+    FileViewer(SandboxClient *client, const QString &path, bool sudoAvailable,
+               QWidget *parent = nullptr);
+
+    void setChangedResolver(ChangedResolver resolver) { m_resolveChange = std::move(resolver); }
+    const QString &path() const { return m_path; }
+    QPlainTextEdit *editor() const { return m_editor; }
+    bool isEditing() const;
+    bool isModified() const;
+    // The error shown, empty when none (for tests and the status of the window).
+    QString errorText() const;
+    bool sudoOffered() const;
+
+public Q_SLOTS:
+    void reload();
+    void setEditing(bool editing);
+    void save();
+    void retryWithSudo();
+
+Q_SIGNALS:
+    void loaded();
+    void saved();
+    void failed(const Status &status);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void read(std::function<void(const QString &)> then, std::function<void()> retry);
+    void write();
+    void showError(const Status &status, std::function<void()> retry);
+    void updateTitle();
+
+    QPointer<SandboxClient> m_client;
+    QString m_path;
+    bool m_sudoAvailable;
+    bool m_sudo = false;
+    QString m_original; // the server's content when loaded or last saved
+    QLabel *m_info;
+    QLabel *m_error;
+    QPushButton *m_sudoButton;
+    QPlainTextEdit *m_editor;
+    QPushButton *m_editButton;
+    QPushButton *m_saveButton;
+    std::function<void()> m_retry;
+    ChangedResolver m_resolveChange;
+    bool m_busy = false;
+};

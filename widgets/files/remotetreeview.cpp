@@ -1,0 +1,84 @@
+#include "widgets/files/remotetreeview.h"
+
+#include "models/remotefilemodel.h"
+
+#include <QDrag>
+#include <QDragEnterEvent>
+#include <QMimeData>
+#include <QSortFilterProxyModel>
+
+QString RemoteTreeView::dropFolderAt(const QPoint &pos) const {
+    const QModelIndex at = indexAt(pos);
+    if (!at.isValid())
+        return static_cast<RemoteFileModel *>(
+                   static_cast<QSortFilterProxyModel *>(model())->sourceModel())
+            ->rootPath();
+    if (at.data(RemoteFileModel::IsDirectoryRole).toBool())
+        return at.data(RemoteFileModel::PathRole).toString();
+    const QString path = at.data(RemoteFileModel::PathRole).toString();
+    return path.left(path.lastIndexOf(QLatin1Char('/')));
+}
+
+void RemoteTreeView::highlight(const QModelIndex &index) {
+    m_highlighted = index.sibling(index.row(), 0);
+    // The drop target folder is shown selected while dragging, so the user sees where files go.
+    if (m_highlighted.isValid())
+        selectionModel()->select(m_highlighted,
+                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    else
+        selectionModel()->clearSelection();
+}
+
+void RemoteTreeView::dragEnterEvent(QDragEnterEvent *event) {
+    if (event->mimeData()->hasUrls()) {
+        event->acceptProposedAction();
+        return;
+    }
+    QTreeView::dragEnterEvent(event);
+}
+
+void RemoteTreeView::dragMoveEvent(QDragMoveEvent *event) {
+    if (!event->mimeData()->hasUrls()) {
+        QTreeView::dragMoveEvent(event);
+        return;
+    }
+    const QModelIndex at = indexAt(event->position().toPoint());
+    highlight(at.isValid() && at.data(RemoteFileModel::IsDirectoryRole).toBool() ? at
+                                                                                 : at.parent());
+    event->acceptProposedAction();
+}
+
+void RemoteTreeView::dragLeaveEvent(QDragLeaveEvent *event) {
+    highlight({});
+    QTreeView::dragLeaveEvent(event);
+}
+
+void RemoteTreeView::dropEvent(QDropEvent *event) {
+    if (!event->mimeData()->hasUrls()) {
+        QTreeView::dropEvent(event);
+        return;
+    }
+    QList<QUrl> local;
+    const QList<QUrl> urls = event->mimeData()->urls();
+    for (const QUrl &url : urls) {
+        if (url.isLocalFile())
+            local << url;
+    }
+    const QString folder = dropFolderAt(event->position().toPoint());
+    highlight({});
+    event->acceptProposedAction();
+    if (!local.isEmpty())
+        Q_EMIT localFilesDropped(local, folder);
+}
+
+void RemoteTreeView::startDrag(Qt::DropActions supportedActions) {
+    if (!m_dragData)
+        return;
+    const QModelIndexList rows = selectionModel()->selectedRows();
+    QMimeData *carried = m_dragData(rows);
+    if (!carried)
+        return;
+    auto *drag = new QDrag(this);
+    drag->setMimeData(carried);
+    drag->exec(supportedActions & Qt::CopyAction, Qt::CopyAction);
+}
