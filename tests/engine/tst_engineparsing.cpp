@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocalServer>
+#include <QLocalSocket>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtEndian>
@@ -239,6 +241,53 @@ private Q_SLOTS:
         provider.create(options);
         QCOMPARE(failed.size(), 1);
         QVERIFY(failed.first().at(1).toString().contains(u"bad name"_s));
+    }
+
+    // The whole log path over a real Unix socket: chunked HTTP from a stand-in engine, frames
+    // and a UTF-8 character split across writes, then the end of the stream.
+    void logStreamOverSocket_data() {
+        QTest::addColumn<bool>("tty");
+        QTest::newRow("multiplexed") << false;
+        QTest::newRow("tty") << true;
+    }
+    void logStreamOverSocket() {
+        QFETCH(bool, tty);
+        QTemporaryDir dir;
+        QLocalServer server;
+        QVERIFY(server.listen(dir.filePath(u"engine.sock"_s)));
+        const QByteArray euro = "\xe2\x82\xac"; // one character, three bytes
+        const QByteArray body =
+            tty ? QByteArray("line one\nprice 5" + euro + "\n")
+                : QByteArray(frame(1, "line one\n") + frame(2, "price 5" + euro.left(1)) +
+                             frame(2, euro.mid(1) + "\n"));
+        QByteArray request;
+        connect(&server, &QLocalServer::newConnection, this, [&] {
+            QLocalSocket *socket = server.nextPendingConnection();
+            connect(socket, &QLocalSocket::readyRead, socket, [&, socket] {
+                request += socket->readAll();
+                if (!request.contains("\r\n\r\n"))
+                    return;
+                socket->write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
+                // Chunks cut through a frame header and through the euro sign.
+                for (const QByteArray &part : {body.left(5), body.mid(5, 14), body.mid(19)}) {
+                    socket->write(QByteArray::number(part.size(), 16) + "\r\n" + part + "\r\n");
+                    socket->flush();
+                }
+                socket->write("0\r\n\r\n");
+                socket->disconnectFromServer();
+            });
+        });
+        EngineLogStream logs(server.fullServerName(), u"abc123"_s, tty, 50);
+        QString text;
+        connect(&logs, &EngineLogStream::text, this, [&text](const QString &t) { text += t; });
+        QSignalSpy ended(&logs, &EngineLogStream::ended);
+        logs.start();
+        QVERIFY(ended.wait(10000));
+        QCOMPARE(text, u"line one\nprice 5\u20ac\n"_s);
+        QCOMPARE(ended.first().first().toString(), u"The container stopped"_s);
+        QVERIFY2(request.startsWith("GET /v1.41/containers/abc123/logs?follow=true&stdout=1&"
+                                    "stderr=1&tail=50 "),
+                 request.constData());
     }
 
     // A socket file with nothing listening is told apart from a missing one.
