@@ -1,10 +1,17 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
 class QNetworkReply;
+
+// One field a request was refused for (a 422's `detail` item): the body field it names.
+struct FieldError {
+    QString field;
+    QString message;
+};
 
 // The outcome of a call, with a message a person can act on. Never carries a secret.
 struct Status {
@@ -29,11 +36,13 @@ struct Status {
     QByteArray certificateSha256;
     // AIO's file error_type when the server gave one (not_found, permission_denied, ...).
     QString errorType;
+    // Per-field reasons of a validation refusal, so a form can show each under its field.
+    QList<FieldError> fieldErrors;
 
     bool ok() const { return kind == Kind::Ok; }
     static Status success() { return {}; }
     static Status error(Kind kind, QString message, int httpStatus = 0) {
-        return Status{kind, httpStatus, std::move(message), {}, {}};
+        return Status{kind, httpStatus, std::move(message), {}, {}, {}};
     }
     // Whether retrying the same idempotent call later may succeed.
     bool transient() const { return kind == Kind::Network || kind == Kind::Timeout; }

@@ -32,44 +32,84 @@ QString statusKindName(Status::Kind kind) {
     return {};
 }
 
+namespace {
+
+// One item of FastAPI's validation `detail`: [{loc: ["body","command"], msg, type}, ...].
+struct DetailItem {
+    QStringList where; // loc without "body"
+    QString field;     // the request field named: loc's first name after body/query/path
+    QString message;
+};
+
+QList<DetailItem> detailItems(const json &detail) {
+    QList<DetailItem> items;
+    for (const json &item : detail) {
+        if (!item.is_object())
+            continue;
+        DetailItem out;
+        if (auto loc = item.find("loc"); loc != item.end() && loc->is_array()) {
+            for (const json &seg : *loc) {
+                if (seg.is_string()) {
+                    const QString name = QString::fromStdString(seg.get<std::string>());
+                    if (name != QLatin1String("body"))
+                        out.where << name;
+                    if (out.field.isEmpty() && name != QLatin1String("body") &&
+                        name != QLatin1String("query") && name != QLatin1String("path"))
+                        out.field = name;
+                } else if (seg.is_number_integer()) {
+                    out.where << QString::number(seg.get<long long>());
+                }
+            }
+        }
+        out.message = item.value("msg", json()).is_string()
+                          ? QString::fromStdString(item["msg"].get<std::string>())
+                          : QStringLiteral("invalid");
+        items << out;
+    }
+    return items;
+}
+
+const json *detailArray(const json &body) {
+    if (!body.is_object())
+        return nullptr;
+    auto detail = body.find("detail");
+    return detail != body.end() && detail->is_array() ? &*detail : nullptr;
+}
+
+} // namespace
+
 QString messageFromErrorBody(const QByteArray &body) {
     const json j = json::parse(body.begin(), body.end(), nullptr, false);
     if (!j.is_object())
         return {};
     if (auto it = j.find("message"); it != j.end() && it->is_string())
         return QString::fromStdString(it->get<std::string>());
-    auto detail = j.find("detail");
-    if (detail == j.end())
-        return {};
-    if (detail->is_string())
+    if (auto detail = j.find("detail"); detail != j.end() && detail->is_string())
         return QString::fromStdString(detail->get<std::string>());
-    if (!detail->is_array())
+    const json *detail = detailArray(j);
+    if (!detail)
         return {};
-    // FastAPI validation: [{loc: ["body","command"], msg, type}, ...]
     QStringList parts;
-    for (const json &item : *detail) {
-        if (!item.is_object())
-            continue;
-        QString where;
-        if (auto loc = item.find("loc"); loc != item.end() && loc->is_array()) {
-            QStringList segments;
-            for (const json &seg : *loc) {
-                if (seg.is_string() && seg.get<std::string>() != "body")
-                    segments << QString::fromStdString(seg.get<std::string>());
-                else if (seg.is_number_integer())
-                    segments << QString::number(seg.get<long long>());
-            }
-            where = segments.join(QLatin1Char('.'));
-        }
-        const QString msg = item.value("msg", json()).is_string()
-                                ? QString::fromStdString(item["msg"].get<std::string>())
-                                : QStringLiteral("invalid");
-        parts << (where.isEmpty() ? msg : where + QStringLiteral(": ") + msg);
+    for (const DetailItem &item : detailItems(*detail)) {
+        const QString where = item.where.join(QLatin1Char('.'));
+        parts << (where.isEmpty() ? item.message : where + QStringLiteral(": ") + item.message);
     }
     return parts.join(QStringLiteral("; "));
 }
 
 namespace {
+
+QList<FieldError> fieldErrorsFromErrorBody(const QByteArray &body) {
+    const json j = json::parse(body.begin(), body.end(), nullptr, false);
+    QList<FieldError> errors;
+    if (const json *detail = detailArray(j)) {
+        for (const DetailItem &item : detailItems(*detail)) {
+            if (!item.field.isEmpty())
+                errors.append({item.field, item.message});
+        }
+    }
+    return errors;
+}
 
 QString fileErrorType(const QByteArray &body) {
     const json j = json::parse(body.begin(), body.end(), nullptr, false);
@@ -125,6 +165,10 @@ Status transportStatus(const ReplyFacts &f) {
 }
 
 QString authMessage(const ReplyFacts &f, const QString &serverText) {
+    // A 403 with a reason refuses this one operation (an env hook cannot be removed, ...): the
+    // server's reason says why; guessing at the credentials would mislead.
+    if (f.httpStatus == 403 && !serverText.isEmpty())
+        return QStringLiteral("%1 refused %2 %3: %4").arg(f.address, f.method, f.path, serverText);
     QString text;
     switch (f.credentials) {
     case Credentials::Kind::None:
@@ -145,8 +189,6 @@ QString authMessage(const ReplyFacts &f, const QString &serverText) {
                    .arg(f.address);
         break;
     }
-    if (f.httpStatus == 403 && !serverText.isEmpty())
-        text += QStringLiteral(" (%1)").arg(serverText);
     return text;
 }
 
@@ -194,13 +236,16 @@ Status statusFromReply(const ReplyFacts &f) {
     case 400:
     case 405:
     case 413:
-    case 422:
-        return Status::error(
+    case 422: {
+        Status s = Status::error(
             Status::Kind::Validation,
             serverText.isEmpty()
                 ? QStringLiteral("%1 was refused as invalid (HTTP %2)").arg(what).arg(f.httpStatus)
                 : serverText,
             f.httpStatus);
+        s.fieldErrors = fieldErrorsFromErrorBody(f.body);
+        return s;
+    }
     default:
         break;
     }

@@ -1,0 +1,248 @@
+#include "client/api/hookjobs.h"
+
+#include "client/api/envelope.h"
+
+#include <QRegularExpression>
+
+#include <cmath>
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int MaxNameLength = 64;
+constexpr int MaxCommandLength = 4096;
+
+SandboxHook hookFromJson(const json &j) {
+    SandboxHook hook;
+    hook.name = jsonString(j, "name");
+    hook.event = jsonString(j, "event", hook.event);
+    hook.command = jsonString(j, "command");
+    hook.timeoutSeconds = jsonDouble(j, "timeout", hook.timeoutSeconds);
+    hook.priority = static_cast<int>(jsonInt(j, "priority", hook.priority));
+    hook.source = jsonString(j, "source", hook.source);
+    return hook;
+}
+
+QByteArray registerBody(const SandboxHook &hook) {
+    const json body{{"name", hook.name.toStdString()},
+                    {"event", hook.event.toStdString()},
+                    {"command", hook.command.toStdString()},
+                    {"timeout", hook.timeoutSeconds},
+                    {"priority", hook.priority}};
+    return QByteArray::fromStdString(body.dump());
+}
+
+} // namespace
+
+QString validateHookName(const QString &name) {
+    static const QRegularExpression allowed(QStringLiteral("^[A-Za-z0-9_-]+$"));
+    if (name.isEmpty())
+        return QStringLiteral("A name is required");
+    if (name.size() > MaxNameLength)
+        return QStringLiteral("At most %1 characters (this one has %2)")
+            .arg(MaxNameLength)
+            .arg(name.size());
+    if (!allowed.match(name).hasMatch())
+        return QStringLiteral("Only letters A-Z and a-z, digits, '_' and '-'");
+    return {};
+}
+
+QString validateHookCommand(const QString &command) {
+    if (command.trimmed().isEmpty())
+        return QStringLiteral("A command is required");
+    if (command.size() > MaxCommandLength)
+        return QStringLiteral("At most %1 characters (this one has %2)")
+            .arg(MaxCommandLength)
+            .arg(command.size());
+    return {};
+}
+
+QString validateHookTimeout(double seconds) {
+    if (!std::isfinite(seconds) || seconds <= 0)
+        return QStringLiteral("The timeout must be more than 0 seconds");
+    return {};
+}
+
+QList<FieldError> validateHook(const SandboxHook &hook) {
+    QList<FieldError> errors;
+    auto check = [&errors](const char *field, const QString &message) {
+        if (!message.isEmpty())
+            errors.append({QString::fromLatin1(field), message});
+    };
+    check("name", validateHookName(hook.name));
+    if (hook.event != QLatin1String("shutdown"))
+        check("event", QStringLiteral("Only shutdown hooks exist"));
+    check("command", validateHookCommand(hook.command));
+    check("timeout", validateHookTimeout(hook.timeoutSeconds));
+    return errors;
+}
+
+QString readOnlyHookReason() {
+    return QStringLiteral(
+        "Set by SANDBOX_SHUTDOWN_HOOKS when the sandbox started; cannot be changed here.");
+}
+
+bool isNoHooksApi(const Status &status) {
+    return status.kind == Status::Kind::NotFound && status.httpStatus == 404;
+}
+
+Status parseHookList(const QByteArray &body, QList<SandboxHook> *out) {
+    const QString what = QStringLiteral("GET /v1/sandbox/hooks");
+    Envelope envelope;
+    if (Status s = parseEnvelope(body, what, &envelope); !s.ok())
+        return s;
+    if (!envelope.data.is_array())
+        return Status::error(Status::Kind::BadResponse,
+                             QStringLiteral("%1: the reply has no list of hooks").arg(what));
+    out->clear();
+    for (const json &item : envelope.data) {
+        SandboxHook hook = hookFromJson(item);
+        if (!hook.name.isEmpty())
+            out->append(std::move(hook));
+    }
+    return Status::success();
+}
+
+ListHooksJob::ListHooksJob(SandboxClient *client, const QString &event)
+    : ApiJob(client, [&] {
+        ApiRequest r = ApiRequest::get(QStringLiteral("v1/sandbox/hooks"));
+        r.query.addQueryItem(QStringLiteral("event"), event);
+        return r;
+    }()) {}
+
+Status ListHooksJob::parseReply(const QByteArray &body, QNetworkReply *) {
+    return parseHookList(body, &m_hooks);
+}
+
+RegisterHookJob::RegisterHookJob(SandboxClient *client, const SandboxHook &hook)
+    : ApiJob(client, ApiRequest::postJson(QStringLiteral("v1/sandbox/hooks"), registerBody(hook)))
+    , m_hook(hook) {}
+
+Status RegisterHookJob::parseReply(const QByteArray &body, QNetworkReply *) {
+    Envelope envelope;
+    if (Status s = parseEnvelope(body, what(), &envelope); !s.ok())
+        return s;
+    // The server's copy wins (its source, defaults); a bare success keeps what was sent.
+    if (envelope.data.is_object() && !jsonString(envelope.data, "name").isEmpty())
+        m_hook = hookFromJson(envelope.data);
+    return Status::success();
+}
+
+DeleteHookJob::DeleteHookJob(SandboxClient *client, const QString &name)
+    : ApiJob(client, [&] {
+        ApiRequest r = ApiRequest::get(QStringLiteral("v1/sandbox/hooks/") +
+                                       QString::fromLatin1(QUrl::toPercentEncoding(name)));
+        r.verb = "DELETE";
+        // A repeat after a lost answer would report the hook as missing.
+        r.idempotent = false;
+        return r;
+    }()) {}
+
+Status DeleteHookJob::parseReply(const QByteArray &body, QNetworkReply *) {
+    Envelope envelope;
+    return parseEnvelope(body, what(), &envelope);
+}
+
+HookTrialRun::HookTrialRun(SandboxClient *client, const SandboxHook &hook, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_hook(hook) {}
+
+HookTrialRun::~HookTrialRun() {
+    if (!m_running || !m_client)
+        return;
+    SandboxClient *client = m_client;
+    if (auto *create = qobject_cast<CreateShellSessionJob *>(m_job.data())) {
+        // The session is not known yet: remove it once it exists.
+        create->disconnect(this);
+        connect(create, &CreateShellSessionJob::succeeded, client,
+                [client](const QString &sessionId) {
+                    (new DeleteShellSessionJob(client, sessionId))->start();
+                });
+        return;
+    }
+    if (m_job)
+        m_job->abort();
+    if (!m_sessionId.isEmpty())
+        (new DeleteShellSessionJob(client, m_sessionId))->start();
+}
+
+void HookTrialRun::start() {
+    if (m_running)
+        return;
+    m_running = true;
+    m_outcome = {};
+    m_sessionId.clear();
+    if (!m_client) {
+        m_outcome.status =
+            Status::error(Status::Kind::Cancelled, QStringLiteral("The sandbox was closed"));
+        done();
+        return;
+    }
+    auto *job = new CreateShellSessionJob(m_client);
+    m_job = job;
+    connect(job, &CreateShellSessionJob::succeeded, this, [this](const QString &sessionId) {
+        m_sessionId = sessionId;
+        exec();
+    });
+    connect(job, &ApiJob::failed, this, [this](const Status &status) {
+        m_outcome.status = status;
+        m_outcome.status.message =
+            QStringLiteral("Could not open a shell session to run it in: ") + status.message;
+        done();
+    });
+    job->start();
+}
+
+void HookTrialRun::exec() {
+    if (!m_client) {
+        done();
+        return;
+    }
+    ShellExecRequest request;
+    request.command = m_hook.command;
+    request.sessionId = m_sessionId;
+    request.hardTimeoutSeconds = m_hook.timeoutSeconds;
+    // Wait past the hard stop, so the answer is the end of the command and not "running".
+    request.timeoutSeconds = m_hook.timeoutSeconds + 5;
+    auto *job = new ShellExecJob(m_client, request);
+    m_job = job;
+    connect(job, &ShellExecJob::succeeded, this, [this](const ShellCommandResult &result) {
+        m_outcome.result = result;
+        removeSession();
+    });
+    connect(job, &ApiJob::failed, this, [this](const Status &status) {
+        m_outcome.status = status;
+        m_outcome.status.message = QStringLiteral("Running the command failed: ") + status.message;
+        removeSession();
+    });
+    job->start();
+}
+
+void HookTrialRun::removeSession() {
+    if (!m_client) {
+        done();
+        return;
+    }
+    auto *job = new DeleteShellSessionJob(m_client, m_sessionId);
+    m_job = job;
+    connect(job, &DeleteShellSessionJob::succeeded, this, [this] {
+        m_sessionId.clear();
+        done();
+    });
+    connect(job, &ApiJob::failed, this, [this](const Status &status) {
+        m_outcome.cleanupWarning =
+            QStringLiteral("The shell session %1 it ran in could not be removed: %2")
+                .arg(m_sessionId, status.message);
+        m_sessionId.clear();
+        done();
+    });
+    job->start();
+}
+
+void HookTrialRun::done() {
+    m_running = false;
+    m_job = nullptr;
+    Q_EMIT finished(m_outcome);
+}

@@ -1,0 +1,122 @@
+#pragma once
+
+#include "client/api/apijob.h"
+#include "client/api/shelljobs.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QPointer>
+
+// One shutdown hook as GET /v1/sandbox/hooks lists it. Env hooks (SANDBOX_SHUTDOWN_HOOKS) are
+// fixed for the sandbox's life.
+struct SandboxHook {
+    QString name;
+    QString event = QStringLiteral("shutdown");
+    QString command;
+    double timeoutSeconds = 10;
+    int priority = 100;
+    QString source = QStringLiteral("api");
+    bool readOnly() const { return source == QLatin1String("env"); }
+    bool operator==(const SandboxHook &) const = default;
+};
+
+// The server's rules for a hook, checked before sending. Each returns "" when the value is fine.
+QString validateHookName(const QString &name);
+QString validateHookCommand(const QString &command);
+QString validateHookTimeout(double seconds);
+// Every broken rule, named by the request field (name, event, command, timeout, priority).
+QList<FieldError> validateHook(const SandboxHook &hook);
+
+// Why an env hook cannot be edited or removed, as the console shows it.
+QString readOnlyHookReason();
+// Whether a failed ListHooksJob means the sandbox has no hooks API at all (a 404 on the route).
+bool isNoHooksApi(const Status &status);
+
+// GET /v1/sandbox/hooks?event=...
+class ListHooksJob final : public ApiJob {
+    Q_OBJECT
+public:
+    explicit ListHooksJob(SandboxClient *client, const QString &event = QStringLiteral("shutdown"));
+    const QList<SandboxHook> &hooks() const { return m_hooks; }
+Q_SIGNALS:
+    void succeeded(const QList<SandboxHook> &hooks);
+
+protected:
+    Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
+    void emitSucceeded() override { Q_EMIT succeeded(m_hooks); }
+
+private:
+    QList<SandboxHook> m_hooks;
+};
+
+// POST /v1/sandbox/hooks: registers a hook, or replaces the API hook of the same name.
+class RegisterHookJob final : public ApiJob {
+    Q_OBJECT
+public:
+    RegisterHookJob(SandboxClient *client, const SandboxHook &hook);
+    const SandboxHook &hook() const { return m_hook; }
+Q_SIGNALS:
+    void succeeded(const SandboxHook &hook);
+
+protected:
+    Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
+    void emitSucceeded() override { Q_EMIT succeeded(m_hook); }
+
+private:
+    SandboxHook m_hook;
+};
+
+// DELETE /v1/sandbox/hooks/{name}. Env hooks are refused (as a 4xx or a 200 success:false).
+class DeleteHookJob final : public ApiJob {
+    Q_OBJECT
+public:
+    DeleteHookJob(SandboxClient *client, const QString &name);
+Q_SIGNALS:
+    void succeeded();
+
+protected:
+    Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
+    void emitSucceeded() override { Q_EMIT succeeded(); }
+};
+
+// What running a hook's command by hand gave. status is not ok when a step failed; the
+// throwaway session's removal failing is only a warning.
+struct HookRunOutcome {
+    ShellCommandResult result;
+    Status status;
+    QString cleanupWarning;
+};
+
+// Runs a hook's command once, now, in a throwaway shell session stopped after the hook's timeout
+// (as shutdown would), and removes the session afterwards whatever happened.
+class HookTrialRun final : public QObject {
+    Q_OBJECT
+public:
+    HookTrialRun(SandboxClient *client, const SandboxHook &hook, QObject *parent = nullptr);
+    // Stops waiting; a session already made is still removed.
+    ~HookTrialRun() override;
+    void start();
+    bool isRunning() const { return m_running; }
+    const SandboxHook &hook() const { return m_hook; }
+
+Q_SIGNALS:
+    void finished(const HookRunOutcome &outcome);
+
+private:
+    void exec();
+    void removeSession();
+    void done();
+
+    QPointer<SandboxClient> m_client;
+    SandboxHook m_hook;
+    QString m_sessionId;
+    QPointer<ApiJob> m_job;
+    HookRunOutcome m_outcome;
+    bool m_running = false;
+};
+
+// Parses a GET /v1/sandbox/hooks body; exposed for fixture tests.
+Status parseHookList(const QByteArray &body, QList<SandboxHook> *out);
+
+Q_DECLARE_METATYPE(SandboxHook)
+Q_DECLARE_METATYPE(HookRunOutcome)
