@@ -1,5 +1,7 @@
 // The engine provider against a real podman service the suite starts itself: a sandbox created,
 // reached, paused, resumed, logged, stopped and removed the way a person would see it.
+#include "client/api/filejobs.h"
+#include "client/api/hookjobs.h"
 #include "client/api/sandboxjobs.h"
 #include "client/providers/engine/enginelogs.h"
 #include "client/providers/engine/enginesandboxes.h"
@@ -182,21 +184,84 @@ private Q_SLOTS:
         QVERIFY2(status.ok(), qPrintable(status.message));
     }
 
-    void stopAndStartAgain() {
+    // Stop waits for the shutdown hooks: a hook longer than the engine's default 10 s grace
+    // still completes, and its marker is there when the sandbox runs again.
+    void stopRunsShutdownHooksThenStartAgain() {
         QVERIFY(!m_id.isEmpty());
+        const SandboxEntry running = *findEntry(*m_provider, m_id);
+        SandboxClient client(running.endpoint, running.credentials);
+        SandboxHook slow;
+        slow.name = u"save-marker"_s;
+        slow.command = u"sleep 11; echo saved-by-hook > /workspace/shutdown-marker"_s;
+        slow.timeoutSeconds = 20;
+        slow.priority = 50;
+        SandboxHook quick;
+        quick.name = u"quick"_s;
+        quick.command = u"true"_s;
+        quick.timeoutSeconds = 5;
+        for (const SandboxHook &hook : {slow, quick}) {
+            auto *job = new RegisterHookJob(&client, hook);
+            QSignalSpy succeeded(job, &RegisterHookJob::succeeded);
+            QSignalSpy failed(job, &ApiJob::failed);
+            job->start();
+            QTRY_VERIFY_WITH_TIMEOUT(!succeeded.isEmpty() || !failed.isEmpty(), 15000);
+            QVERIFY2(failed.isEmpty(),
+                     qPrintable(failed.value(0).value(0).value<Status>().message));
+        }
+
         QSignalSpy notes(m_provider.get(), &EngineSandboxes::actionNote);
         m_provider->stop(m_id);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Stopping, 5000);
+        // Two lanes (20 s and 5 s) plus the 10 s margin.
+        QTRY_COMPARE_WITH_TIMEOUT(notes.size(), 1, 10000);
+        const QString note = notes.first().at(1).toString();
+        QVERIFY2(note.contains(u"up to 35 s"_s) && note.contains(u"2 shutdown hooks"_s),
+                 qPrintable(note));
+        QCOMPARE(findEntry(*m_provider, m_id)->detail, note);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Stopped, 60000);
-        QCOMPARE(notes.size(), 1);
         const SandboxEntry stopped = *findEntry(*m_provider, m_id);
         QVERIFY(!stopped.endpoint.isValid());
         QVERIFY(m_provider->actions(stopped).testFlag(LifecycleAction::Start));
 
         m_provider->start(m_id);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Online, startBoundMs);
-        const Status status = readContext(*findEntry(*m_provider, m_id));
-        QVERIFY2(status.ok(), qPrintable(status.message));
+        const SandboxEntry again = *findEntry(*m_provider, m_id);
+        QVERIFY2(readContext(again).ok(), "the restarted sandbox does not answer");
+        SandboxClient restarted(again.endpoint, again.credentials);
+        auto *read = new ReadFileJob(&restarted, u"/workspace/shutdown-marker"_s);
+        QSignalSpy content(read, &ReadFileJob::succeeded);
+        QSignalSpy readFailed(read, &ApiJob::failed);
+        read->start();
+        QTRY_VERIFY_WITH_TIMEOUT(!content.isEmpty() || !readFailed.isEmpty(), 15000);
+        QVERIFY2(readFailed.isEmpty(),
+                 qPrintable(readFailed.value(0).value(0).value<Status>().message));
+        QCOMPARE(content.first().first().toString().trimmed(), u"saved-by-hook"_s);
+    }
+
+    // A sandbox that cannot list its hooks (here its server never listens: the init hook blocks)
+    // is stopped with the default grace, and the note says why.
+    void stopWithUnreadableHooksUsesTheDefaultGrace() {
+        QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
+        QSignalSpy failed(m_provider.get(), &SandboxProvider::actionFailed);
+        EngineCreateOptions options;
+        options.name = m_name + u"-mute"_s;
+        options.image = QString::fromLatin1(imageName);
+        options.initHook = u"sleep 600"_s;
+        m_provider->create(options);
+        QVERIFY2(created.wait(startBoundMs) || !failed.isEmpty(), "create gave no answer");
+        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(1).toString()));
+        const QString id = created.first().first().toString();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, id), SandboxState::Online, startBoundMs);
+
+        QSignalSpy notes(m_provider.get(), &EngineSandboxes::actionNote);
+        m_provider->stop(id);
+        QTRY_COMPARE_WITH_TIMEOUT(notes.size(), 1, 15000);
+        const QString note = notes.first().at(1).toString();
+        QVERIFY2(note.contains(u"up to 30 s"_s) && note.contains(u"could not be read"_s),
+                 qPrintable(note));
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, id), SandboxState::Stopped, 60000);
+        m_provider->remove(id);
+        QTRY_VERIFY_WITH_TIMEOUT(!findEntry(*m_provider, id).has_value(), 60000);
     }
 
     // A JWT sandbox: the container gets the public key, the console signs with the private one.

@@ -1,5 +1,6 @@
 #include "client/providers/engine/enginesandboxes.h"
 
+#include "client/api/hookjobs.h"
 #include "client/providers/engine/engineapi.h"
 #include "client/providers/engine/enginelogs.h"
 #include "client/providers/secretstore.h"
@@ -8,6 +9,7 @@
 #include <QFutureWatcher>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPointer>
 #include <QRandomGenerator>
 #include <QSet>
 #include <QUrl>
@@ -16,6 +18,7 @@
 namespace {
 
 constexpr int defaultPollMs = 3000;
+constexpr int hooksReadBoundMs = 5000;
 
 QString generateApiKey() {
     QByteArray bytes(32, Qt::Uninitialized);
@@ -411,15 +414,66 @@ void EngineSandboxes::stopThen(const QString &id, std::function<void()> then) {
                         });
         return;
     }
-    const int grace = defaultStopGraceSeconds;
-    const QString note =
-        QStringLiteral("Stopping: up to %1 s for shutdown hooks (the default: the hooks were "
-                       "not read)")
-            .arg(grace);
-    item->busyDetail = note;
-    Q_EMIT actionNote(id, note);
-    containerAction(id, QStringLiteral("stop?t=%1").arg(grace), SandboxState::Stopping,
-                    QStringLiteral("Cannot stop the sandbox"), then, (grace + 30) * 1000);
+    readStopGrace(id, [this, id, then](int grace, const QString &why) {
+        Item *current = find(id);
+        if (!current)
+            return;
+        const QString note = QStringLiteral("Stopping: up to %1 s (%2)").arg(grace).arg(why);
+        current->busyDetail = note;
+        Q_EMIT actionNote(id, note);
+        containerAction(id, QStringLiteral("stop?t=%1").arg(grace), SandboxState::Stopping,
+                        QStringLiteral("Cannot stop the sandbox"), then, (grace + 30) * 1000);
+    });
+}
+
+void EngineSandboxes::readStopGrace(const QString &id,
+                                    std::function<void(int grace, const QString &why)> done) {
+    Item *item = find(id);
+    if (!item->entry.endpoint.isValid()) {
+        done(defaultStopGraceSeconds,
+             QStringLiteral("the default: the sandbox has no published port to ask for its "
+                            "shutdown hooks"));
+        return;
+    }
+    ++item->busy;
+    item->busyState = SandboxState::Stopping;
+    item->busyDetail = QStringLiteral("Reading shutdown hooks");
+    publishIfChanged(*item);
+    auto *client = new SandboxClient(item->entry.endpoint, item->entry.credentials, this);
+    auto *job = new ListHooksJob(client);
+    // Each path below answers once; the client (and the job) go when it has.
+    auto answered = std::make_shared<bool>(false);
+    auto answer = [this, id, client, answered, done = std::move(done)](int grace,
+                                                                       const QString &why) {
+        if (std::exchange(*answered, true))
+            return;
+        client->deleteLater();
+        if (Item *current = find(id); current && --current->busy == 0)
+            current->busyDetail.clear();
+        done(grace, why);
+    };
+    connect(job, &ListHooksJob::succeeded, client, [answer](const QList<SandboxHook> &hooks) {
+        QList<QPair<int, double>> lanes;
+        for (const SandboxHook &hook : hooks)
+            lanes.append({hook.priority, hook.timeoutSeconds});
+        const QString what = hooks.size() == 1
+                                 ? QStringLiteral("1 shutdown hook")
+                                 : QStringLiteral("%1 shutdown hooks").arg(hooks.size());
+        answer(stopGraceSeconds(lanes), what + QStringLiteral(" and a margin"));
+    });
+    connect(job, &ApiJob::failed, client, [answer](const Status &status) {
+        answer(defaultStopGraceSeconds,
+               QStringLiteral("the default: the shutdown hooks could not be read: ") +
+                   status.message);
+    });
+    // A sandbox that does not answer soon is not waited for: the stop itself matters more.
+    QTimer::singleShot(hooksReadBoundMs, client, [job = QPointer<ListHooksJob>(job), answer] {
+        if (job)
+            job->abort();
+        answer(defaultStopGraceSeconds,
+               QStringLiteral("the default: the sandbox did not list its shutdown hooks in time"));
+    });
+    job->start();
 }
 
 void EngineSandboxes::remove(const QString &id) {

@@ -85,6 +85,8 @@ private:
     void containerAction(const QString &id, const QString &verb,
                          std::optional<SandboxState> busyState, const QString &failureText,
                          std::function<void()> then = {}, int timeoutMs = 15000);
+    // The stop grace from the sandbox's shutdown hooks (GET /v1/sandbox/hooks), or the default.
+    void readStopGrace(const QString &id, std::function<void(int grace, const QString &why)> done);
     void stopThen(const QString &id, std::function<void()> then);
     void deleteContainer(const QString &id);
 
