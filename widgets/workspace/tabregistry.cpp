@@ -1,6 +1,7 @@
 #include "widgets/workspace/tabregistry.h"
 
 #include "widgets/files/filestab.h"
+#include "widgets/hooks/hookstab.h"
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/overview/contextview.h"
 #include "widgets/shell/terminaltab.h"
@@ -24,4 +25,5 @@ void registerStandardTabs(TabRegistry &registry) {
                   }});
     registerTerminalTab(registry);
     registerFilesTab(registry);
+    registerHooksTab(registry);
 }

@@ -1,0 +1,266 @@
+#include "widgets/hooks/hookeditor.h"
+
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace {
+
+QLabel *makeFieldError(QWidget *parent) {
+    auto *label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: #b00020;"));
+    label->hide();
+    return label;
+}
+
+QString titleFor(HookEditorDialog::Mode mode, const QString &name) {
+    switch (mode) {
+    case HookEditorDialog::Mode::Add:
+        return QStringLiteral("Add shutdown hook");
+    case HookEditorDialog::Mode::Edit:
+        return QStringLiteral("Edit shutdown hook %1").arg(name);
+    case HookEditorDialog::Mode::View:
+        return QStringLiteral("Shutdown hook %1").arg(name);
+    }
+    return {};
+}
+
+} // namespace
+
+HookEditorDialog::HookEditorDialog(SandboxClient *client, const SandboxHook &hook, Mode mode,
+                                   const QStringList &takenNames, QWidget *parent)
+    : QDialog(parent)
+    , m_client(client)
+    , m_mode(mode)
+    , m_takenNames(takenNames)
+    , m_original(hook)
+    , m_name(new QLineEdit(hook.name, this))
+    , m_command(new QPlainTextEdit(hook.command, this))
+    , m_timeout(new QDoubleSpinBox(this))
+    , m_priority(new QSpinBox(this))
+    , m_general(makeFieldError(this))
+    , m_buttons(new QDialogButtonBox(this)) {
+    setWindowTitle(titleFor(mode, hook.name));
+    m_name->setPlaceholderText(QStringLiteral("e.g. flush-logs"));
+    m_name->setMaxLength(200); // longer than the rule, so the rule's message is what shows
+    m_command->setPlaceholderText(QStringLiteral("A shell command, run when the sandbox stops"));
+    m_command->setTabChangesFocus(true);
+    m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_command->setMinimumHeight(m_command->fontMetrics().lineSpacing() * 6);
+    m_timeout->setRange(0, 24 * 3600);
+    m_timeout->setDecimals(1);
+    m_timeout->setSuffix(QStringLiteral(" s"));
+    m_timeout->setValue(hook.timeoutSeconds);
+    m_timeout->setToolTip(QStringLiteral("The hook is stopped after this long"));
+    m_priority->setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+    m_priority->setValue(hook.priority);
+    m_priority->setToolTip(
+        QStringLiteral("Lower runs earlier; hooks of equal priority run at the same time"));
+
+    auto *form = new QFormLayout;
+    addField(form, QStringLiteral("&Name"), m_name, QStringLiteral("name"));
+    addField(form, QStringLiteral("&Command"), m_command, QStringLiteral("command"));
+    addField(form, QStringLiteral("&Timeout"), m_timeout, QStringLiteral("timeout"));
+    addField(form, QStringLiteral("&Priority"), m_priority, QStringLiteral("priority"));
+
+    auto *layout = new QVBoxLayout(this);
+    if (mode == Mode::View) {
+        auto *reason = new QLabel(readOnlyHookReason(), this);
+        reason->setObjectName(QStringLiteral("readOnlyReason"));
+        reason->setWordWrap(true);
+        layout->addWidget(reason);
+    }
+    layout->addLayout(form);
+    layout->addWidget(m_general);
+    layout->addWidget(m_buttons);
+
+    if (mode == Mode::View) {
+        m_name->setReadOnly(true);
+        m_command->setReadOnly(true);
+        m_timeout->setReadOnly(true);
+        m_priority->setReadOnly(true);
+        m_buttons->setStandardButtons(QDialogButtonBox::Close);
+        connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+        return;
+    }
+    if (mode == Mode::Edit) {
+        // The name is the hook's key: saving under another name would add a second hook.
+        m_name->setReadOnly(true);
+        m_name->setToolTip(QStringLiteral(
+            "The name identifies the hook; to rename it, add a new hook and delete this one"));
+    }
+    m_buttons->setStandardButtons(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    okButton()->setText(mode == Mode::Add ? QStringLiteral("Add") : QStringLiteral("Save"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &HookEditorDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // Return in the command field makes a new line; Ctrl+Return saves from anywhere.
+    auto *save = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    connect(save, &QShortcut::activated, this, &HookEditorDialog::accept);
+
+    connect(m_name, &QLineEdit::textChanged, this, [this] { edited(QStringLiteral("name")); });
+    connect(m_command, &QPlainTextEdit::textChanged, this,
+            [this] { edited(QStringLiteral("command")); });
+    connect(m_timeout, &QDoubleSpinBox::valueChanged, this,
+            [this] { edited(QStringLiteral("timeout")); });
+    connect(m_priority, &QSpinBox::valueChanged, this,
+            [this] { edited(QStringLiteral("priority")); });
+    showErrors();
+}
+
+HookEditorDialog::~HookEditorDialog() {
+    if (m_job)
+        m_job->abort();
+}
+
+QLabel *HookEditorDialog::addField(QFormLayout *form, const QString &label, QWidget *editor,
+                                   const QString &field) {
+    auto *box = new QWidget(this);
+    auto *column = new QVBoxLayout(box);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    column->addWidget(editor);
+    QLabel *error = makeFieldError(box);
+    error->setObjectName(field + QStringLiteral("Error"));
+    column->addWidget(error);
+    form->addRow(label, box);
+    if (auto *buddy = qobject_cast<QLabel *>(form->labelForField(box)))
+        buddy->setBuddy(editor);
+    m_errorLabels.insert(field, error);
+    return error;
+}
+
+QPushButton *HookEditorDialog::okButton() const {
+    return m_buttons->button(QDialogButtonBox::Ok);
+}
+
+SandboxHook HookEditorDialog::hook() const {
+    SandboxHook hook = m_original;
+    hook.name = m_name->text().trimmed();
+    hook.command = m_command->toPlainText();
+    hook.timeoutSeconds = m_timeout->value();
+    hook.priority = m_priority->value();
+    hook.source = QStringLiteral("api");
+    return hook;
+}
+
+QString HookEditorDialog::fieldError(const QString &field) const {
+    if (field.isEmpty())
+        return m_general->isHidden() ? QString() : m_general->text();
+    const QLabel *label = m_errorLabels.value(field);
+    return label && !label->isHidden() ? label->text() : QString();
+}
+
+void HookEditorDialog::edited(const QString &field) {
+    m_touched.insert(field);
+    m_serverErrors.remove(field);
+    m_serverMessage.clear();
+    showErrors();
+}
+
+QList<FieldError> HookEditorDialog::localErrors() const {
+    const SandboxHook h = hook();
+    QList<FieldError> errors = validateHook(h);
+    if (m_mode == Mode::Add && m_takenNames.contains(h.name))
+        errors.append({QStringLiteral("name"),
+                       QStringLiteral("A hook named %1 exists already: edit that one, or choose "
+                                      "another name")
+                           .arg(h.name)});
+    return errors;
+}
+
+void HookEditorDialog::showErrors() {
+    if (m_mode == Mode::View)
+        return;
+    const QList<FieldError> local = localErrors();
+    QHash<QString, QString> shown = m_serverErrors;
+    for (const FieldError &e : local) {
+        if (m_touched.contains(e.field) && !shown.contains(e.field))
+            shown.insert(e.field, e.message);
+    }
+    QStringList unplaced;
+    for (auto it = shown.cbegin(); it != shown.cend(); ++it) {
+        if (!m_errorLabels.contains(it.key()))
+            unplaced << it.key() + QStringLiteral(": ") + it.value();
+    }
+    for (auto it = m_errorLabels.cbegin(); it != m_errorLabels.cend(); ++it) {
+        const QString text = shown.value(it.key());
+        it.value()->setText(text);
+        it.value()->setVisible(!text.isEmpty());
+    }
+    if (!m_serverMessage.isEmpty())
+        unplaced.prepend(m_serverMessage);
+    m_general->setText(unplaced.join(QLatin1Char('\n')));
+    m_general->setVisible(!unplaced.isEmpty());
+    okButton()->setEnabled(local.isEmpty() && !m_job);
+}
+
+void HookEditorDialog::accept() {
+    if (m_mode == Mode::View) {
+        QDialog::reject();
+        return;
+    }
+    if (m_job)
+        return;
+    if (!localErrors().isEmpty()) {
+        // Every rule the form breaks shows now, the untouched fields' too; nothing is sent.
+        for (const QString &field : {QStringLiteral("name"), QStringLiteral("command"),
+                                     QStringLiteral("timeout"), QStringLiteral("priority")})
+            m_touched.insert(field);
+        showErrors();
+        return;
+    }
+    if (!m_client) {
+        m_serverMessage = QStringLiteral("The sandbox was closed");
+        showErrors();
+        return;
+    }
+    m_serverErrors.clear();
+    m_serverMessage.clear();
+    auto *job = new RegisterHookJob(m_client, hook());
+    m_job = job;
+    connect(job, &RegisterHookJob::succeeded, this, [this](const SandboxHook &hook) {
+        Q_EMIT saved(hook);
+        QDialog::accept();
+    });
+    connect(job, &ApiJob::failed, this, &HookEditorDialog::onFailed);
+    connect(job, &ApiJob::finished, this, [this] {
+        m_job = nullptr;
+        setBusy(false);
+    });
+    setBusy(true);
+    job->start();
+}
+
+void HookEditorDialog::setBusy(bool busy) {
+    m_name->setEnabled(!busy);
+    m_command->setEnabled(!busy);
+    m_timeout->setEnabled(!busy);
+    m_priority->setEnabled(!busy);
+    okButton()->setText(busy                  ? QStringLiteral("Saving…")
+                        : m_mode == Mode::Add ? QStringLiteral("Add")
+                                              : QStringLiteral("Save"));
+    showErrors();
+}
+
+void HookEditorDialog::onFailed(const Status &status) {
+    for (const FieldError &e : status.fieldErrors)
+        m_serverErrors.insert(e.field, e.message);
+    // The per-field texts say it all when every one has its place; otherwise say what failed.
+    bool allPlaced = !status.fieldErrors.isEmpty();
+    for (const FieldError &e : status.fieldErrors)
+        allPlaced = allPlaced && m_errorLabels.contains(e.field);
+    m_serverMessage =
+        allPlaced ? QString() : QStringLiteral("The hook was not saved: ") + status.message;
+    showErrors();
+}
