@@ -264,6 +264,22 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!findEntry(*m_provider, id).has_value(), 60000);
     }
 
+    // An image the engine does not have is pulled first; a pull that fails says why.
+    void missingImageIsPulledOrExplained() {
+        QSignalSpy failed(m_provider.get(), &SandboxProvider::actionFailed);
+        QSignalSpy notes(m_provider.get(), &EngineSandboxes::actionNote);
+        EngineCreateOptions options;
+        options.name = m_name + u"-nowhere"_s;
+        options.image = u"127.0.0.1:1/nowhere/sandbox:latest"_s;
+        m_provider->create(options);
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 120000);
+        QVERIFY(!notes.isEmpty());
+        QCOMPARE(notes.first().at(1).toString(), u"Pulling 127.0.0.1:1/nowhere/sandbox:latest"_s);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.startsWith(u"Cannot pull 127.0.0.1:1/nowhere/sandbox:latest: "_s),
+                 qPrintable(message));
+    }
+
     // A JWT sandbox: the container gets the public key, the console signs with the private one.
     void jwtSandboxSignedByTheConsole() {
         QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
@@ -288,6 +304,8 @@ private Q_SLOTS:
         EngineSandboxes other(&empty, m_podman->socketPath());
         QTRY_VERIFY_WITH_TIMEOUT(findEntry(other, id).has_value(), 20000);
         QVERIFY(findEntry(other, id)->credentials.isEmpty());
+        QVERIFY2(findEntry(other, id)->detail.contains(u"does not hold its key"_s),
+                 qPrintable(findEntry(other, id)->detail));
         QCOMPARE(readContext(*findEntry(other, id)).kind, Status::Kind::Auth);
 
         m_provider->remove(id);

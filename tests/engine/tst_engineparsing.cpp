@@ -182,6 +182,17 @@ private Q_SLOTS:
         QVERIFY(jwtEnv.contains(u"JWT_PUBLIC_KEY=cGVt"_s));
     }
 
+    void pullErrors() {
+        QCOMPARE(pullStreamError("{\"status\":\"Pulling from x\"}\r\n{\"status\":\"Done\"}\r\n"),
+                 QString());
+        QCOMPARE(
+            pullStreamError("{\"status\":\"Pulling\"}\n{\"errorDetail\":{\"message\":\"manifest "
+                            "unknown\"},\"error\":\"manifest unknown\"}\n"),
+            u"manifest unknown"_s);
+        QCOMPARE(pullStreamError("{\"error\":\"denied\"}"), u"denied"_s);
+        QCOMPARE(pullStreamError("garbage"), QString());
+    }
+
     void names() {
         QVERIFY(isValidContainerName(u"sbx-1.test_a"_s));
         QVERIFY(!isValidContainerName(u"-x"_s));

@@ -157,6 +157,21 @@ QByteArray containerCreateBody(const EngineCreateOptions &options, const QString
     return QByteArray::fromStdString(body.dump());
 }
 
+QString pullStreamError(const QByteArray &body) {
+    for (const QByteArray &line : body.split('\n')) {
+        const json event =
+            json::parse(line.constData(), line.constData() + line.size(), nullptr, false);
+        if (!event.is_object())
+            continue;
+        QString error = jsonString(jsonChild(event, "errorDetail"), "message");
+        if (error.isEmpty())
+            error = jsonString(event, "error");
+        if (!error.isEmpty())
+            return error.trimmed();
+    }
+    return {};
+}
+
 int stopGraceSeconds(const QList<QPair<int, double>> &priorityTimeouts, int margin) {
     QMap<int, double> longestPerLane;
     for (const auto &[priority, timeout] : priorityTimeouts) {

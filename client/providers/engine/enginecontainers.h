@@ -61,6 +61,9 @@ Endpoint containerEndpoint(const QString &hostIp, int hostPort);
 
 // Container names the engine accepts: [a-zA-Z0-9][a-zA-Z0-9_.-]*.
 bool isValidContainerName(const QString &name);
+// The first error in a POST /images/create progress stream (JSON objects one after another);
+// empty when the pull succeeded.
+QString pullStreamError(const QByteArray &body);
 // The POST /containers/create body. authValue is the API key, or the base64 PEM public key.
 QByteArray containerCreateBody(const EngineCreateOptions &options, const QString &authValue);
 

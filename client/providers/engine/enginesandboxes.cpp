@@ -19,6 +19,8 @@ namespace {
 
 constexpr int defaultPollMs = 3000;
 constexpr int hooksReadBoundMs = 5000;
+// An AIO image is large; a slow link may take this long.
+constexpr int pullTimeoutMs = 30 * 60 * 1000;
 
 QString generateApiKey() {
     QByteArray bytes(32, Qt::Uninitialized);
@@ -220,6 +222,8 @@ SandboxEntry EngineSandboxes::entryFor(const Item &item) const {
                               ? *item.busyState
                               : sandboxStateForContainer(item.container.state);
     entry.detail = item.busy ? item.busyDetail : item.container.status;
+    if (item.missingJwtKey && !item.busy)
+        entry.detail += QStringLiteral(" (signed-token auth; this console does not hold its key)");
     const bool answers = item.container.state == QLatin1String("running") ||
                          item.container.state == QLatin1String("paused");
     entry.endpoint =
@@ -260,6 +264,8 @@ void EngineSandboxes::resolveDetails(const QString &id) {
                                             return;
                                         current->entry.credentials =
                                             credentialsFor(details, found ? secret : QString());
+                                        current->missingJwtKey =
+                                            details.jwt && current->entry.credentials.isEmpty();
                                         announce(*current);
                                     });
                 });
@@ -309,25 +315,31 @@ void EngineSandboxes::create(const EngineCreateOptions &options) {
 }
 
 void EngineSandboxes::createContainer(const EngineCreateOptions &options,
-                                      const Credentials &credentials, const QString &authValue) {
+                                      const Credentials &credentials, const QString &authValue,
+                                      bool pulled) {
     QString path = QStringLiteral("/containers/create");
     if (!options.name.isEmpty())
         path += QStringLiteral("?name=") + options.name;
     const QString label = options.name.isEmpty() ? options.image : options.name;
-    m_api->send(EngineRequest::post(path, containerCreateBody(options, authValue), 60000), this,
-                [this, secret = credentials.secret, label](const EngineResponse &response) {
-                    const QString containerId =
-                        QJsonDocument::fromJson(response.body).object().value(u"Id").toString();
-                    if (!response.ok() || containerId.isEmpty()) {
-                        Q_EMIT actionFailed({}, QStringLiteral("Cannot create the sandbox %1: %2")
-                                                    .arg(label, response.errorMessage()));
-                        return;
-                    }
-                    const QString id = engineEntryId(containerId);
-                    m_secrets->write(secretKey(id), secret);
-                    Q_EMIT created(id);
-                    m_api->send(
-                        EngineRequest::post(QStringLiteral("/containers/%1/start").arg(containerId),
+    m_api->send(
+        EngineRequest::post(path, containerCreateBody(options, authValue), 60000), this,
+        [this, options, credentials, authValue, pulled, label](const EngineResponse &response) {
+            // 404 on create: the image is not here yet. Pulled once, then created again.
+            if (response.httpStatus == 404 && !pulled) {
+                pullThenCreate(options, credentials, authValue);
+                return;
+            }
+            const QString containerId =
+                QJsonDocument::fromJson(response.body).object().value(u"Id").toString();
+            if (!response.ok() || containerId.isEmpty()) {
+                Q_EMIT actionFailed({}, QStringLiteral("Cannot create the sandbox %1: %2")
+                                            .arg(label, response.errorMessage()));
+                return;
+            }
+            const QString id = engineEntryId(containerId);
+            m_secrets->write(secretKey(id), credentials.secret);
+            Q_EMIT created(id);
+            m_api->send(EngineRequest::post(QStringLiteral("/containers/%1/start").arg(containerId),
                                             {}, 60000),
                         this, [this, id, label](const EngineResponse &started) {
                             if (!started.ok())
@@ -337,6 +349,25 @@ void EngineSandboxes::createContainer(const EngineCreateOptions &options,
                                                         .arg(label, started.errorMessage()));
                             refresh();
                         });
+        });
+}
+
+void EngineSandboxes::pullThenCreate(const EngineCreateOptions &options,
+                                     const Credentials &credentials, const QString &authValue) {
+    Q_EMIT actionNote({}, QStringLiteral("Pulling %1").arg(options.image));
+    const QString path = QStringLiteral("/images/create?fromImage=") +
+                         QString::fromLatin1(QUrl::toPercentEncoding(options.image));
+    m_api->send(EngineRequest::post(path, {}, pullTimeoutMs), this,
+                [this, options, credentials, authValue](const EngineResponse &response) {
+                    // A pull reports its failures inside a 200 progress stream too.
+                    QString error =
+                        response.ok() ? pullStreamError(response.body) : response.errorMessage();
+                    if (!error.isEmpty()) {
+                        Q_EMIT actionFailed(
+                            {}, QStringLiteral("Cannot pull %1: %2").arg(options.image, error));
+                        return;
+                    }
+                    createContainer(options, credentials, authValue, /*pulled=*/true);
                 });
 }
 

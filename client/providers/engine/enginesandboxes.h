@@ -64,6 +64,7 @@ private:
         SandboxEntry entry;
         bool tty = false;
         bool announced = false;
+        bool missingJwtKey = false;
         // While an action runs, the state it shows (Starting, Stopping) wins over the list's.
         int busy = 0;
         std::optional<SandboxState> busyState; // none: the list's state
@@ -81,7 +82,9 @@ private:
     void publishIfChanged(Item &item);
     // POST /containers/{id}/<verb>, shown as busyState meanwhile; then() runs on success.
     void createContainer(const EngineCreateOptions &options, const Credentials &credentials,
-                         const QString &authValue);
+                         const QString &authValue, bool pulled = false);
+    void pullThenCreate(const EngineCreateOptions &options, const Credentials &credentials,
+                        const QString &authValue);
     void containerAction(const QString &id, const QString &verb,
                          std::optional<SandboxState> busyState, const QString &failureText,
                          std::function<void()> then = {}, int timeoutMs = 15000);
