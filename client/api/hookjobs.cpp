@@ -1,6 +1,7 @@
 #include "client/api/hookjobs.h"
 
 #include "client/api/envelope.h"
+#include "client/api/remotecommand.h"
 
 #include <QRegularExpression>
 
@@ -201,7 +202,9 @@ void HookTrialRun::exec() {
         return;
     }
     ShellExecRequest request;
-    request.command = m_hook.command;
+    // As the shutdown runs it: one `sh -c`, so that several lines give one result and an `exit`
+    // ends the hook, not the session's shell.
+    request.command = QStringLiteral("sh -c ") + shellQuote(m_hook.command);
     request.sessionId = m_sessionId;
     request.hardTimeoutSeconds = m_hook.timeoutSeconds;
     // Wait past the hard stop, so the answer is the end of the command and not "running".

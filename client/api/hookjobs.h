@@ -87,8 +87,8 @@ struct HookRunOutcome {
     QString cleanupWarning;
 };
 
-// Runs a hook's command once, now, in a throwaway shell session stopped after the hook's timeout
-// (as shutdown would), and removes the session afterwards whatever happened.
+// Runs a hook's command once, now, through `sh -c` in a throwaway shell session, stopped after the
+// hook's timeout (as shutdown would), and removes the session afterwards whatever happened.
 class HookTrialRun final : public QObject {
     Q_OBJECT
 public:

@@ -318,9 +318,14 @@ private Q_SLOTS:
         QVERIFY2(o.result.output.contains(QStringLiteral("trial-42")), qPrintable(o.result.output));
         QVERIFY(o.cleanupWarning.isEmpty());
 
-        o = trialRun(&client, makeHook(QStringLiteral("t"), QStringLiteral("sh -c 'exit 3'")));
-        QVERIFY(o.status.ok());
+        // Several lines and an exit, as a hook may hold: one result, the session's shell intact.
+        o = trialRun(&client, makeHook(QStringLiteral("t"),
+                                       QStringLiteral("echo one\necho 'two  \\'\nexit 3")));
+        QVERIFY2(o.status.ok(), qPrintable(o.status.message));
+        QVERIFY(o.result.completed());
         QCOMPARE(o.result.exitCode, 3);
+        QVERIFY2(o.result.output.contains(QStringLiteral("one\ntwo  \\")),
+                 qPrintable(o.result.output));
 
         // The hook's timeout stops it, as shutdown would.
         o = trialRun(&client, makeHook(QStringLiteral("t"), QStringLiteral("sleep 30"), 100, 1));
