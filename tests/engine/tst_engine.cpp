@@ -124,6 +124,10 @@ private Q_SLOTS:
         QVERIFY(actions.testFlag(LifecycleAction::Pause));
         QVERIFY(actions.testFlag(LifecycleAction::Stop));
         QVERIFY(!actions.testFlag(LifecycleAction::Start));
+        // Polls that find nothing new stay silent (the engine's "Up N seconds" is not news).
+        QSignalSpy changed(m_provider.get(), &SandboxProvider::sandboxChanged);
+        QTest::qWait(1500);
+        QCOMPARE(changed.size(), 0);
     }
 
     void contextReadThroughTheEntry() {

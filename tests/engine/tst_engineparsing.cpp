@@ -137,6 +137,14 @@ private Q_SLOTS:
         QCOMPARE(sandboxStateForContainer(u"removing"_s), SandboxState::Stopping);
     }
 
+    void statusDetail() {
+        QCOMPARE(containerStatusDetail(u"Exited (137) 2 seconds ago"_s), u"Exited (137)"_s);
+        QCOMPARE(containerStatusDetail(u"Exited (0) About a minute ago"_s), u"Exited (0)"_s);
+        QCOMPARE(containerStatusDetail(u"Up 3 minutes"_s), QString());
+        QCOMPARE(containerStatusDetail(u"Up 5 minutes (Paused)"_s), QString());
+        QCOMPARE(containerStatusDetail(u"Created"_s), u"Created, not started"_s);
+    }
+
     void containerDetails() {
         EngineContainerDetails details;
         QVERIFY(parseContainerDetails(fixture(u"inspect.json"_s), &details, nullptr));

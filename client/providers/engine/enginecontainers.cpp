@@ -106,6 +106,16 @@ SandboxState sandboxStateForContainer(const QString &engineState) {
     return SandboxState::Stopped;
 }
 
+QString containerStatusDetail(const QString &status) {
+    static const QRegularExpression exited(QStringLiteral("^Exited \\(-?\\d+\\)"));
+    const auto match = exited.match(status);
+    if (match.hasMatch())
+        return match.captured(0);
+    if (status.startsWith(QLatin1String("Created")))
+        return QStringLiteral("Created, not started");
+    return {};
+}
+
 QString shortContainerId(const QString &containerId) {
     return containerId.left(12);
 }

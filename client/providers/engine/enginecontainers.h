@@ -54,6 +54,9 @@ QList<EngineContainer> parseSandboxContainers(const QByteArray &json, QString *e
 bool parseContainerDetails(const QByteArray &json, EngineContainerDetails *out, QString *error);
 
 SandboxState sandboxStateForContainer(const QString &engineState);
+// The lasting part of the engine's status text ("Exited (137)"), without the age that changes on
+// every poll ("Up 3 minutes", "... 2 seconds ago"): entries change only when something happened.
+QString containerStatusDetail(const QString &status);
 QString engineEntryId(const QString &containerId); // "engine:" + the short id
 QString shortContainerId(const QString &containerId);
 // http://127.0.0.1:<port> for a port published on a loopback or wildcard address.

@@ -221,7 +221,7 @@ SandboxEntry EngineSandboxes::entryFor(const Item &item) const {
     entry.providerState = item.busy && item.busyState
                               ? *item.busyState
                               : sandboxStateForContainer(item.container.state);
-    entry.detail = item.busy ? item.busyDetail : item.container.status;
+    entry.detail = item.busy ? item.busyDetail : containerStatusDetail(item.container.status);
     if (item.missingJwtKey && !item.busy)
         entry.detail += QStringLiteral(" (signed-token auth; this console does not hold its key)");
     const bool answers = item.container.state == QLatin1String("running") ||
