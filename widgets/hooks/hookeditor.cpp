@@ -123,8 +123,8 @@ HookEditorDialog::~HookEditorDialog() {
         m_job->abort();
 }
 
-QLabel *HookEditorDialog::addField(QFormLayout *form, const QString &label, QWidget *editor,
-                                   const QString &field) {
+void HookEditorDialog::addField(QFormLayout *form, const QString &label, QWidget *editor,
+                                const QString &field) {
     auto *box = new QWidget(this);
     auto *column = new QVBoxLayout(box);
     column->setContentsMargins(0, 0, 0, 0);
@@ -137,7 +137,6 @@ QLabel *HookEditorDialog::addField(QFormLayout *form, const QString &label, QWid
     if (auto *buddy = qobject_cast<QLabel *>(form->labelForField(box)))
         buddy->setBuddy(editor);
     m_errorLabels.insert(field, error);
-    return error;
 }
 
 QPushButton *HookEditorDialog::okButton() const {

@@ -50,8 +50,8 @@ public Q_SLOTS:
     void accept() override;
 
 private:
-    QLabel *addField(class QFormLayout *form, const QString &label, QWidget *editor,
-                     const QString &field);
+    void addField(class QFormLayout *form, const QString &label, QWidget *editor,
+                  const QString &field);
     void edited(const QString &field);
     QList<FieldError> localErrors() const;
     void showErrors();
