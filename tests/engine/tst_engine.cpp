@@ -316,6 +316,28 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!findEntry(*m_provider, id).has_value(), 90000);
     }
 
+    // A container removed behind the console's back leaves the list, and its stored key goes.
+    void removedOutsideTheConsole() {
+        QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
+        EngineCreateOptions options;
+        options.name = m_name + u"-outside"_s;
+        options.image = QString::fromLatin1(imageName);
+        m_provider->create(options);
+        QVERIFY(created.wait(startBoundMs));
+        const QString id = created.first().first().toString();
+        QTRY_VERIFY_WITH_TIMEOUT(findEntry(*m_provider, id).has_value(), startBoundMs);
+        QCOMPARE(m_podman->podman({u"rm"_s, u"--force"_s, u"--time"_s, u"0"_s, options.name}), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!findEntry(*m_provider, id).has_value(), 20000);
+        bool answered = false;
+        bool found = true;
+        m_secrets.read(id, this, [&](bool f, const QString &) {
+            answered = true;
+            found = f;
+        });
+        QTRY_VERIFY(answered);
+        QVERIFY(!found);
+    }
+
     void removeDeletesTheContainer() {
         QVERIFY(!m_id.isEmpty());
         QSignalSpy removed(m_provider.get(), &SandboxProvider::sandboxRemoved);

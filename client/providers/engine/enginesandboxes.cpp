@@ -210,6 +210,8 @@ void EngineSandboxes::onList(const EngineResponse &response) {
         const QString id = it->first;
         const bool announced = it->second.announced;
         it = m_items.erase(it);
+        // Gone from an engine that answered: removed outside the console, its key is of no use.
+        m_secrets->remove(secretKey(id));
         if (announced)
             Q_EMIT sandboxRemoved(id);
     }
