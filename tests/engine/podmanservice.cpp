@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 
 #include <csignal>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 
 using namespace Qt::StringLiterals;
@@ -290,4 +291,22 @@ void PodmanService::stop() {
         m_service->waitForFinished(5000);
     }
     m_service.reset();
+    unmountLeftovers();
+}
+
+void PodmanService::unmountLeftovers() {
+    // A container's /dev/shm can stay mounted under the storage after its cleanup ran outside
+    // this configuration; the temporary folder could not be removed with it.
+    QFile mountInfo(u"/proc/self/mountinfo"_s);
+    if (!mountInfo.open(QIODevice::ReadOnly))
+        return;
+    const QByteArray prefix = QFile::encodeName(m_dir.path()) + '/';
+    QList<QByteArray> mountPoints;
+    for (const QByteArray &line : mountInfo.readAll().split('\n')) {
+        const QList<QByteArray> fields = line.split(' ');
+        if (fields.size() > 4 && fields[4].startsWith(prefix))
+            mountPoints.prepend(fields[4]); // innermost first
+    }
+    for (const QByteArray &mountPoint : std::as_const(mountPoints))
+        ::umount2(mountPoint.constData(), MNT_DETACH);
 }

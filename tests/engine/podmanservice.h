@@ -39,6 +39,7 @@ private:
     bool writeConfig();
     bool buildImageTree(const QString &serverBinary, const QString &root);
     void stop();
+    void unmountLeftovers();
 
     QTemporaryDir m_dir;
     QProcessEnvironment m_env;
