@@ -63,7 +63,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
         typeLine(pane.view(), QStringLiteral("echo hel''lo"));
-        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), QStringLiteral("hello")), 10000);
+        QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(pane.view(), QStringLiteral("hello")),
+                                  qPrintable(pane.view()->emulation()->screenText()), 10000);
 
         // The PTY follows the view's size.
         QSignalSpy resized(pane.view(), &TerminalView::terminalSizeChanged);
