@@ -5,12 +5,14 @@
 #include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/secretstore.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocalServer>
 #include <QLocalSocket>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtEndian>
@@ -307,6 +309,38 @@ private Q_SLOTS:
         QVERIFY2(request.startsWith("GET /v1.41/containers/abc123/logs?follow=true&stdout=1&"
                                     "stderr=1&tail=50 "),
                  request.constData());
+    }
+
+    // Closing a log view while the container is quiet: the stream object goes at once (no wait
+    // on the GUI thread), and its thread hangs up by itself soon after.
+    void logStreamDeletedWhileFollowing() {
+        QTemporaryDir dir;
+        QLocalServer server;
+        QVERIFY(server.listen(dir.filePath(u"engine.sock"_s)));
+        QPointer<QLocalSocket> peer;
+        QByteArray request;
+        connect(&server, &QLocalServer::newConnection, this, [&] {
+            peer = server.nextPendingConnection();
+            connect(peer, &QLocalSocket::readyRead, peer, [&] {
+                request += peer->readAll();
+                if (request.contains("\r\n\r\n"))
+                    peer->write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" +
+                                QByteArray::number(frame(1, "hello\n").size(), 16) + "\r\n" +
+                                frame(1, "hello\n") + "\r\n");
+            });
+        });
+        auto *logs = new EngineLogStream(server.fullServerName(), u"abc"_s, false, 10);
+        QString text;
+        connect(logs, &EngineLogStream::text, this, [&text](const QString &t) { text += t; });
+        logs->start();
+        QTRY_COMPARE_WITH_TIMEOUT(text, u"hello\n"_s, 10000);
+        QVERIFY(peer);
+        QSignalSpy hungUp(peer.data(), &QLocalSocket::disconnected);
+        QElapsedTimer clock;
+        clock.start();
+        delete logs;
+        QVERIFY2(clock.elapsed() < 100, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(hungUp.wait(5000));
     }
 
     // A socket file with nothing listening is told apart from a missing one.

@@ -2,9 +2,12 @@
 
 #include "client/providers/engine/engineapi.h"
 
+#include <QMutex>
 #include <QStringDecoder>
 #include <QThread>
 #include <QtEndian>
+
+#include <atomic>
 
 QList<LogPiece> LogFrameDecoder::feed(QByteArrayView chunk) {
     QList<LogPiece> pieces;
@@ -31,52 +34,34 @@ QList<LogPiece> LogFrameDecoder::feed(QByteArrayView chunk) {
     return pieces;
 }
 
-EngineLogStream::EngineLogStream(QString socketPath, QString containerId, bool tty, int tail,
-                                 QObject *parent)
-    : QObject(parent)
-    , m_socketPath(std::move(socketPath))
-    , m_containerId(std::move(containerId))
-    , m_tty(tty)
-    , m_tail(tail)
-    , m_cancel(std::make_shared<std::atomic<bool>>(false)) {}
+// What the stream's thread and its owner share. The owner may go first: the thread then stops
+// posting and ends at its next cancel check.
+struct EngineLogStream::Shared {
+    std::atomic<bool> cancel = false;
+    QMutex mutex;
+    EngineLogStream *owner = nullptr; // guarded by mutex
 
-EngineLogStream::~EngineLogStream() {
-    stop();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
+    // Runs f on the owner's thread, unless the owner is gone (its posted events go with it).
+    template <typename F> void post(F f) {
+        QMutexLocker lock(&mutex);
+        if (owner)
+            QMetaObject::invokeMethod(
+                owner, [owner = owner, f = std::move(f)] { f(owner); }, Qt::QueuedConnection);
     }
-}
+};
 
-void EngineLogStream::start() {
-    if (m_thread)
-        return;
-    m_thread = QThread::create([this] { run(); });
-    m_thread->start();
-}
-
-void EngineLogStream::stop() {
-    m_cancel->store(true);
-}
-
-bool EngineLogStream::isRunning() const {
-    return m_thread && m_thread->isRunning();
-}
-
-void EngineLogStream::run() {
+void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const QString &socketPath,
+                             const QString &path, bool tty) {
     LogFrameDecoder frames;
     // One decoder per stream: a UTF-8 sequence may be split across frames of its own stream.
     QStringDecoder out(QStringDecoder::Utf8);
     QStringDecoder err(QStringDecoder::Utf8);
-    const auto deliver = [this](QString text) {
-        if (text.isEmpty())
-            return;
-        QMetaObject::invokeMethod(
-            this, [this, text = std::move(text)] { Q_EMIT this->text(text); },
-            Qt::QueuedConnection);
+    const auto deliver = [&shared](QString text) {
+        if (!text.isEmpty())
+            shared->post([text](EngineLogStream *owner) { Q_EMIT owner->text(text); });
     };
     const auto onBody = [&](QByteArrayView chunk) {
-        if (m_tty) {
+        if (tty) {
             deliver(out(chunk));
             return true;
         }
@@ -86,11 +71,8 @@ void EngineLogStream::run() {
         deliver(text);
         return true;
     };
-    const QString path = QStringLiteral("/containers/%1/logs?follow=true&stdout=1&stderr=1&tail=%2")
-                             .arg(m_containerId)
-                             .arg(m_tail < 0 ? QStringLiteral("all") : QString::number(m_tail));
     const EngineResponse response = performEngineRequest(
-        m_socketPath, EngineRequest::get(path, /*timeoutMs=*/0), m_cancel.get(), onBody);
+        socketPath, EngineRequest::get(path, /*timeoutMs=*/0), &shared->cancel, onBody);
 
     QString reason;
     if (response.cancelled)
@@ -101,6 +83,48 @@ void EngineLogStream::run() {
         reason = response.transportError;
     else
         reason = QStringLiteral("The container stopped");
-    QMetaObject::invokeMethod(
-        this, [this, reason] { Q_EMIT ended(reason); }, Qt::QueuedConnection);
+    shared->post([reason](EngineLogStream *owner) { Q_EMIT owner->ended(reason); });
+}
+
+EngineLogStream::EngineLogStream(QString socketPath, QString containerId, bool tty, int tail,
+                                 QObject *parent)
+    : QObject(parent)
+    , m_socketPath(std::move(socketPath))
+    , m_containerId(std::move(containerId))
+    , m_tty(tty)
+    , m_tail(tail)
+    , m_shared(std::make_shared<Shared>()) {
+    m_shared->owner = this;
+}
+
+EngineLogStream::~EngineLogStream() {
+    {
+        QMutexLocker lock(&m_shared->mutex);
+        m_shared->owner = nullptr;
+    }
+    stop();
+    if (m_thread) {
+        // Deleted once it has finished; calling deleteLater twice is safe.
+        connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
+        if (m_thread->isFinished())
+            m_thread->deleteLater();
+    }
+}
+
+void EngineLogStream::start() {
+    if (m_thread)
+        return;
+    const QString path = QStringLiteral("/containers/%1/logs?follow=true&stdout=1&stderr=1&tail=%2")
+                             .arg(m_containerId)
+                             .arg(m_tail < 0 ? QStringLiteral("all") : QString::number(m_tail));
+    m_thread = QThread::create(&EngineLogStream::follow, m_shared, m_socketPath, path, m_tty);
+    m_thread->start();
+}
+
+void EngineLogStream::stop() {
+    m_shared->cancel.store(true);
+}
+
+bool EngineLogStream::isRunning() const {
+    return m_thread && m_thread->isRunning();
 }

@@ -6,7 +6,6 @@
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 
 class QThread;
@@ -39,7 +38,7 @@ class EngineLogStream final : public QObject {
 public:
     EngineLogStream(QString socketPath, QString containerId, bool tty, int tail = 200,
                     QObject *parent = nullptr);
-    // Stops the stream and waits (at most about a second) for its thread.
+    // Stops the stream without waiting: its thread ends on its own (within about a second).
     ~EngineLogStream() override;
 
     void start();
@@ -53,12 +52,16 @@ Q_SIGNALS:
     void ended(const QString &reason);
 
 private:
-    void run();
+    struct Shared;
+    // The stream's thread: one GET .../logs?follow=true, decoded, posted to the owner if any.
+    static void follow(const std::shared_ptr<Shared> &shared, const QString &socketPath,
+                       const QString &path, bool tty);
 
     QString m_socketPath;
     QString m_containerId;
     bool m_tty;
     int m_tail;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    // Outlives this object while the thread still runs.
+    std::shared_ptr<Shared> m_shared;
     QThread *m_thread = nullptr;
 };
