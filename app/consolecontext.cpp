@@ -1,6 +1,7 @@
 #include "app/consolecontext.h"
 
 #include "app/keychainstore.h"
+#include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/savedendpoints.h"
 #include "models/sandboxlistmodel.h"
@@ -24,6 +25,7 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     , m_secrets(new KeychainSecretStore(paths.useKeychain, this))
     , m_saved(new SavedEndpoints(m_settings, m_secrets, this))
     , m_local(new LocalSandboxes(m_settings, {paths.serverBinary, paths.dataDir, m_secrets}, this))
+    , m_engine(new EngineSandboxes(m_secrets, paths.engineSocket, this))
     , m_sandboxes(new SandboxListModel(this))
     , m_preferences(new PreferencesHub(this)) {
     m_secrets->probe();
@@ -41,6 +43,7 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     m_sandboxes->setPollInterval(loaded.pollIntervalMs);
     m_sandboxes->addProvider(m_local);
     m_sandboxes->addProvider(m_saved);
+    m_sandboxes->addProvider(m_engine);
     registerStandardTabs(m_tabs);
 }
 

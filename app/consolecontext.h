@@ -8,6 +8,7 @@
 
 class QSettings;
 class KeychainSecretStore;
+class EngineSandboxes;
 class LocalSandboxes;
 class SandboxListModel;
 class SavedEndpoints;
@@ -21,6 +22,8 @@ public:
         QString dataDir;
         QString serverBinary;
         bool useKeychain = true;
+        // The container engine's socket; empty: DOCKER_HOST or the usual places.
+        QString engineSocket = {};
     };
     // The user's settings and data folders, the server beside the console binary.
     static Paths defaultPaths();
@@ -32,6 +35,7 @@ public:
     KeychainSecretStore *secrets() const { return m_secrets; }
     SavedEndpoints *saved() const { return m_saved; }
     LocalSandboxes *local() const { return m_local; }
+    EngineSandboxes *engine() const { return m_engine; }
     SandboxListModel *sandboxes() const { return m_sandboxes; }
     const TabRegistry &tabs() const { return m_tabs; }
 
@@ -44,6 +48,7 @@ private:
     KeychainSecretStore *m_secrets;
     SavedEndpoints *m_saved;
     LocalSandboxes *m_local;
+    EngineSandboxes *m_engine;
     SandboxListModel *m_sandboxes;
     TabRegistry m_tabs;
     PreferencesHub *m_preferences;

@@ -2,6 +2,8 @@
 
 #include "app/consolecontext.h"
 #include "app/keychainstore.h"
+#include "app/sandboxactions.h"
+#include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/savedendpoints.h"
 #include "models/sandboxlistmodel.h"
@@ -14,7 +16,6 @@
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -32,8 +33,9 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     , m_context(context)
     , m_list(new SandboxListView(context->sandboxes(), this))
     , m_stack(new QStackedWidget(this))
-    , m_placeholder(
-          new QLabel(QStringLiteral("Select a sandbox on the left, or add one with Ctrl+N."), this))
+    , m_placeholder(new QLabel(QStringLiteral("Select a sandbox on the left, create one with "
+                                              "Ctrl+Shift+N or add one by address with Ctrl+N."),
+                               this))
     , m_secretsStatus(new QLabel(this)) {
     setWindowTitle(QStringLiteral("Sandbox Console"));
     setObjectName(QStringLiteral("mainWindow"));
@@ -63,15 +65,30 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
             [this](const QString &, const QString &message) {
                 statusBar()->showMessage(message, 10000);
             });
-    connect(context->local(), &SandboxProvider::actionFailed, this,
+    for (SandboxProvider *provider : {static_cast<SandboxProvider *>(context->local()),
+                                      static_cast<SandboxProvider *>(context->engine())})
+        connect(provider, &SandboxProvider::actionFailed, this,
+                [this](const QString &, const QString &message) {
+                    statusBar()->showMessage(message, 15000);
+                });
+    auto *engineStatus = new QLabel(this);
+    statusBar()->addPermanentWidget(engineStatus);
+    auto showEngine = [engineStatus](const QString &status) {
+        engineStatus->setText(QStringLiteral("Containers: ") + status);
+    };
+    showEngine(context->engine()->engineStatus());
+    connect(context->engine(), &EngineSandboxes::engineStatusChanged, this, showEngine);
+    connect(context->engine(), &EngineSandboxes::actionNote, this,
             [this](const QString &, const QString &message) {
-                statusBar()->showMessage(message, 10000);
+                statusBar()->showMessage(message, 15000);
             });
     connect(m_list, &QTreeView::customContextMenuRequested, this, [this](const QPoint &pos) {
         QMenu menu(this);
-        menu.addActions({m_startAction, m_stopAction});
+        menu.addActions(m_lifecycle->lifecycleActions());
         menu.addSeparator();
-        menu.addActions({m_editAction, m_removeAction, m_refreshAction});
+        menu.addActions({m_editAction, m_refreshAction});
+        menu.addSeparator();
+        menu.addActions({m_lifecycle->newAction(), m_addAction});
         menu.exec(m_list->viewport()->mapToGlobal(pos));
     });
     updateSecretsStatus(context->secrets()->isPersistent());
@@ -99,20 +116,12 @@ void MainWindow::buildActions() {
     };
     m_addAction = make(QStringLiteral("&Add sandbox…"), QKeySequence::New,
                        QStringLiteral("Connect to a sandbox by address"), &MainWindow::addSandbox);
-    m_newLocalAction =
-        make(QStringLiteral("New &local sandbox…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")),
-             QStringLiteral("Start a new sandbox on this machine"), &MainWindow::newLocalSandbox);
+    m_lifecycle = new SandboxActions(m_context, m_list, this);
+    connect(m_lifecycle, &SandboxActions::created, this, &MainWindow::selectSandbox);
+    connect(m_lifecycle, &SandboxActions::logsRequested, this, &MainWindow::showLogs);
     m_editAction =
         make(QStringLiteral("&Edit…"), QKeySequence(Qt::Key_F2),
              QStringLiteral("Change the address or credentials"), &MainWindow::editSandbox);
-    m_removeAction = make(QStringLiteral("&Remove"), QKeySequence::Delete,
-                          QStringLiteral("Forget this sandbox"), &MainWindow::removeSandbox);
-    m_startAction =
-        make(QStringLiteral("S&tart"), QKeySequence(), QStringLiteral("Start the local sandbox"),
-             [this] { m_context->local()->start(selectedSandbox()); });
-    m_stopAction =
-        make(QStringLiteral("St&op"), QKeySequence(), QStringLiteral("Stop the local sandbox"),
-             [this] { m_context->local()->stop(selectedSandbox()); });
     m_refreshAction = make(
         QStringLiteral("Re&fresh status"), QKeySequence(QStringLiteral("Ctrl+R")),
         QStringLiteral("Check every sandbox now"), [this] { m_context->sandboxes()->probeAll(); });
@@ -120,18 +129,15 @@ void MainWindow::buildActions() {
         make(QStringLiteral("&Preferences…"), QKeySequence(QStringLiteral("Ctrl+,")),
              QStringLiteral("Preferences"), &MainWindow::showPreferences);
     m_preferencesAction->setMenuRole(QAction::PreferencesRole);
-    // The list's own shortcuts must not fire while typing in a workspace's fields.
-    m_removeAction->setShortcutContext(Qt::WidgetShortcut);
-    m_list->addAction(m_removeAction);
     auto *quit =
         make(QStringLiteral("&Quit"), QKeySequence::Quit, QStringLiteral("Quit"), &QWidget::close);
 
     QMenu *file = menuBar()->addMenu(QStringLiteral("&Sandbox"));
-    file->addActions({m_addAction, m_newLocalAction});
+    file->addActions({m_lifecycle->newAction(), m_addAction});
     file->addSeparator();
-    file->addActions({m_startAction, m_stopAction});
+    file->addActions(m_lifecycle->lifecycleActions());
     file->addSeparator();
-    file->addActions({m_editAction, m_removeAction, m_refreshAction});
+    file->addActions({m_editAction, m_refreshAction});
     file->addSeparator();
     file->addAction(quit);
     QMenu *edit = menuBar()->addMenu(QStringLiteral("&Edit"));
@@ -141,10 +147,11 @@ void MainWindow::buildActions() {
     toolbar->setObjectName(QStringLiteral("sandboxToolbar"));
     toolbar->setMovable(false);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    toolbar->addActions({m_addAction, m_newLocalAction});
+    toolbar->addActions({m_lifecycle->newAction(), m_addAction});
     toolbar->addSeparator();
-    toolbar->addActions(
-        {m_startAction, m_stopAction, m_editAction, m_removeAction, m_refreshAction});
+    toolbar->addActions(m_lifecycle->lifecycleActions());
+    toolbar->addSeparator();
+    toolbar->addActions({m_editAction, m_refreshAction});
 }
 
 QString MainWindow::selectedSandbox() const {
@@ -207,9 +214,7 @@ void MainWindow::updateActions() {
                                                              .data(SandboxListModel::ActionsRole)
                                                              .toInt());
     m_editAction->setEnabled(actions.testFlag(LifecycleAction::Edit));
-    m_removeAction->setEnabled(actions.testFlag(LifecycleAction::Delete));
-    m_startAction->setEnabled(actions.testFlag(LifecycleAction::Start));
-    m_stopAction->setEnabled(actions.testFlag(LifecycleAction::Stop));
+    m_lifecycle->update();
     const SandboxEntry entry = m_context->sandboxes()->entry(id);
     setWindowTitle(entry.name.isEmpty() ? QStringLiteral("Sandbox Console")
                                         : entry.name + QStringLiteral(" — Sandbox Console"));
@@ -247,38 +252,10 @@ void MainWindow::editSandbox() {
         m_context->saved()->update(dialog.entry());
 }
 
-void MainWindow::removeSandbox() {
-    const QString id = selectedSandbox();
-    const SandboxEntry entry = m_context->sandboxes()->entry(id);
-    if (entry.id.isEmpty())
-        return;
-    const bool local = id.startsWith(QLatin1String("local:"));
-    const QString text =
-        local ? QStringLiteral("Stop and delete the local sandbox “%1”?\n\n%2")
-                    .arg(entry.name, m_context->local()->workspace(id).isEmpty()
-                                         ? QString()
-                                         : QStringLiteral("Its workspace folder is removed:\n") +
-                                               m_context->local()->workspace(id))
-              : QStringLiteral("Forget the sandbox “%1”? The sandbox itself keeps running.")
-                    .arg(entry.name);
-    if (QMessageBox::question(this, QStringLiteral("Remove sandbox"), text) != QMessageBox::Yes)
-        return;
-    if (local)
-        m_context->local()->remove(id);
-    else
-        m_context->saved()->forget(id);
-}
-
-void MainWindow::newLocalSandbox() {
-    bool ok = false;
-    const QString name =
-        QInputDialog::getText(
-            this, QStringLiteral("New local sandbox"), QStringLiteral("Name:"), QLineEdit::Normal,
-            QStringLiteral("Local %1").arg(m_context->local()->sandboxes().size() + 1), &ok)
-            .trimmed();
-    if (!ok || name.isEmpty())
-        return;
-    selectSandbox(m_context->local()->create(name));
+void MainWindow::showLogs(const QString &id) {
+    selectSandbox(id);
+    if (SandboxWorkspace *ws = workspace(id))
+        ws->showTab(QStringLiteral("logs"));
 }
 
 void MainWindow::showPreferences() {

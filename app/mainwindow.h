@@ -7,6 +7,7 @@
 class QAction;
 class QLabel;
 class QStackedWidget;
+class SandboxActions;
 class SandboxListView;
 class ConsoleContext;
 class SandboxWorkspace;
@@ -27,9 +28,11 @@ public:
 
     void addSandbox();
     void editSandbox();
-    void removeSandbox();
-    void newLocalSandbox();
     void showPreferences();
+    // The lifecycle actions of the list (new, start, pause, resume, stop, delete, logs).
+    SandboxActions *lifecycle() const { return m_lifecycle; }
+    // Shows a sandbox's Logs tab.
+    void showLogs(const QString &id);
     // Running terminals in local sandboxes, which quitting would end.
     int openLocalTerminals() const;
     // Uploads and downloads still queued or running, which quitting would cancel.
@@ -52,12 +55,9 @@ private:
     QLabel *m_placeholder;
     QLabel *m_secretsStatus;
     QHash<QString, QPointer<SandboxWorkspace>> m_workspaces;
+    SandboxActions *m_lifecycle = nullptr;
     QAction *m_addAction = nullptr;
-    QAction *m_newLocalAction = nullptr;
     QAction *m_editAction = nullptr;
-    QAction *m_removeAction = nullptr;
-    QAction *m_startAction = nullptr;
-    QAction *m_stopAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QAction *m_preferencesAction = nullptr;
     bool m_skipQuitConfirmation = false;

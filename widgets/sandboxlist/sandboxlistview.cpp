@@ -6,6 +6,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QStyledItemDelegate>
+#include <algorithm>
 
 namespace {
 
@@ -46,15 +47,14 @@ SandboxListView::SandboxListView(SandboxListModel *model, QWidget *parent)
     setRootIsDecorated(false);
     setUniformRowHeights(true);
     setAlternatingRowColors(true);
-    setSelectionMode(QAbstractItemView::SingleSelection);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setContextMenuPolicy(Qt::CustomContextMenu);
     header()->setStretchLastSection(false);
     header()->setSectionResizeMode(SandboxListModel::NameColumn, QHeaderView::Stretch);
     setColumnHidden(SandboxListModel::UrlColumn, true);
-    setColumnHidden(SandboxListModel::ProviderColumn, true);
-    for (int c : {int(SandboxListModel::StateColumn), int(SandboxListModel::VersionColumn),
-                  int(SandboxListModel::LatencyColumn)})
+    for (int c : {int(SandboxListModel::StateColumn), int(SandboxListModel::ProviderColumn),
+                  int(SandboxListModel::VersionColumn), int(SandboxListModel::LatencyColumn)})
         header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     header()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header(), &QWidget::customContextMenuRequested, this, [this, model](const QPoint &pos) {
@@ -74,7 +74,22 @@ SandboxListView::SandboxListView(SandboxListModel *model, QWidget *parent)
 
 QString SandboxListView::selectedId() const {
     const QModelIndexList rows = selectionModel()->selectedRows();
-    return rows.isEmpty() ? QString() : rows.first().data(SandboxListModel::IdRole).toString();
+    if (rows.isEmpty())
+        return {};
+    const QModelIndex current = currentIndex();
+    if (current.isValid() && selectionModel()->isRowSelected(current.row()))
+        return current.data(SandboxListModel::IdRole).toString();
+    return rows.first().data(SandboxListModel::IdRole).toString();
+}
+
+QStringList SandboxListView::selectedIds() const {
+    QModelIndexList rows = selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    QStringList ids;
+    for (const QModelIndex &row : std::as_const(rows))
+        ids << row.data(SandboxListModel::IdRole).toString();
+    return ids;
 }
 
 void SandboxListView::selectId(const QString &id) {

@@ -10,7 +10,9 @@ class SandboxListView final : public QTreeView {
 public:
     explicit SandboxListView(SandboxListModel *model, QWidget *parent = nullptr);
 
-    // The id of the selected sandbox, or empty.
+    // The id of the current sandbox (the one whose workspace shows), or empty.
     QString selectedId() const;
+    // Every selected sandbox, in list order (stop or delete several at once).
+    QStringList selectedIds() const;
     void selectId(const QString &id);
 };

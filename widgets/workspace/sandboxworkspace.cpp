@@ -33,6 +33,8 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxListModel
     const WorkspaceContext context{sandboxes->client(sandboxId), sandboxes, sandboxId, preferences};
     const QList<WorkspaceTab> tabs = registry.tabs();
     for (const WorkspaceTab &tab : tabs) {
+        if (tab.available && !tab.available(context))
+            continue;
         QWidget *page = tab.create(context, m_tabs);
         page->setProperty("sbxTabId", tab.id);
         m_tabs->addTab(page, tab.title);
@@ -58,6 +60,13 @@ QWidget *SandboxWorkspace::tab(const QString &id) const {
             return m_tabs->widget(i);
     }
     return nullptr;
+}
+
+bool SandboxWorkspace::showTab(const QString &id) {
+    QWidget *page = tab(id);
+    if (page)
+        m_tabs->setCurrentWidget(page);
+    return page;
 }
 
 void SandboxWorkspace::updateBanner() {

@@ -24,6 +24,8 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     // The tab widget registered under id, or null.
     QWidget *tab(const QString &id) const;
+    // Brings a tab to the front; false when this sandbox has no such tab.
+    bool showTab(const QString &id);
 
 private:
     void updateBanner();

@@ -3,6 +3,7 @@
 #include "widgets/files/filestab.h"
 #include "widgets/hooks/hookstab.h"
 #include "widgets/llms/llmstxtview.h"
+#include "widgets/logs/logview.h"
 #include "widgets/overview/contextview.h"
 #include "widgets/shell/terminaltab.h"
 
@@ -26,4 +27,5 @@ void registerStandardTabs(TabRegistry &registry) {
     registerTerminalTab(registry);
     registerFilesTab(registry);
     registerHooksTab(registry);
+    registerLogsTab(registry);
 }

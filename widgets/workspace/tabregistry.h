@@ -23,6 +23,8 @@ struct WorkspaceTab {
     QString title;
     int order = 100; // lower first
     std::function<QWidget *(const WorkspaceContext &, QWidget *parent)> create;
+    // Empty: every sandbox has the tab; else only those for which it returns true.
+    std::function<bool(const WorkspaceContext &)> available = {};
 };
 
 // The tabs a sandbox workspace shows. Each feature registers its tab from its own folder.

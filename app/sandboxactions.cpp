@@ -1,0 +1,245 @@
+#include "app/sandboxactions.h"
+
+#include "app/consolecontext.h"
+#include "client/providers/engine/enginesandboxes.h"
+#include "client/providers/localsandboxes.h"
+#include "models/sandboxlistmodel.h"
+#include "widgets/dialogs/newsandboxdialog.h"
+#include "widgets/sandboxlist/sandboxlistview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace {
+
+QString providerOf(const QString &id) {
+    return id.section(QLatin1Char(':'), 0, 0);
+}
+
+} // namespace
+
+SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, QWidget *window)
+    : QObject(window)
+    , m_context(context)
+    , m_list(list)
+    , m_window(window)
+    , m_new(new QAction(QStringLiteral("&New sandbox…"), this)) {
+    m_new->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+    m_new->setToolTip(
+        QStringLiteral("Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)"));
+    connect(m_new, &QAction::triggered, this, &SandboxActions::newSandbox);
+
+    struct Spec {
+        LifecycleAction action;
+        const char *text;
+        const char *key; // active while the list has focus: the terminal needs its keys
+        const char *tip;
+    };
+    const Spec specs[] = {
+        {LifecycleAction::Start, "S&tart", "Ctrl+Return", "Start the selected sandboxes"},
+        {LifecycleAction::Pause, "&Pause", "Ctrl+P", "Freeze the sandbox and every process in it"},
+        {LifecycleAction::Resume, "Res&ume", "Ctrl+U", "Let a paused sandbox run again"},
+        {LifecycleAction::Stop, "St&op", "Ctrl+.",
+         "Stop the selected sandboxes; their shutdown hooks run first"},
+        {LifecycleAction::Delete, "&Delete", "Del", "Stop and delete (or forget) the selected"},
+        {LifecycleAction::Logs, "&Logs", "Ctrl+L", "Show the sandbox's server or container log"},
+    };
+    for (const Spec &spec : specs) {
+        auto *a = new QAction(QString::fromUtf8(spec.text), this);
+        const QKeySequence key(QString::fromLatin1(spec.key));
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetShortcut);
+        a->setToolTip(QString::fromUtf8(spec.tip) + QStringLiteral(" (") +
+                      key.toString(QKeySequence::NativeText) + QLatin1Char(')'));
+        m_list->addAction(a);
+        const LifecycleAction which = spec.action;
+        connect(a, &QAction::triggered, this, [this, which] { perform(which); });
+        m_actions.append({which, a});
+    }
+    if (auto *engine = context->engine()) {
+        connect(engine, &EngineSandboxes::created, this, [this](const QString &id) {
+            Q_EMIT created(id);
+            if (m_showKeyFor == QLatin1String("pending"))
+                m_showKeyFor = id;
+        });
+    }
+    connect(context->sandboxes(), &QAbstractItemModel::rowsInserted, this, [this] {
+        if (!m_showKeyFor.isEmpty() && m_context->sandboxes()->rowOf(m_showKeyFor) >= 0)
+            showNewKey(std::exchange(m_showKeyFor, {}));
+    });
+    update();
+}
+
+QAction *SandboxActions::action(LifecycleAction which) const {
+    for (const auto &[a, act] : m_actions) {
+        if (a == which)
+            return act;
+    }
+    return nullptr;
+}
+
+QList<QAction *> SandboxActions::lifecycleActions() const {
+    QList<QAction *> out;
+    for (const auto &pair : m_actions)
+        out << pair.second;
+    return out;
+}
+
+LifecycleActions SandboxActions::allowed(const QString &id) const {
+    const int row = m_context->sandboxes()->rowOf(id);
+    return row < 0 ? LifecycleActions()
+                   : LifecycleActions::fromInt(m_context->sandboxes()
+                                                   ->index(row, 0)
+                                                   .data(SandboxListModel::ActionsRole)
+                                                   .toInt());
+}
+
+void SandboxActions::update() {
+    const QStringList ids = m_list->selectedIds();
+    for (const auto &[which, act] : m_actions) {
+        bool any = false;
+        for (const QString &id : ids)
+            any = any || allowed(id).testFlag(which);
+        // Logs are one sandbox's; the others act on the whole selection.
+        if (which == LifecycleAction::Logs)
+            any = ids.size() == 1 && any;
+        act->setEnabled(any);
+    }
+}
+
+QString SandboxActions::confirmation(LifecycleAction which, const QStringList &ids) const {
+    QStringList lines;
+    for (const QString &id : ids) {
+        const SandboxEntry entry = m_context->sandboxes()->entry(id);
+        const QString provider = providerOf(id);
+        QString what = QStringLiteral("• ") + entry.name;
+        if (which == LifecycleAction::Delete) {
+            if (provider == QLatin1String("local")) {
+                const QString folder = m_context->local()->workspace(id);
+                what += m_context->local()->createdWorkspace(id)
+                            ? QStringLiteral(": its workspace folder is deleted: ") + folder
+                            : QStringLiteral(": its folder is kept: ") + folder;
+            } else if (provider == QLatin1String("engine")) {
+                what += QStringLiteral(": the container and its anonymous volumes are removed");
+            } else {
+                what += QStringLiteral(": forgotten here; the sandbox itself keeps running");
+            }
+        }
+        lines << what;
+    }
+    const QString count = ids.size() == 1 ? QStringLiteral("this sandbox")
+                                          : QStringLiteral("these %1 sandboxes").arg(ids.size());
+    const QString head =
+        which == LifecycleAction::Delete
+            ? QStringLiteral("Delete %1? This cannot be undone.").arg(count)
+            : QStringLiteral("Stop %1? Their shutdown hooks run, then every process in them "
+                             "ends.")
+                  .arg(count);
+    return head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n'));
+}
+
+void SandboxActions::perform(LifecycleAction which) {
+    QStringList ids;
+    const QStringList selected = m_list->selectedIds();
+    for (const QString &id : selected) {
+        if (allowed(id).testFlag(which))
+            ids << id;
+    }
+    if (ids.isEmpty())
+        return;
+    if (which == LifecycleAction::Logs) {
+        Q_EMIT logsRequested(ids.first());
+        return;
+    }
+    if (which == LifecycleAction::Delete || which == LifecycleAction::Stop) {
+        const QString title =
+            which == LifecycleAction::Delete ? QStringLiteral("Delete") : QStringLiteral("Stop");
+        const QString text = confirmation(which, ids);
+        const bool yes = m_confirm
+                             ? m_confirm(title, text)
+                             : QMessageBox::question(m_window, title, text) == QMessageBox::Yes;
+        if (!yes)
+            return;
+    }
+    for (const QString &id : std::as_const(ids)) {
+        if (SandboxProvider *provider = m_context->sandboxes()->provider(providerOf(id)))
+            provider->perform(id, which);
+    }
+    update();
+}
+
+void SandboxActions::newSandbox() {
+    EngineSandboxes *engine = m_context->engine();
+    const QString engineStatus =
+        !engine ? QStringLiteral("This console was built without container support")
+        : engine->isEngineReachable() ? QString()
+                                      : engine->engineStatus();
+    NewSandboxDialog dialog(
+        QStringLiteral("sandbox-%1").arg(m_context->sandboxes()->rowCount() + 1), engineStatus,
+        m_window);
+    if (dialog.exec() == QDialog::Accepted)
+        create(dialog.request());
+}
+
+void SandboxActions::create(const NewSandboxRequest &r) {
+    if (r.provider == NewSandboxRequest::Provider::Local) {
+        LocalSandboxes::CreateOptions options;
+        options.name = r.name;
+        options.workspace = r.workspace;
+        options.auth = r.auth == NewSandboxRequest::Auth::Jwt
+                           ? LocalSandboxes::CreateOptions::Auth::Jwt
+                           : LocalSandboxes::CreateOptions::Auth::ApiKey;
+        options.initHook = r.initHook;
+        options.preServicesHook = r.preServicesHook;
+        options.postReadyHook = r.postReadyHook;
+        Q_EMIT created(m_context->local()->create(options));
+        return;
+    }
+    EngineCreateOptions options;
+    options.name = r.name;
+    options.image = r.image;
+    options.auth = r.auth == NewSandboxRequest::Auth::Jwt ? EngineCreateOptions::Auth::Jwt
+                                                          : EngineCreateOptions::Auth::ApiKey;
+    options.initHook = r.initHook;
+    options.preServicesHook = r.preServicesHook;
+    options.postReadyHook = r.postReadyHook;
+    // A container's key lives on in the container: the user gets to copy it once (not in tests,
+    // which answer questions themselves and must not meet a modal dialog).
+    if (r.auth == NewSandboxRequest::Auth::ApiKey && !m_confirm)
+        m_showKeyFor = QStringLiteral("pending");
+    m_context->engine()->create(options);
+}
+
+void SandboxActions::showNewKey(const QString &id) {
+    const SandboxEntry entry = m_context->sandboxes()->entry(id);
+    if (entry.credentials.kind != Credentials::Kind::ApiKey || entry.credentials.secret.isEmpty())
+        return;
+    QDialog dialog(m_window);
+    dialog.setWindowTitle(QStringLiteral("API key of %1").arg(entry.name));
+    auto *text = new QLabel(
+        QStringLiteral("The sandbox “%1” accepts this API key (header X-AIO-API-Key or Bearer). "
+                       "The console keeps it in the keychain and uses it itself; this is the "
+                       "only time it is shown.")
+            .arg(entry.name),
+        &dialog);
+    text->setWordWrap(true);
+    auto *key = new QLineEdit(entry.credentials.secret, &dialog);
+    key->setReadOnly(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    QPushButton *copy = buttons->addButton(QStringLiteral("&Copy"), QDialogButtonBox::ActionRole);
+    connect(copy, &QPushButton::clicked, &dialog,
+            [key] { QGuiApplication::clipboard()->setText(key->text()); });
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(text);
+    layout->addWidget(key);
+    layout->addWidget(buttons);
+    dialog.exec();
+}

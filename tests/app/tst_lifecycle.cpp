@@ -1,0 +1,186 @@
+// Sandbox lifecycle from the console's list, as a user drives it: create local sandboxes, pause
+// and resume one, stop and delete several at once with one confirmation, read a sandbox's log.
+#include "app/consolecontext.h"
+#include "app/mainwindow.h"
+#include "app/sandboxactions.h"
+#include "client/providers/localsandboxes.h"
+#include "client/providers/processtree.h"
+#include "models/sandboxlistmodel.h"
+#include "widgets/dialogs/newsandboxdialog.h"
+#include "widgets/logs/logview.h"
+#include "widgets/sandboxlist/sandboxlistview.h"
+#include "widgets/workspace/sandboxworkspace.h"
+
+#include <QAction>
+#include <QRadioButton>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+SandboxState stateOf(const ConsoleContext &context, const QString &id) {
+    const int row = context.sandboxes()->rowOf(id);
+    return row < 0
+               ? SandboxState::Stopped
+               : static_cast<SandboxState>(
+                     context.sandboxes()->index(row, 0).data(SandboxListModel::StateRole).toInt());
+}
+
+} // namespace
+
+class TestLifecycle final : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    ConsoleContext::Paths paths(const QString &name) const {
+        ConsoleContext::Paths p{m_dir.filePath(name + QStringLiteral(".conf")),
+                                m_dir.filePath(name + QStringLiteral("-data")),
+                                QStringLiteral(SBX_SERVER_BINARY), false};
+        // No container engine in this suite: tests/engine covers it against podman.
+        p.engineSocket = m_dir.filePath(QStringLiteral("no-engine.sock"));
+        return p;
+    }
+
+private Q_SLOTS:
+    void createPauseResumeStopAndDeleteFromTheList() {
+        ConsoleContext context(paths(QStringLiteral("life")));
+        MainWindow window(&context);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SandboxActions *actions = window.lifecycle();
+        QStringList asked;
+        actions->setConfirmer([&asked](const QString &, const QString &text) {
+            asked << text;
+            return true;
+        });
+
+        // A console-made workspace, and a folder the user picked.
+        NewSandboxRequest alpha;
+        alpha.name = QStringLiteral("alpha");
+        alpha.initHook = QStringLiteral("echo init-hook-ran");
+        QSignalSpy created(actions, &SandboxActions::created);
+        actions->create(alpha);
+        QCOMPARE(created.size(), 1);
+        const QString alphaId = created.takeFirst().at(0).toString();
+        QTemporaryDir picked;
+        QFile keep(picked.filePath(QStringLiteral("keep.txt")));
+        QVERIFY(keep.open(QIODevice::WriteOnly));
+        keep.close();
+        NewSandboxRequest beta;
+        beta.name = QStringLiteral("beta");
+        beta.workspace = picked.path();
+        actions->create(beta);
+        const QString betaId = created.takeFirst().at(0).toString();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, alphaId), SandboxState::Online, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, betaId), SandboxState::Online, 20000);
+        const QString alphaFolder = context.local()->workspace(alphaId);
+        QVERIFY(QFileInfo(alphaFolder).isDir());
+        QCOMPARE(context.local()->workspace(betaId), picked.path());
+
+        // The log shows the server's output, startup hook included.
+        window.selectSandbox(alphaId);
+        QVERIFY(actions->action(LifecycleAction::Logs)->isEnabled());
+        actions->action(LifecycleAction::Logs)->trigger();
+        SandboxWorkspace *ws = window.workspace(alphaId);
+        auto *log = qobject_cast<LogView *>(ws->tab(QStringLiteral("logs")));
+        QVERIFY(log);
+        QCOMPARE(ws->findChild<QTabWidget *>()->currentWidget(), log);
+        QTRY_VERIFY_WITH_TIMEOUT(log->text().contains(QStringLiteral("init-hook-ran")), 10000);
+
+        // Pause freezes the server; only Resume (and Stop) are offered then.
+        QVERIFY(actions->action(LifecycleAction::Pause)->isEnabled());
+        QVERIFY(!actions->action(LifecycleAction::Resume)->isEnabled());
+        actions->action(LifecycleAction::Pause)->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, alphaId), SandboxState::Paused, 10000);
+        QCOMPARE(processState(context.local()->processId(alphaId)), 'T');
+        QTRY_VERIFY(actions->action(LifecycleAction::Resume)->isEnabled());
+        QVERIFY(!actions->action(LifecycleAction::Pause)->isEnabled());
+        actions->action(LifecycleAction::Resume)->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, alphaId), SandboxState::Online, 10000);
+
+        // Both selected: one confirmation names both, then both stop.
+        auto *list = window.sandboxView();
+        list->selectionModel()->select(
+            context.sandboxes()->index(context.sandboxes()->rowOf(alphaId), 0),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        list->selectionModel()->select(
+            context.sandboxes()->index(context.sandboxes()->rowOf(betaId), 0),
+            QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(list->selectedIds().size(), 2);
+        QVERIFY(actions->action(LifecycleAction::Stop)->isEnabled());
+        QVERIFY(!actions->action(LifecycleAction::Logs)->isEnabled()); // one sandbox's view
+        actions->action(LifecycleAction::Stop)->trigger();
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(asked.first().contains(QStringLiteral("alpha")));
+        QVERIFY(asked.first().contains(QStringLiteral("beta")));
+        QVERIFY(asked.first().contains(QStringLiteral("shutdown hooks")));
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, alphaId), SandboxState::Stopped, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, betaId), SandboxState::Stopped, 20000);
+        QTRY_VERIFY(actions->action(LifecycleAction::Start)->isEnabled());
+
+        // Delete: the confirmation says which folder goes and which stays.
+        asked.clear();
+        actions->action(LifecycleAction::Delete)->trigger();
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked.first().contains(QStringLiteral("is deleted: ") + alphaFolder),
+                 qPrintable(asked.first()));
+        QVERIFY2(asked.first().contains(QStringLiteral("is kept: ") + picked.path()),
+                 qPrintable(asked.first()));
+        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxes()->rowOf(alphaId), -1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxes()->rowOf(betaId), -1, 20000);
+        QVERIFY(!QFileInfo::exists(alphaFolder));
+        QVERIFY(QFileInfo::exists(picked.filePath(QStringLiteral("keep.txt"))));
+    }
+
+    void declinedConfirmationChangesNothing() {
+        ConsoleContext context(paths(QStringLiteral("decline")));
+        MainWindow window(&context);
+        SandboxActions *actions = window.lifecycle();
+        actions->setConfirmer([](const QString &, const QString &) { return false; });
+        NewSandboxRequest r;
+        r.name = QStringLiteral("gamma");
+        QSignalSpy created(actions, &SandboxActions::created);
+        actions->create(r);
+        const QString id = created.takeFirst().at(0).toString();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, id), SandboxState::Online, 20000);
+        window.selectSandbox(id);
+        actions->action(LifecycleAction::Delete)->trigger();
+        actions->action(LifecycleAction::Stop)->trigger();
+        QCOMPARE(stateOf(context, id), SandboxState::Online);
+        QVERIFY(context.sandboxes()->rowOf(id) >= 0);
+    }
+
+    void newSandboxDialogChecksTheForm() {
+        NewSandboxDialog dialog(QStringLiteral("sandbox-1"),
+                                QStringLiteral("no engine at /nowhere.sock"));
+        QVERIFY(dialog.problem().isEmpty());
+        QCOMPARE(dialog.request().provider, NewSandboxRequest::Provider::Local);
+        const auto radios = dialog.findChildren<QRadioButton *>();
+        for (QRadioButton *radio : radios) {
+            if (radio->text().contains(QStringLiteral("Container")))
+                QVERIFY(!radio->isEnabled()); // the engine is not there
+        }
+        NewSandboxRequest r;
+        r.name = QString();
+        dialog.setRequest(r);
+        QVERIFY(dialog.problem().contains(QStringLiteral("name")));
+        r.name = QStringLiteral("ok");
+        r.workspace = m_dir.filePath(QStringLiteral("does-not-exist"));
+        dialog.setRequest(r);
+        QVERIFY(dialog.problem().contains(QStringLiteral("existing folder")));
+        r.provider = NewSandboxRequest::Provider::Engine;
+        r.name = QStringLiteral("bad name!");
+        r.image = QStringLiteral("img");
+        dialog.setRequest(r);
+        QVERIFY(dialog.problem().contains(QStringLiteral("container name")));
+        r.name = QStringLiteral("good-name");
+        r.initHook = QStringLiteral("echo hi");
+        dialog.setRequest(r);
+        QVERIFY(dialog.problem().isEmpty());
+        QCOMPARE(dialog.request().initHook, QStringLiteral("echo hi"));
+    }
+};
+
+QTEST_MAIN(TestLifecycle)
+#include "tst_lifecycle.moc"
