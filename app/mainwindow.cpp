@@ -48,7 +48,7 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     splitter->addWidget(m_list);
     splitter->addWidget(m_stack);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({360, 900});
+    splitter->setSizes({460, 820});
     setCentralWidget(splitter);
     statusBar()->addPermanentWidget(m_secretsStatus);
 

@@ -55,7 +55,7 @@ TransferPanel::TransferPanel(TransferQueueModel *model, QWidget *parent)
                                      new ProgressDelegate(m_view));
     m_view->header()->setSectionResizeMode(TransferQueueModel::NameColumn, QHeaderView::Stretch);
     m_view->header()->resizeSection(TransferQueueModel::StateColumn, 160);
-    m_view->header()->resizeSection(TransferQueueModel::ProgressColumn, 200);
+    m_view->header()->resizeSection(TransferQueueModel::ProgressColumn, 240);
     m_view->header()->setStretchLastSection(false);
 
     auto *bar = new QToolBar(this);

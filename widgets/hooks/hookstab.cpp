@@ -129,8 +129,11 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
             [this](const QModelIndex &under, int first, int last) {
                 if (under.isValid())
                     return;
-                for (int row = first; row <= last; ++row)
+                for (int row = first; row <= last; ++row) {
+                    // A lane's title ("Priority 100 · 2 hooks run together") spans the row.
+                    m_view->setFirstColumnSpanned(row, {}, true);
                     m_view->expand(m_model->index(row, 0));
+                }
             });
     connect(m_model, &HookModel::refreshed, this, [this] {
         m_error->hide();

@@ -86,6 +86,16 @@ void SandboxWorkspace::updateBanner() {
     case SandboxState::Unreachable:
         text = QStringLiteral("<b>Unreachable.</b> ");
         break;
+    case SandboxState::Paused:
+        text = QStringLiteral("<b>Paused.</b> Every process in this sandbox is frozen; requests "
+                              "wait until it is resumed (Resume in the sandbox list). ");
+        break;
+    case SandboxState::Stopping:
+        text = QStringLiteral("<b>Stopping.</b> Its shutdown hooks run before it exits. ");
+        break;
+    case SandboxState::Stopped:
+        text = QStringLiteral("<b>Stopped.</b> Start it from the sandbox list. ");
+        break;
     default:
         text = QStringLiteral("<b>%1.</b> ").arg(sandboxStateName(state).toHtmlEscaped());
         break;
