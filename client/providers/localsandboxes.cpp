@@ -138,29 +138,6 @@ LifecycleActions LocalSandboxes::actions(const SandboxEntry &entry) const {
     return actions;
 }
 
-void LocalSandboxes::perform(const QString &id, LifecycleAction action) {
-    switch (action) {
-    case LifecycleAction::Start:
-        start(id);
-        break;
-    case LifecycleAction::Pause:
-        pause(id);
-        break;
-    case LifecycleAction::Resume:
-        resume(id);
-        break;
-    case LifecycleAction::Stop:
-        stop(id);
-        break;
-    case LifecycleAction::Delete:
-        remove(id);
-        break;
-    default:
-        Q_EMIT actionFailed(id, QStringLiteral("Local sandboxes cannot do that"));
-        break;
-    }
-}
-
 LocalSandboxes::Child *LocalSandboxes::find(const QString &id) const {
     for (const auto &child : m_children) {
         if (child->entry.id == id)

@@ -47,22 +47,21 @@ public:
     QString displayName() const override { return QStringLiteral("Local"); }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;
-    void perform(const QString &id, LifecycleAction action) override;
 
     // Creates and starts a sandbox. Returns its id.
     QString create(const CreateOptions &options);
     QString create(const QString &name, const QString &workspace = {});
     // Starts the default "Local" sandbox, creating it on first use. Returns its id.
     QString ensureDefault();
-    void start(const QString &id);
+    void start(const QString &id) override;
     // SIGSTOP / SIGCONT to the server and every descendant (its shells included).
-    void pause(const QString &id);
-    void resume(const QString &id);
+    void pause(const QString &id) override;
+    void resume(const QString &id) override;
     // SIGTERM so shutdown hooks run; Stopping until the process exits, SIGKILL after the bound.
-    void stop(const QString &id);
+    void stop(const QString &id) override;
     // Stops the sandbox, then forgets it and removes its workspace only if the console created
     // it; sandboxRemoved follows once the process has exited.
-    void remove(const QString &id);
+    void remove(const QString &id) override;
     // Stops every child and waits for them (bounded); used when the console quits.
     void stopAll(int timeoutMs = 5000);
 

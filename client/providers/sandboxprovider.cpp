@@ -25,6 +25,48 @@ QString sandboxStateName(SandboxState state) {
     return {};
 }
 
+void SandboxProvider::perform(const QString &id, LifecycleAction action) {
+    switch (action) {
+    case LifecycleAction::Start:
+        return start(id);
+    case LifecycleAction::Pause:
+        return pause(id);
+    case LifecycleAction::Resume:
+        return resume(id);
+    case LifecycleAction::Stop:
+        return stop(id);
+    case LifecycleAction::Delete:
+        return remove(id);
+    default:
+        Q_EMIT actionFailed(id, QStringLiteral("%1 sandboxes cannot do that").arg(displayName()));
+    }
+}
+
+void SandboxProvider::start(const QString &id) {
+    Q_EMIT actionFailed(
+        id, QStringLiteral("%1 sandboxes cannot be started from the console").arg(displayName()));
+}
+
+void SandboxProvider::pause(const QString &id) {
+    Q_EMIT actionFailed(
+        id, QStringLiteral("%1 sandboxes cannot be paused from the console").arg(displayName()));
+}
+
+void SandboxProvider::resume(const QString &id) {
+    Q_EMIT actionFailed(
+        id, QStringLiteral("%1 sandboxes cannot be resumed from the console").arg(displayName()));
+}
+
+void SandboxProvider::stop(const QString &id) {
+    Q_EMIT actionFailed(
+        id, QStringLiteral("%1 sandboxes cannot be stopped from the console").arg(displayName()));
+}
+
+void SandboxProvider::remove(const QString &id) {
+    Q_EMIT actionFailed(
+        id, QStringLiteral("%1 sandboxes cannot be deleted from the console").arg(displayName()));
+}
+
 void MemorySecretStore::read(const QString &key, QObject *context, ReadCallback done) {
     const bool found = m_secrets.contains(key);
     const QString secret = m_secrets.value(key);

@@ -48,8 +48,17 @@ public:
     virtual QString displayName() const = 0;
     virtual QList<SandboxEntry> sandboxes() const = 0;
     virtual LifecycleActions actions(const SandboxEntry &entry) const = 0;
-    // Runs a lifecycle action; progress and results arrive as sandboxChanged/Removed.
-    virtual void perform(const QString &id, LifecycleAction action) = 0;
+    // Runs a lifecycle action through the calls below; progress and results arrive as
+    // sandboxChanged/Removed.
+    void perform(const QString &id, LifecycleAction action);
+
+    // What a provider does not override it cannot do: actionFailed says so.
+    virtual void start(const QString &id);
+    virtual void pause(const QString &id);
+    virtual void resume(const QString &id);
+    virtual void stop(const QString &id);
+    // Deletes the sandbox, or forgets it where the console does not own it.
+    virtual void remove(const QString &id);
 
 Q_SIGNALS:
     void sandboxAdded(const SandboxEntry &entry);

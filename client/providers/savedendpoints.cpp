@@ -29,12 +29,9 @@ LifecycleActions SavedEndpoints::actions(const SandboxEntry &) const {
     return LifecycleAction::Edit | LifecycleAction::Delete;
 }
 
-void SavedEndpoints::perform(const QString &id, LifecycleAction action) {
-    if (action == LifecycleAction::Delete)
-        forget(id);
-    else
-        Q_EMIT actionFailed(id,
-                            QStringLiteral("A saved sandbox's lifecycle is managed where it runs"));
+void SavedEndpoints::remove(const QString &id) {
+    // The console does not own a saved sandbox: deleting it here only forgets it.
+    forget(id);
 }
 
 void SavedEndpoints::load() {

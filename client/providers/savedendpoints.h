@@ -16,7 +16,7 @@ public:
     QString displayName() const override { return QStringLiteral("Saved"); }
     QList<SandboxEntry> sandboxes() const override { return m_entries; }
     LifecycleActions actions(const SandboxEntry &entry) const override;
-    void perform(const QString &id, LifecycleAction action) override;
+    void remove(const QString &id) override;
 
     // Adds a sandbox and returns its id.
     QString add(SandboxEntry entry);

@@ -105,29 +105,6 @@ LifecycleActions EngineSandboxes::actions(const SandboxEntry &entry) const {
     return actions;
 }
 
-void EngineSandboxes::perform(const QString &id, LifecycleAction action) {
-    switch (action) {
-    case LifecycleAction::Start:
-        start(id);
-        break;
-    case LifecycleAction::Pause:
-        pause(id);
-        break;
-    case LifecycleAction::Resume:
-        resume(id);
-        break;
-    case LifecycleAction::Stop:
-        stop(id);
-        break;
-    case LifecycleAction::Delete:
-        remove(id);
-        break;
-    default:
-        Q_EMIT actionFailed(id, QStringLiteral("Engine sandboxes do that from their own dialog"));
-        break;
-    }
-}
-
 EngineSandboxes::Item *EngineSandboxes::find(const QString &id) {
     const auto it = m_items.find(id);
     return it == m_items.end() ? nullptr : &it->second;

@@ -29,7 +29,6 @@ public:
     QString displayName() const override { return QStringLiteral("Containers"); }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;
-    void perform(const QString &id, LifecycleAction action) override;
 
     QString socketPath() const;
     bool isEngineReachable() const { return m_reachable; }
@@ -41,13 +40,13 @@ public:
 
     // Creates and starts a container; created() names it, then sandboxAdded shows it.
     void create(const EngineCreateOptions &options);
-    void start(const QString &id);
-    void pause(const QString &id);
-    void resume(const QString &id);
+    void start(const QString &id) override;
+    void pause(const QString &id) override;
+    void resume(const QString &id) override;
     // Stops with a grace period long enough for the sandbox's shutdown hooks.
-    void stop(const QString &id);
+    void stop(const QString &id) override;
     // Stops if needed, then removes the container, its anonymous volumes and its stored key.
-    void remove(const QString &id);
+    void remove(const QString &id) override;
     // Follows a container's logs (not started yet); nullptr for an unknown id.
     EngineLogStream *openLogs(const QString &id, int tail = 200, QObject *parent = nullptr);
     QString containerId(const QString &id) const;
