@@ -57,6 +57,7 @@ void ApiJob::sendAttempt() {
     m_timedOut = false;
     m_clock.start();
     m_reply = m_client->send(m_request);
+    prepareReply(m_reply);
     connect(m_reply, &QNetworkReply::finished, this, &ApiJob::onReplyFinished);
     // The timeout is for silence, not for the whole transfer: any progress restarts it.
     auto onProgress = [this](qint64 done, qint64 total) {

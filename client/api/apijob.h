@@ -38,6 +38,8 @@ protected:
     // Interprets a 2xx body: stores the result and returns Ok, or returns the error to report.
     virtual Status parseReply(const QByteArray &body, QNetworkReply *reply) = 0;
     virtual void emitSucceeded() = 0;
+    // Called with each attempt's reply before any byte of it arrives (a read buffer bound, ...).
+    virtual void prepareReply(QNetworkReply *reply) { Q_UNUSED(reply); }
     // Streaming bodies: called as 2xx body bytes arrive; what it reads is not in parseReply's body.
     virtual void onBodyData(QNetworkReply *reply) { Q_UNUSED(reply); }
     // Large bodies may be parsed on a worker: return true and call finishParse() later.

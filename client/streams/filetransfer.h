@@ -44,6 +44,7 @@ Q_SIGNALS:
 
 protected:
     Status preflight() override;
+    void prepareReply(QNetworkReply *reply) override;
     void onBodyData(QNetworkReply *reply) override;
     Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
     void emitSucceeded() override { Q_EMIT succeeded(m_received); }
