@@ -65,6 +65,7 @@ private Q_SLOTS:
     void keysProduceBytes();
     void feedShowsText();
     void resizeReportsColumnsAndRows();
+    void firstShowReportsSizeAtOnce();
     void dragSelectsAndCopies();
     void doubleAndTripleClickSelectWordAndLine();
     void multiLinePasteAsksFirst();
@@ -140,6 +141,36 @@ void TestTerminalView::resizeReportsColumnsAndRows() {
     QVERIFY(sized.wait(2000));
     QTRY_COMPARE_WITH_TIMEOUT(sized.count(), 1, 200);
     QCOMPARE(sized.at(0).at(0).toInt(), view.columns());
+}
+
+void TestTerminalView::firstShowReportsSizeAtOnce() {
+    QWidget window;
+    auto *view = new TerminalView(&window);
+    // Not laid out yet: the grid is the PTY's default, not one computed from a placeholder size.
+    QCOMPARE(view->columns(), 80);
+    QCOMPARE(view->rows(), 24);
+    QSignalSpy sized(view, &TerminalView::terminalSizeChanged);
+    view->setGeometry(0, 0, 640, 480);
+    window.resize(640, 480);
+    // A shell that draws its first prompt before the PTY learns the width would, on the size
+    // change, erase lines of a screen that is already that width: the size goes out with show().
+    window.show();
+    QCOMPARE(sized.count(), 1);
+    const QSizeF cell = view->cellSize();
+    QCOMPARE(sized.at(0).at(0).toInt(), int(view->viewport()->width() / cell.width()));
+    QCOMPARE(sized.at(0).at(1).toInt(), int(view->viewport()->height() / cell.height()));
+    QCOMPARE(sized.at(0).at(0).toInt(), view->columns());
+
+    // Resized while hidden (a tab not looked at): reported as soon as it is shown again.
+    view->hide();
+    sized.clear();
+    view->setGeometry(0, 0, 400, 300);
+    QCOMPARE(sized.count(), 0);
+    view->show();
+    QCOMPARE(sized.count(), 1);
+    QCOMPARE(sized.at(0).at(0).toInt(), view->columns());
+    QCOMPARE(sized.at(0).at(1).toInt(), view->rows());
+    QVERIFY(view->columns() < int(640 / cell.width()));
 }
 
 void TestTerminalView::dragSelectsAndCopies() {

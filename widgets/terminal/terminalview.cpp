@@ -41,15 +41,7 @@ TerminalView::TerminalView(QWidget *parent)
     connect(&m_frameTimer, &QTimer::timeout, this, &TerminalView::flushUpdates);
     m_resizeTimer.setSingleShot(true);
     m_resizeTimer.setInterval(ResizeSettleMs);
-    connect(&m_resizeTimer, &QTimer::timeout, this, [this] {
-        const int cols = columns();
-        const int rowCount = rows();
-        if (cols == m_reportedCols && rowCount == m_reportedRows)
-            return;
-        m_reportedCols = cols;
-        m_reportedRows = rowCount;
-        Q_EMIT terminalSizeChanged(cols, rowCount);
-    });
+    connect(&m_resizeTimer, &QTimer::timeout, this, &TerminalView::reportSize);
     m_blinkTimer.setInterval(BlinkMs);
     connect(&m_blinkTimer, &QTimer::timeout, this, [this] {
         m_blinkOn = !m_blinkOn;
@@ -141,14 +133,30 @@ void TerminalView::resetZoom() {
 }
 
 void TerminalView::updateGrid() {
-    const QSize area = viewport()->size();
-    const int cols = std::max(2, int(area.width() / m_cellWidth));
-    const int rowCount = std::max(1, area.height() / m_cellHeight);
-    if (cols != columns() || rowCount != rows()) {
-        m_emulation->resize(cols, rowCount);
-        m_resizeTimer.start();
+    // Until the view is first shown its size is Qt's placeholder, not its layout's: the grid
+    // stays at the PTY's default 80x24 rather than telling the shell a width of a dozen columns.
+    if (m_shown) {
+        const QSize area = viewport()->size();
+        const int cols = std::max(2, int(area.width() / m_cellWidth));
+        const int rowCount = std::max(1, area.height() / m_cellHeight);
+        if (cols != columns() || rowCount != rows()) {
+            m_emulation->resize(cols, rowCount);
+            if (isVisible())
+                m_resizeTimer.start();
+        }
     }
     requestFullUpdate();
+}
+
+void TerminalView::reportSize() {
+    m_resizeTimer.stop();
+    const int cols = columns();
+    const int rowCount = rows();
+    if (cols == m_reportedCols && rowCount == m_reportedRows)
+        return;
+    m_reportedCols = cols;
+    m_reportedRows = rowCount;
+    Q_EMIT terminalSizeChanged(cols, rowCount);
 }
 
 void TerminalView::resizeEvent(QResizeEvent *event) {
@@ -158,6 +166,16 @@ void TerminalView::resizeEvent(QResizeEvent *event) {
         m_findBar->adjustSize();
         m_findBar->move(viewport()->width() - m_findBar->width() - 4, 4);
     }
+}
+
+void TerminalView::showEvent(QShowEvent *event) {
+    QAbstractScrollArea::showEvent(event);
+    m_shown = true;
+    updateGrid();
+    // The first size, or one taken while hidden, goes out at once, not once a drag would have
+    // settled: until the PTY has it, the shell draws for another width, and its redraw on the
+    // size change (readline moving up over a prompt it wrapped) erases lines of this screen.
+    reportSize();
 }
 
 void TerminalView::onScreenChanged() {

@@ -80,6 +80,7 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
@@ -92,6 +93,8 @@ protected:
 private:
     void applyFont(const QFont &font);
     void updateGrid();
+    // Emits terminalSizeChanged when the grid differs from the last size reported.
+    void reportSize();
     void onScreenChanged();
     void flushUpdates();
     void syncScrollBar();
@@ -126,6 +129,7 @@ private:
     QElapsedTimer m_sinceFlush;
     bool m_fullUpdatePending = false;
     QTimer m_resizeTimer;
+    bool m_shown = false; // shown at least once: the viewport has its laid-out size
     int m_reportedCols = -1;
     int m_reportedRows = -1;
     QTimer m_blinkTimer;
