@@ -3,6 +3,11 @@
 #include "client/api/apijob.h"
 
 #include <QFile>
+#include <QPointer>
+
+#include <memory>
+
+class PartWriter;
 
 // POST /v1/file/upload: streams a local file from disk (never whole in memory) as the multipart
 // `file` part with its target `path`. Not retried: a second upload is a second write.
@@ -29,6 +34,8 @@ private:
 // GET /v1/file/download into `<target>.part`, renamed onto the target only when complete and
 // as long as Content-Length said. After a dropped connection it resumes with Range + If-Range
 // where the server lists `download-range`, so two versions of a file are never spliced.
+// The GUI thread only copies bytes out of the reply; a writer thread of the job's own writes
+// them, with a bounded queue between the two.
 class DownloadJob final : public ApiJob {
     Q_OBJECT
 public:
@@ -47,18 +54,25 @@ protected:
     void prepareReply(QNetworkReply *reply) override;
     void onBodyData(QNetworkReply *reply) override;
     Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
+    bool parseReplyAsync(const QByteArray &body) override;
     void emitSucceeded() override { Q_EMIT succeeded(m_received); }
     bool shouldRetry(const Status &status) override;
 
 private:
     bool startBody(QNetworkReply *reply);
-    bool write(const QByteArray &bytes);
+    void readBody(QNetworkReply *reply);
+    void queue(QByteArray bytes);
+    void onWriterEvent();
+    Status commit();
     void discardPart();
 
     QString m_remotePath;
     QString m_localPath;
     bool m_abortOnChange;
     QFile m_part;
+    std::unique_ptr<PartWriter> m_writer;
+    QPointer<QNetworkReply> m_reply; // this attempt's
+    bool m_finishing = false;        // the body is all queued; commit once it is written
     qint64 m_received = 0;
     qint64 m_expected = -1;
     QByteArray m_etag;
