@@ -122,6 +122,9 @@ void MainWindow::buildActions() {
     m_editAction =
         make(QStringLiteral("&Edit…"), QKeySequence(Qt::Key_F2),
              QStringLiteral("Change the address or credentials"), &MainWindow::editSandbox);
+    // F2 renames in the Files tab; here it edits the sandbox selected in the list.
+    m_editAction->setShortcutContext(Qt::WidgetShortcut);
+    m_list->addAction(m_editAction);
     m_refreshAction = make(
         QStringLiteral("Re&fresh status"), QKeySequence(QStringLiteral("Ctrl+R")),
         QStringLiteral("Check every sandbox now"), [this] { m_context->sandboxes()->probeAll(); });
@@ -276,6 +279,18 @@ int MainWindow::openLocalTerminals() const {
     return count;
 }
 
+int MainWindow::unsavedFiles() const {
+    int count = 0;
+    for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
+        if (!it.value())
+            continue;
+        if (const auto *files =
+                qobject_cast<const FilesTab *>(it.value()->tab(QStringLiteral("files"))))
+            count += files->unsavedViewers();
+    }
+    return count;
+}
+
 int MainWindow::pendingTransfers() const {
     int count = 0;
     for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
@@ -289,6 +304,17 @@ int MainWindow::pendingTransfers() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+    const int unsaved = unsavedFiles();
+    if (unsaved > 0 && !m_skipQuitConfirmation &&
+        QMessageBox::warning(this, QStringLiteral("Quit Sandbox Console"),
+                             QStringLiteral("%1 file(s) open in a viewer have changes that are "
+                                            "not saved. Quitting loses them.")
+                                 .arg(unsaved),
+                             QMessageBox::Cancel | QMessageBox::Discard,
+                             QMessageBox::Cancel) != QMessageBox::Discard) {
+        event->ignore();
+        return;
+    }
     // Quitting cancels transfers (nothing half-written stays: downloads are .part until done,
     // uploads are staged by the server), but the user should decide.
     const int transfers = pendingTransfers();

@@ -37,6 +37,8 @@ public:
     int openLocalTerminals() const;
     // Uploads and downloads still queued or running, which quitting would cancel.
     int pendingTransfers() const;
+    // Files edited in a viewer and not saved, which quitting would lose.
+    int unsavedFiles() const;
     void setSkipQuitConfirmation(bool skip) { m_skipQuitConfirmation = skip; }
 
 protected:

@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace {
@@ -64,16 +65,15 @@ SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, Q
         m_actions.append({which, a});
     }
     if (auto *engine = context->engine()) {
+        // The engine names the container before the list has its row: announce it (and show
+        // its key) once the row is there.
         connect(engine, &EngineSandboxes::created, this, [this](const QString &id) {
-            Q_EMIT created(id);
-            if (m_showKeyFor == QLatin1String("pending"))
-                m_showKeyFor = id;
+            m_pendingEngine = id;
+            announcePending();
         });
     }
-    connect(context->sandboxes(), &QAbstractItemModel::rowsInserted, this, [this] {
-        if (!m_showKeyFor.isEmpty() && m_context->sandboxes()->rowOf(m_showKeyFor) >= 0)
-            showNewKey(std::exchange(m_showKeyFor, {}));
-    });
+    connect(context->sandboxes(), &QAbstractItemModel::rowsInserted, this,
+            &SandboxActions::announcePending);
     update();
 }
 
@@ -212,9 +212,20 @@ void SandboxActions::create(const NewSandboxRequest &r) {
     options.postReadyHook = r.postReadyHook;
     // A container's key lives on in the container: the user gets to copy it once (not in tests,
     // which answer questions themselves and must not meet a modal dialog).
-    if (r.auth == NewSandboxRequest::Auth::ApiKey && !m_confirm)
-        m_showKeyFor = QStringLiteral("pending");
+    m_showKey = r.auth == NewSandboxRequest::Auth::ApiKey && !m_confirm;
     m_context->engine()->create(options);
+}
+
+void SandboxActions::announcePending() {
+    if (m_pendingEngine.isEmpty() || m_context->sandboxes()->rowOf(m_pendingEngine) < 0)
+        return;
+    const QString id = std::exchange(m_pendingEngine, {});
+    // Not inside the model's signal: selecting and a modal dialog belong to the next turn.
+    QTimer::singleShot(0, this, [this, id, showKey = std::exchange(m_showKey, false)] {
+        Q_EMIT created(id);
+        if (showKey)
+            showNewKey(id);
+    });
 }
 
 void SandboxActions::showNewKey(const QString &id) {

@@ -48,6 +48,7 @@ Q_SIGNALS:
 private:
     LifecycleActions allowed(const QString &id) const;
     void showNewKey(const QString &id);
+    void announcePending();
 
     ConsoleContext *m_context;
     SandboxListView *m_list;
@@ -55,5 +56,6 @@ private:
     QAction *m_new;
     QList<QPair<LifecycleAction, QAction *>> m_actions;
     Confirmer m_confirm;
-    QString m_showKeyFor; // an engine sandbox whose generated key is shown once it appears
+    QString m_pendingEngine; // created by the engine, not yet in the list
+    bool m_showKey = false;  // its generated key is shown once it appears
 };

@@ -51,12 +51,21 @@ int TransferQueueModel::enqueueUpload(const QString &localPath, const QString &r
     return enqueue(std::move(t));
 }
 
-int TransferQueueModel::enqueueDownload(const QString &remotePath, const QString &localPath) {
+int TransferQueueModel::enqueueDownload(const QString &remotePath, const QString &localPath,
+                                        bool now) {
     auto t = std::make_unique<Transfer>();
     t->direction = Direction::Download;
     t->localPath = localPath;
     t->remotePath = remotePath;
-    return enqueue(std::move(t));
+    if (!now)
+        return enqueue(std::move(t));
+    // Ahead of the queue: a drop on the desktop is waiting for it.
+    const int row = rowCount();
+    beginInsertRows({}, row, row);
+    m_transfers.push_back(std::move(t));
+    endInsertRows();
+    start(*m_transfers.back());
+    return row;
 }
 
 int TransferQueueModel::enqueue(std::unique_ptr<Transfer> transfer) {
@@ -133,8 +142,12 @@ void TransferQueueModel::start(Transfer &t) {
                                                                  : State::Failed;
             if (tp->state == State::Done && tp->total >= 0)
                 tp->done = tp->total;
-            if (tp->state == State::Failed && tp->error.isEmpty())
-                tp->error = status.message;
+            // finished comes before failed: take the reason from the job's status here.
+            if (tp->state == State::Failed) {
+                if (tp->error.isEmpty())
+                    tp->error = status.message;
+                tp->errorType = status.errorType;
+            }
         }
         changed(*tp);
         Q_EMIT transferFinished(rowOf(*tp), tp->state);

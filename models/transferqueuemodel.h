@@ -35,7 +35,8 @@ public:
     ~TransferQueueModel() override;
 
     int enqueueUpload(const QString &localPath, const QString &remotePath);
-    int enqueueDownload(const QString &remotePath, const QString &localPath);
+    // now: start at once, beyond the parallel limit (a drag to the desktop waits for it).
+    int enqueueDownload(const QString &remotePath, const QString &localPath, bool now = false);
     void cancel(int row);
     void retry(int row);
     // Forgets done and cancelled transfers (failed ones stay until retried or cancelled).

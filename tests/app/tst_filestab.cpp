@@ -296,6 +296,19 @@ private Q_SLOTS:
         tab->download({summary}, local);
         QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local + QStringLiteral("/summary (2).txt")).size(), 11,
                                   20000);
+
+        // Two items of one batch with the same name never land on one local file.
+        writeFile(remote + QStringLiteral("/a/same.txt"), 5);
+        writeFile(remote + QStringLiteral("/b/same.txt"), 6);
+        RemoteFileInfo first, second;
+        first.path = remote + QStringLiteral("/a/same.txt");
+        second.path = remote + QStringLiteral("/b/same.txt");
+        QTemporaryDir batch;
+        tab->download({first, second}, batch.path());
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(batch.filePath(QStringLiteral("same.txt"))).size(), 5,
+                                  20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(batch.filePath(QStringLiteral("same (2).txt"))).size(),
+                                  6, 20000);
     }
 
     void dragOutFetchesSmallFilesThroughTheQueue() {

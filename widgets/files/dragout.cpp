@@ -32,6 +32,8 @@ bool RemoteDragData::hasFormat(const QString &mimeType) const {
 }
 
 RemoteDragData::Progress RemoteDragData::progress() const {
+    if (!m_queue)
+        return Progress::Failed;
     for (const QString &local : m_localFiles) {
         int found = -1;
         for (int row = m_queue->rowCount() - 1; row >= 0 && found < 0; --row) {
@@ -65,6 +67,7 @@ QVariant RemoteDragData::retrieveData(const QString &mimeType, QMetaType type) c
             if (progress() != Progress::Pending)
                 loop.quit();
         });
+        QObject::connect(m_queue, &QObject::destroyed, &loop, &QEventLoop::quit);
         timeout.start(fetchTimeoutMs);
         loop.exec(QEventLoop::ExcludeUserInputEvents);
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMimeData>
+#include <QPointer>
 #include <QStringList>
 
 class TransferQueueModel;
@@ -28,6 +29,6 @@ private:
     enum class Progress { Pending, Ready, Failed };
     Progress progress() const;
 
-    TransferQueueModel *m_queue;
+    QPointer<TransferQueueModel> m_queue; // the tab may close while a drop waits
     QStringList m_localFiles;
 };

@@ -115,7 +115,7 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
         ->setToolTip(QStringLiteral("List this folder again (F5)"));
     toolbar->addSeparator();
     toolbar->addAction(QStringLiteral("New folder"), this, &FilesTab::newFolder)
-        ->setToolTip(QStringLiteral("Ctrl+Shift+N"));
+        ->setToolTip(QStringLiteral("F7"));
     toolbar->addAction(QStringLiteral("Upload…"), this, [this] {
         const QStringList files =
             QFileDialog::getOpenFileNames(this, QStringLiteral("Upload files"));
@@ -198,7 +198,8 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     });
     addLocalShortcut(m_view, QKeySequence::Delete, [this] { deleteSelected(); });
     addLocalShortcut(m_view, QKeySequence(Qt::Key_F2), [this] { renameSelected(); });
-    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+N")), [this] { newFolder(); });
+    // F7 as in WinSCP and Total Commander; Ctrl+Shift+N belongs to the window (new sandbox).
+    addLocalShortcut(this, QKeySequence(Qt::Key_F7), [this] { newFolder(); });
     if (preferences) {
         m_transfers->setMaxParallel(preferences->current().parallelTransfers);
         connect(preferences, &PreferencesHub::changed, this,
@@ -216,6 +217,14 @@ int FilesTab::pendingTransfers() const {
     return pending;
 }
 
+int FilesTab::unsavedViewers() const {
+    int count = 0;
+    const auto viewers = findChildren<FileViewer *>();
+    for (const FileViewer *viewer : viewers)
+        count += viewer->isModified() ? 1 : 0;
+    return count;
+}
+
 void FilesTab::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
     if (m_started || !m_client)
@@ -230,7 +239,10 @@ void FilesTab::showEvent(QShowEvent *event) {
         if (folder().isEmpty())
             setFolder(m_workspace);
     });
-    connect(job, &ApiJob::failed, this, [this](const Status &s) { showError(s); });
+    connect(job, &ApiJob::failed, this, [this](const Status &s) {
+        m_started = false; // the next visit asks again (the sandbox may still be starting)
+        showError(s);
+    });
     job->start();
 }
 
@@ -238,6 +250,7 @@ void FilesTab::setFolder(const QString &path) {
     if (path.isEmpty())
         return;
     m_errorRow->hide();
+    m_model->setSudo(false); // sudo was granted for the folder that refused, not for every one
     m_path->setText(path);
     m_model->setRootPath(path);
 }
@@ -578,8 +591,9 @@ void FilesTab::download(const QList<RemoteFileInfo> &items, const QString &local
     // Local names that exist are settled like uploads: overwrite, keep both or skip.
     std::optional<Conflict> forAll;
     const QDir into(localFolder);
-    const auto taken = [&into](const QString &n) {
-        return into.exists(n);
+    QSet<QString> claimed; // names given to earlier items of this batch
+    const auto taken = [&into, &claimed](const QString &n) {
+        return claimed.contains(n) || into.exists(n);
     };
     for (const RemoteFileInfo &item : items) {
         const QString &remote = item.path;
@@ -590,6 +604,7 @@ void FilesTab::download(const QList<RemoteFileInfo> &items, const QString &local
             return;
         if (choice == Conflict::Skip)
             continue;
+        claimed.insert(name);
         const QString local = into.filePath(name);
         if (!isDir) {
             enqueueDownloads({{remote, local}});
@@ -620,10 +635,10 @@ void FilesTab::download(const QList<RemoteFileInfo> &items, const QString &local
     }
 }
 
-void FilesTab::enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal) {
+void FilesTab::enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now) {
     for (const auto &[remote, local] : remoteToLocal) {
         QDir().mkpath(QFileInfo(local).absolutePath());
-        m_transfers->enqueueDownload(remote, local);
+        m_transfers->enqueueDownload(remote, local, now);
     }
 }
 
@@ -673,8 +688,8 @@ QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
     if (remote)
         carried->setData(QString::fromLatin1(RemoteFileModel::mimeType),
                          remote->data(QString::fromLatin1(RemoteFileModel::mimeType)));
-    // Fetching starts now, so that the files are usually there when the drop asks.
-    enqueueDownloads(pairs);
+    // Fetching starts now, ahead of the queue, so that the files are there when the drop asks.
+    enqueueDownloads(pairs, true);
     return carried;
 }
 

@@ -68,6 +68,8 @@ public:
     RemoteTreeView *view() const { return m_view; }
     // Transfers queued or running, which quitting would cancel.
     int pendingTransfers() const;
+    // Open viewers with edits not saved, which quitting would lose.
+    int unsavedViewers() const;
     // The error shown above the tree, empty when none.
     QString errorText() const;
     // Whether the error offers "Retry with sudo", and taking that offer.
@@ -106,7 +108,7 @@ private:
     Conflict askConflict(const QString &name, bool *applyToAll);
     void refreshFolder(const QString &path);
     void retryUploadWithSudo(const QString &local, const QString &target);
-    void enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal);
+    void enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now = false);
 
     QPointer<SandboxClient> m_client;
     RemoteFileModel *m_model;

@@ -132,10 +132,10 @@ void FileViewer::read(std::function<void(const QString &)> then, std::function<v
     auto *job = new ReadFileJob(m_client, m_path, -1, -1, m_sudo);
     connect(job, &ReadFileJob::succeeded, this, std::move(then));
     connect(job, &ApiJob::failed, this, [this, retry = std::move(retry)](const Status &s) {
-        m_busy = false;
         Status status = s;
         status.message = QStringLiteral("Could not read %1: %2").arg(m_path, s.message);
         showError(status, retry);
+        setBusy(false);
     });
     job->start();
 }
@@ -155,11 +155,19 @@ void FileViewer::reload() {
         [this] { reload(); });
 }
 
+void FileViewer::setBusy(bool busy) {
+    m_busy = busy;
+    // Typing during a save would be marked saved without having been written.
+    m_editor->setReadOnly(busy || !m_editButton->isChecked());
+    if (!busy && !m_error->isHidden())
+        QObject::disconnect(m_closeAfterSave); // a failed save must not close the window later
+}
+
 void FileViewer::save() {
-    if (!isEditing() || m_busy)
+    if (m_busy || (!isEditing() && !isModified()))
         return;
     m_error->hide();
-    m_busy = true;
+    setBusy(true);
     // Saving over a version we never saw would lose someone else's work: compare first.
     read(
         [this](const QString &current) {
@@ -201,17 +209,17 @@ void FileViewer::write() {
     const QString text = m_editor->toPlainText();
     auto *job = new WriteFileJob(m_client, m_path, text.toUtf8(), false, false, m_sudo);
     connect(job, &WriteFileJob::succeeded, this, [this, text] {
-        m_busy = false;
+        setBusy(false);
         m_original = text;
         m_editor->document()->setModified(false);
         updateTitle();
         Q_EMIT saved();
     });
     connect(job, &ApiJob::failed, this, [this](const Status &s) {
-        m_busy = false;
         Status status = s;
         status.message = QStringLiteral("Could not save %1: %2").arg(m_path, s.message);
         showError(status, [this] { save(); });
+        setBusy(false);
     });
     job->start();
 }
@@ -228,7 +236,9 @@ void FileViewer::closeEvent(QCloseEvent *event) {
         }
         if (answer == QMessageBox::Save) {
             event->ignore();
-            connect(this, &FileViewer::saved, this, &QDialog::close, Qt::SingleShotConnection);
+            QObject::disconnect(m_closeAfterSave);
+            m_closeAfterSave =
+                connect(this, &FileViewer::saved, this, &QDialog::close, Qt::SingleShotConnection);
             save();
             return;
         }

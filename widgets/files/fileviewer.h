@@ -45,6 +45,8 @@ Q_SIGNALS:
     void failed(const Status &status);
 
 protected:
+    // Escape asks about unsaved changes, as closing the window does.
+    void reject() override { close(); }
     void closeEvent(QCloseEvent *event) override;
 
 private:
@@ -66,5 +68,8 @@ private:
     QPushButton *m_saveButton;
     std::function<void()> m_retry;
     ChangedResolver m_resolveChange;
+    void setBusy(bool busy);
+
     bool m_busy = false;
+    QMetaObject::Connection m_closeAfterSave;
 };

@@ -16,7 +16,8 @@ QString RemoteTreeView::dropFolderAt(const QPoint &pos) const {
     if (at.data(RemoteFileModel::IsDirectoryRole).toBool())
         return at.data(RemoteFileModel::PathRole).toString();
     const QString path = at.data(RemoteFileModel::PathRole).toString();
-    return path.left(path.lastIndexOf(QLatin1Char('/')));
+    const QString folder = path.left(path.lastIndexOf(QLatin1Char('/')));
+    return folder.isEmpty() ? QStringLiteral("/") : folder;
 }
 
 void RemoteTreeView::highlight(const QModelIndex &index) {
@@ -29,8 +30,15 @@ void RemoteTreeView::highlight(const QModelIndex &index) {
         selectionModel()->clearSelection();
 }
 
+namespace {
+// Local files from the desktop; not the tree's own remote items dragged back onto it.
+bool carriesLocalFiles(const QMimeData *data) {
+    return data->hasUrls() && !data->hasFormat(QString::fromLatin1(RemoteFileModel::mimeType));
+}
+} // namespace
+
 void RemoteTreeView::dragEnterEvent(QDragEnterEvent *event) {
-    if (event->mimeData()->hasUrls()) {
+    if (carriesLocalFiles(event->mimeData())) {
         event->acceptProposedAction();
         return;
     }
@@ -38,7 +46,7 @@ void RemoteTreeView::dragEnterEvent(QDragEnterEvent *event) {
 }
 
 void RemoteTreeView::dragMoveEvent(QDragMoveEvent *event) {
-    if (!event->mimeData()->hasUrls()) {
+    if (!carriesLocalFiles(event->mimeData())) {
         QTreeView::dragMoveEvent(event);
         return;
     }
@@ -54,7 +62,7 @@ void RemoteTreeView::dragLeaveEvent(QDragLeaveEvent *event) {
 }
 
 void RemoteTreeView::dropEvent(QDropEvent *event) {
-    if (!event->mimeData()->hasUrls()) {
+    if (!carriesLocalFiles(event->mimeData())) {
         QTreeView::dropEvent(event);
         return;
     }

@@ -68,9 +68,9 @@ LogView::LogView(QWidget *parent)
         if (on)
             m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
     });
-    // Scrolling up to read stops following; scrolling back to the end resumes it.
+    // Scrolling up to read (wheel, keys, slider) stops following; back at the end resumes it.
     connect(m_text->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
-        if (m_text->verticalScrollBar()->isSliderDown())
+        if (!m_appending)
             m_follow->setChecked(value == m_text->verticalScrollBar()->maximum());
     });
     addLocalShortcut(this, QKeySequence(Qt::Key_End), [this] { setFollowing(true); });
@@ -89,6 +89,7 @@ void LogView::appendText(const QString &text) {
         return;
     QScrollBar *bar = m_text->verticalScrollBar();
     const int keep = bar->value();
+    m_appending = true;
     QTextCursor cursor(m_text->document());
     cursor.movePosition(QTextCursor::End);
     // Text arrives in pieces: continue the last line rather than starting a block per piece.
@@ -97,6 +98,7 @@ void LogView::appendText(const QString &text) {
         bar->setValue(bar->maximum());
     else
         bar->setValue(keep);
+    m_appending = false;
 }
 
 void LogView::clear() {

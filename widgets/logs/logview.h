@@ -36,6 +36,7 @@ private:
     QCheckBox *m_follow;
     QLabel *m_status;
     QToolButton *m_reconnect;
+    bool m_appending = false; // scroll changes made by appendText are not the user's
 };
 
 class TabRegistry;
