@@ -7,6 +7,7 @@
 #include "client/providers/localsandboxes.h"
 #include "client/providers/savedendpoints.h"
 #include "models/sandboxlistmodel.h"
+#include "widgets/common/widgethelpers.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
 #include "widgets/files/filestab.h"
@@ -123,8 +124,11 @@ void MainWindow::buildActions() {
         make(QStringLiteral("&Edit…"), QKeySequence(Qt::Key_F2),
              QStringLiteral("Change the address or credentials"), &MainWindow::editSandbox);
     // F2 renames in the Files tab; here it edits the sandbox selected in the list.
-    m_editAction->setShortcutContext(Qt::WidgetShortcut);
-    m_list->addAction(m_editAction);
+    m_editAction->setShortcut({});
+    addLocalShortcut(m_list, QKeySequence(Qt::Key_F2), [this] {
+        if (m_editAction->isEnabled())
+            m_editAction->trigger();
+    });
     m_refreshAction = make(
         QStringLiteral("Re&fresh status"), QKeySequence(QStringLiteral("Ctrl+R")),
         QStringLiteral("Check every sandbox now"), [this] { m_context->sandboxes()->probeAll(); });

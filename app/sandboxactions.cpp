@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QShortcut>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -55,11 +56,16 @@ SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, Q
     for (const Spec &spec : specs) {
         auto *a = new QAction(QString::fromUtf8(spec.text), this);
         const QKeySequence key(QString::fromLatin1(spec.key));
-        a->setShortcut(key);
-        a->setShortcutContext(Qt::WidgetShortcut);
         a->setToolTip(QString::fromUtf8(spec.tip) + QStringLiteral(" (") +
-                      key.toString(QKeySequence::NativeText) + QLatin1Char(')'));
-        m_list->addAction(a);
+                      key.toString(QKeySequence::NativeText) + QStringLiteral(", in the list)"));
+        // A shortcut of the list itself: an action's widget-context shortcut never fired
+        // (the action also lives in the toolbar and menu), and window-wide keys would take
+        // Delete or Ctrl+L from the tabs.
+        auto *shortcut = new QShortcut(key, m_list, nullptr, nullptr, Qt::WidgetShortcut);
+        connect(shortcut, &QShortcut::activated, a, [a] {
+            if (a->isEnabled())
+                a->trigger();
+        });
         const LifecycleAction which = spec.action;
         connect(a, &QAction::triggered, this, [this, which] { perform(which); });
         m_actions.append({which, a});

@@ -88,10 +88,14 @@ private Q_SLOTS:
         QCOMPARE(ws->findChild<QTabWidget *>()->currentWidget(), log);
         QTRY_VERIFY_WITH_TIMEOUT(log->text().contains(QStringLiteral("init-hook-ran")), 10000);
 
-        // Pause freezes the server; only Resume (and Stop) are offered then.
+        // Pause freezes the server; only Resume (and Stop) are offered then. Keys work while
+        // the list has focus.
         QVERIFY(actions->action(LifecycleAction::Pause)->isEnabled());
         QVERIFY(!actions->action(LifecycleAction::Resume)->isEnabled());
-        actions->action(LifecycleAction::Pause)->trigger();
+        window.activateWindow();
+        window.sandboxView()->setFocus();
+        QTRY_VERIFY(window.sandboxView()->hasFocus());
+        QTest::keyClick(window.sandboxView(), Qt::Key_P, Qt::ControlModifier);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, alphaId), SandboxState::Paused, 10000);
         QCOMPARE(processState(context.local()->processId(alphaId)), 'T');
         QTRY_VERIFY(actions->action(LifecycleAction::Resume)->isEnabled());
