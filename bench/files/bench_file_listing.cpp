@@ -95,8 +95,7 @@ int main(int argc, char **argv) {
     });
     QObject::connect(&model, &RemoteFileModel::listingFailed, &app,
                      [&](const QString &, const Status &status) {
-                         std::fprintf(stderr, "listing failed: %s\n",
-                                      qPrintable(status.message));
+                         std::fprintf(stderr, "listing failed: %s\n", qPrintable(status.message));
                          QCoreApplication::exit(1);
                      });
 
