@@ -301,7 +301,8 @@ private Q_SLOTS:
             &client, makeHook(QStringLiteral("boot-marker"), QStringLiteral("rm -rf /tmp/x"))));
         QCOMPARE(s.kind, Status::Kind::Conflict);
         QVERIFY2(s.message.contains(QStringLiteral("boot-marker")), qPrintable(s.message));
-        const SandboxHook *env = named(listed(&client), QStringLiteral("boot-marker"));
+        const QList<SandboxHook> hooks = listed(&client); // named() points into this list
+        const SandboxHook *env = named(hooks, QStringLiteral("boot-marker"));
         QVERIFY(env);
         QCOMPARE(env->command, QStringLiteral("true"));
     }

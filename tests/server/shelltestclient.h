@@ -14,6 +14,9 @@
 class ShellTestClient final : public QObject {
 public:
     explicit ShellTestClient(QObject *parent = nullptr);
+    // Qt 6.4's ~QWebSocket leaks the text of the close frame it sends for an open socket
+    // (LeakSanitizer sees it): a test client that is done just drops the connection.
+    ~ShellTestClient() override { m_socket.abort(); }
 
     // ws://HOST:PORT/v1/shell/ws[?session_id=ID]; waits (bounded) for the connection.
     bool open(const QUrl &httpBase, const QString &sessionId = {});
