@@ -271,40 +271,36 @@ void MainWindow::showPreferences() {
         m_context->setPreferences(dialog.preferences());
 }
 
-int MainWindow::openLocalTerminals() const {
-    int count = 0;
-    for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
-        if (!it.key().startsWith(QLatin1String("local:")) || !it.value())
+namespace {
+// Sums count(tab) over the open workspaces' tabs of type Tab (whose prefix, if given, matches).
+template <typename Tab, typename Count>
+int sumOverTabs(const QHash<QString, QPointer<SandboxWorkspace>> &workspaces, const QString &tabId,
+                const QString &idPrefix, Count count) {
+    int sum = 0;
+    for (auto it = workspaces.cbegin(); it != workspaces.cend(); ++it) {
+        if (!it.value() || !it.key().startsWith(idPrefix))
             continue;
-        if (const auto *terminals =
-                qobject_cast<const TerminalTab *>(it.value()->tab(QStringLiteral("terminal"))))
-            count += terminals->terminalCount();
+        if (const auto *tab = qobject_cast<const Tab *>(it.value()->tab(tabId)))
+            sum += count(*tab);
     }
-    return count;
+    return sum;
+}
+} // namespace
+
+int MainWindow::openLocalTerminals() const {
+    return sumOverTabs<TerminalTab>(m_workspaces, QStringLiteral("terminal"),
+                                    QStringLiteral("local:"),
+                                    [](const TerminalTab &t) { return t.terminalCount(); });
 }
 
 int MainWindow::unsavedFiles() const {
-    int count = 0;
-    for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
-        if (!it.value())
-            continue;
-        if (const auto *files =
-                qobject_cast<const FilesTab *>(it.value()->tab(QStringLiteral("files"))))
-            count += files->unsavedViewers();
-    }
-    return count;
+    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), QString(),
+                                 [](const FilesTab &t) { return t.unsavedViewers(); });
 }
 
 int MainWindow::pendingTransfers() const {
-    int count = 0;
-    for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
-        if (!it.value())
-            continue;
-        if (const auto *files =
-                qobject_cast<const FilesTab *>(it.value()->tab(QStringLiteral("files"))))
-            count += files->pendingTransfers();
-    }
-    return count;
+    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), QString(),
+                                 [](const FilesTab &t) { return t.pendingTransfers(); });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
