@@ -245,6 +245,25 @@ private Q_SLOTS:
         QVERIFY(saved.wait(10000));
         QCOMPARE(readAll(path), QByteArray("mine\n"));
         viewer->close();
+
+        // A CRLF file keeps its line endings through an edit.
+        const QString dos = m_server.workspace() + QStringLiteral("/dos.txt");
+        {
+            QFile f(dos);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("one\r\ntwo\r\n");
+        }
+        FileViewer *crlf = tab->openViewer(dos);
+        QSignalSpy loaded(crlf, &FileViewer::loaded);
+        QVERIFY(loaded.wait(10000));
+        crlf->setEditing(true);
+        crlf->editor()->moveCursor(QTextCursor::End);
+        crlf->editor()->insertPlainText(QStringLiteral("three\n"));
+        QSignalSpy crlfSaved(crlf, &FileViewer::saved);
+        crlf->save();
+        QVERIFY(crlfSaved.wait(10000));
+        QCOMPARE(readAll(dos), QByteArray("one\r\ntwo\r\nthree\r\n"));
+        crlf->close();
     }
 
     void foldersDownloadWithTheirStructure() {

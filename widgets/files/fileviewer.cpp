@@ -100,6 +100,17 @@ void FileViewer::updateTitle() {
 }
 
 void FileViewer::setEditing(bool editing) {
+    // U+FFFD stands for bytes that are not UTF-8: saving would replace them for good.
+    if (editing && m_original.contains(QChar::ReplacementCharacter)) {
+        m_editButton->setChecked(false);
+        showError(Status::error(Status::Kind::Validation,
+                                QStringLiteral("%1 is not all UTF-8 text: editing it here would "
+                                               "change bytes you did not touch. Use Download… "
+                                               "to edit it locally.")
+                                    .arg(m_path)),
+                  {});
+        return;
+    }
     m_editor->setReadOnly(!editing);
     m_editButton->setChecked(editing);
     m_saveButton->setEnabled(editing && isModified());
@@ -147,6 +158,8 @@ void FileViewer::reload() {
         [this](const QString &content) {
             m_busy = false;
             m_original = content;
+            // The editor keeps lines with \n only: Save puts a CRLF file's endings back.
+            m_crlf = content.contains(QLatin1String("\r\n"));
             m_editor->setPlainText(content);
             m_editor->document()->setModified(false);
             updateTitle();
@@ -206,7 +219,9 @@ void FileViewer::save() {
 }
 
 void FileViewer::write() {
-    const QString text = m_editor->toPlainText();
+    QString text = m_editor->toPlainText();
+    if (m_crlf)
+        text.replace(QLatin1Char('\n'), QLatin1String("\r\n"));
     auto *job = new WriteFileJob(m_client, m_path, text.toUtf8(), false, false, m_sudo);
     connect(job, &WriteFileJob::succeeded, this, [this, text] {
         setBusy(false);

@@ -71,5 +71,6 @@ private:
     void setBusy(bool busy);
 
     bool m_busy = false;
+    bool m_crlf = false; // the file's lines end with \r\n
     QMetaObject::Connection m_closeAfterSave;
 };
