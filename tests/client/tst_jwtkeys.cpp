@@ -5,6 +5,7 @@
 #include "client/providers/secretstore.h"
 #include "client/sandboxclient.h"
 #include "client/transport/jwtkeys.h"
+#include "tests/support/testjwt.h"
 #include "tests/support/testserver.h"
 
 #include <QDateTime>
@@ -38,16 +39,6 @@ Status runJob(ApiJob *job) {
         return Status::error(Status::Kind::Timeout, QStringLiteral("job did not finish"));
     QCoreApplication::processEvents();
     return *status;
-}
-
-// The base64-free body of a PEM: enough to find the key in a file whatever its line wrapping.
-QList<QByteArray> pemLines(const QByteArray &pem) {
-    QList<QByteArray> lines;
-    for (const QByteArray &line : pem.split('\n')) {
-        if (line.size() > 40 && !line.startsWith("-----"))
-            lines << line;
-    }
-    return lines;
 }
 
 } // namespace
@@ -124,9 +115,9 @@ private Q_SLOTS:
         QCOMPARE(status.kind, Status::Kind::Auth);
         QCOMPARE(status.httpStatus, 401);
         QVERIFY2(status.message.contains(QStringLiteral("signed JWT")), qPrintable(status.message));
-        for (const QByteArray &line : pemLines(m_other.privatePem))
+        for (const QByteArray &line : pemBodyLines(m_other.privatePem))
             QVERIFY(!status.message.toUtf8().contains(line));
-        for (const QByteArray &line : pemLines(m_pair.privatePem))
+        for (const QByteArray &line : pemBodyLines(m_pair.privatePem))
             QVERIFY(!server.stderrText().contains(line));
     }
 
@@ -164,7 +155,7 @@ private Q_SLOTS:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray text = file.readAll();
-        for (const QByteArray &line : pemLines(m_pair.privatePem))
+        for (const QByteArray &line : pemBodyLines(m_pair.privatePem))
             QVERIFY(!text.contains(line));
         QVERIFY(!text.contains("PRIVATE"));
 

@@ -7,6 +7,7 @@
 #include "client/providers/secretstore.h"
 #include "client/sandboxclient.h"
 #include "client/transport/jwtkeys.h"
+#include "tests/support/testjwt.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -70,15 +71,6 @@ qint64 unreadBytesAt(int port) {
         total += queues.at(1).toLongLong(nullptr, 16);
     }
     return total;
-}
-
-QList<QByteArray> pemLines(const QByteArray &pem) {
-    QList<QByteArray> lines;
-    for (const QByteArray &line : pem.split('\n')) {
-        if (line.size() > 40 && !line.startsWith("-----"))
-            lines << line;
-    }
-    return lines;
 }
 
 } // namespace
@@ -253,7 +245,7 @@ private Q_SLOTS:
             QCOMPARE(status.httpStatus, 401);
             SandboxClient anonymous(entry.endpoint, {});
             QCOMPARE(runJob(new GetContextJob(&anonymous)).kind, Status::Kind::Auth);
-            for (const QByteArray &line : pemLines(privateKey.toLatin1()))
+            for (const QByteArray &line : pemBodyLines(privateKey.toLatin1()))
                 QVERIFY(!provider.log(id).toLatin1().contains(line));
         }
         // The private key is in the secret store, never in the settings file.
@@ -261,7 +253,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray text = file.readAll();
         QVERIFY(!text.contains("PRIVATE"));
-        for (const QByteArray &line : pemLines(privateKey.toLatin1()))
+        for (const QByteArray &line : pemBodyLines(privateKey.toLatin1()))
             QVERIFY(!text.contains(line));
 
         // After a restart the same key is read back and still trusted.

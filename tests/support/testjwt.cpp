@@ -63,3 +63,12 @@ QByteArray makeJwt(const TestRsaKey &key, const QJsonObject &claims, const QByte
     jwt_free(jwt);
     return token;
 }
+
+QList<QByteArray> pemBodyLines(const QByteArray &pem) {
+    QList<QByteArray> lines;
+    for (const QByteArray &line : pem.split('\n')) {
+        if (line.size() > 40 && !line.startsWith("-----"))
+            lines << line;
+    }
+    return lines;
+}

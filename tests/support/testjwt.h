@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QList>
 
 // An RSA key pair made for one test run, and tokens signed with it (or forged) for auth tests.
 struct TestRsaKey {
@@ -16,3 +17,6 @@ TestRsaKey generateRsaKey();
 // classic forgery) or "none".
 QByteArray makeJwt(const TestRsaKey &key, const QJsonObject &claims,
                    const QByteArray &alg = "RS256");
+// The base64 body lines of a PEM: enough to find a key in a file (settings, logs) whatever
+// its line wrapping.
+QList<QByteArray> pemBodyLines(const QByteArray &pem);

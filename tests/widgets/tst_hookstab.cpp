@@ -73,14 +73,11 @@ class TestHooksTab final : public QObject {
     Q_OBJECT
 private:
     TestServer m_server;
-    QTemporaryDir m_home;
 
 private Q_SLOTS:
     void initTestCase() {
         TestServer::Options options;
-        // Trial runs start login shells: the developer's own login files must not decide the
-        // outcome (a blocked `pyenv rehash` in ~/.bashrc held every prompt back here).
-        options.env.insert(QStringLiteral("HOME"), m_home.path());
+        // Trial runs start shells; TestServer gives them an empty HOME of their own.
         options.env.insert(QStringLiteral("SANDBOX_SHUTDOWN_HOOKS"),
                            QStringLiteral(R"([{"name":"boot-marker","command":"true",)"
                                           R"("priority":5}])"));
