@@ -42,7 +42,7 @@ int ServerApp::run() {
         log::warning(warning);
     if (authConfig.error) {
         log::error(*authConfig.error);
-        return 1;
+        return 2;
     }
     TicketStore tickets(authConfig.config.ticketTtl);
     Authenticator auth(std::move(authConfig.config), tickets);
