@@ -16,6 +16,7 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -92,6 +93,60 @@ std::string allowedList(const std::vector<std::string> &methods) {
     }
     return text;
 }
+
+// Bodies of this size and more are parsed on the parse thread: parsing megabytes on the I/O
+// thread would hold every other connection for as long.
+constexpr std::size_t kInlineParseBytes = 64 * 1024;
+// Request bodies held in memory at once, over all connections; past it a request gets 503.
+constexpr std::size_t kBodyBudget = 256 * 1024 * 1024;
+
+// What writing a response needs of its request, without the body.
+HttpRequest headOf(const HttpRequest &request) {
+    HttpRequest head;
+    head.method = request.method;
+    head.path = request.path;
+    head.version = request.version;
+    head.keepAlive = request.keepAlive;
+    head.remote = request.remote;
+    return head;
+}
+
+// No exception from reading a client's body may end its connection without an answer.
+std::optional<HttpResponse> checkedBodyPolicy(HttpRequest &request, BodyPolicy policy) {
+    try {
+        return applyBodyPolicy(request, policy);
+    } catch (const std::exception &) {
+        return errorResponse(400, "The request body cannot be read");
+    }
+}
+
+// A share of the server's body budget, held while one request is handled (I/O thread only).
+class BodyReservation final {
+public:
+    explicit BodyReservation(std::size_t &held)
+        : m_held(held) {}
+    ~BodyReservation() { m_held -= m_taken; }
+    BodyReservation(const BodyReservation &) = delete;
+    BodyReservation &operator=(const BodyReservation &) = delete;
+
+    bool take(std::size_t bytes) {
+        if (bytes > kBodyBudget - m_held)
+            return false;
+        m_held += bytes;
+        m_taken += bytes;
+        return true;
+    }
+    void shrinkTo(std::size_t bytes) {
+        if (bytes < m_taken) {
+            m_held -= m_taken - bytes;
+            m_taken = bytes;
+        }
+    }
+
+private:
+    std::size_t &m_held;
+    std::size_t m_taken = 0;
+};
 
 // Plain data only: a pool thread may drop the last reference after the I/O context is gone.
 struct AsyncReply {
@@ -226,6 +281,9 @@ private:
     Awaitable<bool> respond(beast::tcp_stream &stream, const HttpRequest &request,
                             HttpResponse response, bool forceClose = false);
     Awaitable<void> lingeringClose(beast::tcp_stream &stream);
+    // Applies a JSON body policy on the parse thread; false when the server stopped meanwhile.
+    Awaitable<bool> parseOffThread(HttpRequest &request, BodyPolicy policy,
+                                   std::optional<HttpResponse> &refusal, Connection &connection);
     void beginStop(const char *why);
     void logRequest(const HttpRequest &request, int status) const;
 
@@ -241,6 +299,9 @@ private:
     tcp::acceptor m_acceptor{m_io};
     asio::signal_set m_signals;
     asio::steady_timer m_forceStop{m_io};
+    std::size_t m_bodyBytesHeld = 0;
+    // After m_io: joined before the context its jobs post back to is gone.
+    asio::thread_pool m_parseThread{1};
 };
 
 std::optional<std::string> HttpServer::Impl::listen(const std::string &host, std::uint16_t port) {
@@ -423,7 +484,9 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
         co_return outcome == StreamOutcome::KeepAlive && !m_stopping;
     }
 
-    // Buffered and async routes: read the whole body first, within the route's limit.
+    // Buffered and async routes: read the whole body first, within the route's limit and the
+    // server's budget for bodies held at once.
+    BodyReservation reservation(m_bodyBytesHeld);
     if (bodyPending) {
         const auto length = parser.content_length();
         if (length && *length > route.options.bodyLimit) {
@@ -432,6 +495,15 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
                 errorResponse(413, "Request body too large (limit " +
                                        std::to_string(route.options.bodyLimit) + " bytes)"),
                 true);
+        }
+        // A chunked body may grow to the route's limit: that much is set aside.
+        if (!reservation.take(length ? static_cast<std::size_t>(*length)
+                                     : route.options.bodyLimit)) {
+            HttpResponse busy = errorResponse(
+                503, "Server busy: other requests' bodies fill its memory budget (" +
+                         std::to_string(kBodyBudget / (1024 * 1024)) + " MiB); retry shortly");
+            busy.headers.emplace_back("Retry-After", "1");
+            co_return co_await respond(stream, request, std::move(busy), true);
         }
         const auto expect = request.header("Expect");
         if (expect && iequals(*expect, "100-continue")) {
@@ -461,8 +533,16 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
             co_return false;
         }
         request.body = std::move(bodyParser.get().body());
+        reservation.shrinkTo(request.body.size());
     }
-    if (auto refusal = applyBodyPolicy(request, route.options.body))
+    std::optional<HttpResponse> refusal;
+    if (parsesJson(route.options.body) && request.body.size() > kInlineParseBytes) {
+        if (!co_await parseOffThread(request, route.options.body, refusal, connection))
+            co_return false;
+    } else {
+        refusal = checkedBodyPolicy(request, route.options.body);
+    }
+    if (refusal)
         co_return co_await respond(stream, request, std::move(*refusal));
 
     HttpResponse response;
@@ -474,7 +554,11 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
             auto reply = std::make_shared<AsyncReply>();
             reply->timer = &timer;
             auto state = std::make_shared<ResponderState>(m_io, reply);
-            route.async(request, [state](HttpResponse r) { state->answer(std::move(r)); });
+            // The handler takes the body; the response needs only the head.
+            HttpRequest head = headOf(request);
+            route.async(std::move(request),
+                        [state](HttpResponse r) { state->answer(std::move(r)); });
+            request = std::move(head);
             state.reset();
             connection.waiting = &timer;
             while (!reply->response && !m_stopping) {
@@ -492,6 +576,41 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
         response = errorResponse(500, "Internal error while handling the request");
     }
     co_return co_await respond(stream, request, std::move(response));
+}
+
+Awaitable<bool> HttpServer::Impl::parseOffThread(HttpRequest &request, BodyPolicy policy,
+                                                 std::optional<HttpResponse> &refusal,
+                                                 Connection &connection) {
+    struct Job {
+        HttpRequest request;
+        std::optional<HttpResponse> refusal;
+        bool done = false;
+        asio::steady_timer *timer = nullptr; // null once the session stopped waiting
+    };
+    asio::steady_timer timer(m_io, asio::steady_timer::time_point::max());
+    auto job = std::make_shared<Job>();
+    job->request = std::move(request);
+    job->timer = &timer;
+    asio::post(m_parseThread, [job, policy, &io = m_io] {
+        job->refusal = checkedBodyPolicy(job->request, policy);
+        asio::post(io, [job] {
+            job->done = true;
+            if (job->timer)
+                job->timer->cancel();
+        });
+    });
+    connection.waiting = &timer;
+    while (!job->done && !m_stopping) {
+        beast::error_code ec;
+        co_await timer.async_wait(withError(ec));
+    }
+    connection.waiting = nullptr;
+    job->timer = nullptr;
+    if (!job->done)
+        co_return false;
+    request = std::move(job->request);
+    refusal = std::move(job->refusal);
+    co_return true;
 }
 
 Awaitable<bool> HttpServer::Impl::respond(beast::tcp_stream &stream, const HttpRequest &request,
