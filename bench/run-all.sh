@@ -9,3 +9,5 @@ if [[ -x bench/server/run.sh ]]; then
   echo "== server latency"
   bench/server/run.sh "$build"
 fi
+echo "== server against hostile bodies"
+bench/server/hostile-bodies.sh "$build"

@@ -31,11 +31,11 @@ hwm() { awk '/VmHWM/ {print $2}' "/proc/$pid/status"; }
 # Writes N keep-alive GET timings (ms) to $1 until the file $2 exists or N requests are done.
 probe() {
   local out=$1 stop=$2 args=()
-  for _ in $(seq 200); do args+=("$url/v1/sandbox"); done
+  for _ in $(seq 200); do args+=(-o /dev/null "$url/v1/sandbox"); done
   : >"$out"
   for _ in $(seq 40); do
     [[ -e "$stop" ]] && break
-    curl -s -o /dev/null -w '%{time_total}\n' "${args[@]}" | awk '{printf "%.2f\n", $1 * 1000}' >>"$out"
+    curl -s -w '%{time_total}\n' "${args[@]}" | awk '{printf "%.3f\n", $1 * 1000}' >>"$out"
   done
 }
 
