@@ -56,7 +56,6 @@ public:
     // Keeps line content (cut when narrower). Returns how far the cursor row moves.
     int resize(int cols, int rows, int cursorRow, const TerminalCell &blank);
     void setScrollbackLimit(int lines);
-    void clearScrollback();
 
     // Heap bytes of the compact scrollback, for benchmarks.
     size_t scrollbackBytes() const;
