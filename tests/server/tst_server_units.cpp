@@ -250,6 +250,14 @@ void TestServerUnits::commandLine() {
     QVERIFY(parseCommandLine({"--port", "70000"}).error);
     QVERIFY(parseCommandLine({"--port"}).error);
     QVERIFY(parseCommandLine({"--bogus"}).error);
+    QCOMPARE(parseCommandLine({}).options.maxConnections, 0u);
+    QCOMPARE(parseCommandLine({}).options.headerTimeout, 15u);
+    parsed = parseCommandLine({"--max-connections", "50", "--header-timeout=3"});
+    QVERIFY(!parsed.error);
+    QCOMPARE(parsed.options.maxConnections, 50u);
+    QCOMPARE(parsed.options.headerTimeout, 3u);
+    QVERIFY(parseCommandLine({"--max-connections", "0"}).error);
+    QVERIFY(parseCommandLine({"--header-timeout", "x"}).error);
     QVERIFY(parseCommandLine({"--help"}).options.help);
     QVERIFY(QString::fromStdString(helpText()).contains(QStringLiteral("does NOT isolate")));
 }
