@@ -142,6 +142,7 @@ private slots:
     void portInUse();
     void sigtermWithOpenConnectionExitsZero();
     void idleConnectionsDoNotLockOutClients();
+    void outOfDescriptorsEvictsIdle();
     void busyConnectionsAreNeverEvicted();
     void silentConnectionsTimeOutFirst();
 
@@ -382,6 +383,30 @@ void TestServerHttp::idleConnectionsDoNotLockOutClients() {
     QCOMPARE(server.process().state(), QProcess::Running);
     for (int i = 0; i < 20; ++i)
         QCOMPARE(request("GET", target, {}, {}, 5000).status, 200);
+    QCOMPARE(server.stop(), 0);
+}
+
+void TestServerHttp::outOfDescriptorsEvictsIdle() {
+    // A cap above the descriptor limit: accept runs out of descriptors (EMFILE) and the
+    // longest idle connection must give up its own rather than the listener stalling.
+    TestServer server;
+    TestServer::Options options;
+    options.maxOpenFiles = 256;
+    options.extraArgs = {QStringLiteral("--max-connections"), QStringLiteral("5000")};
+    QVERIFY2(server.start(options), qPrintable(server.error()));
+    raiseOwnDescriptorLimit();
+    RawConnections idle;
+    QCOMPARE(idle.open(server.port(), 400), 400);
+    QUrl target = server.url();
+    target.setPath(QStringLiteral("/v1/sandbox"));
+    QElapsedTimer timer;
+    timer.start();
+    const HttpResult honest = request("GET", target, {}, {}, 5000);
+    qInfo("GET /v1/sandbox past the descriptor limit (EMFILE): %lld ms", timer.elapsed());
+    QVERIFY2(honest.status == 200, qPrintable(honest.networkError));
+    QTRY_VERIFY_WITH_TIMEOUT(idle.closedByServer(0), 5000);
+    idle.closeAll();
+    QCOMPARE(request("GET", target, {}, {}, 5000).status, 200);
     QCOMPARE(server.stop(), 0);
 }
 
