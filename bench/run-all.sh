@@ -9,3 +9,7 @@ if [[ -x bench/server/run.sh ]]; then
   echo "== server latency"
   bench/server/run.sh "$build"
 fi
+if [[ -x bench/server/faults.sh ]]; then
+  echo "== server load and faults"
+  bench/server/faults.sh "$build"
+fi
