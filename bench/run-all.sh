@@ -11,3 +11,7 @@ if [[ -x bench/server/run.sh ]]; then
 fi
 echo "== server against hostile bodies"
 bench/server/hostile-bodies.sh "$build"
+if [[ -x bench/server/faults.sh ]]; then
+  echo "== server load and faults"
+  bench/server/faults.sh "$build"
+fi

@@ -22,10 +22,14 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <filesystem>
 #include <limits>
+#include <list>
 #include <set>
+#include <sys/resource.h>
 
 namespace sbx {
 
@@ -42,6 +46,17 @@ constexpr char kServerHeader[] = "sandbox-server/" SBX_VERSION;
 // (or up to kLingerBytes) so that the close does not reset the connection under the response.
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kLingerBytes = 1024 * 1024;
+// Failed accepts (out of descriptors, memory) are retried after a pause that doubles each time.
+constexpr auto kAcceptBackoffMin = std::chrono::milliseconds(10);
+constexpr auto kAcceptBackoffMax = std::chrono::milliseconds(1000);
+// Descriptors kept from the connection cap: up to 100 PTYs of shell sessions, files of
+// transfers, pipes of hooks and of the work pool, plus a sixteenth of the rest for slack.
+constexpr std::size_t kReservedDescriptors = 128;
+constexpr std::size_t kMinConnections = 8;
+// Newcomers refused with a 503 at a time (each lingers up to kLingerTime); past it they are
+// closed without an answer.
+constexpr int kMaxRefusals = 16;
+constexpr auto kCapWarningInterval = std::chrono::seconds(10);
 
 auto withError(beast::error_code &ec) {
     return asio::redirect_error(asio::use_awaitable, ec);
@@ -82,6 +97,38 @@ HttpRequest toRequest(const http::request<http::empty_body> &header, std::string
     request.upgrade = beast::websocket::is_upgrade(header);
     request.remote = std::move(remote);
     return request;
+}
+
+struct ConnectionCap {
+    std::size_t connections = 0;
+    std::size_t descriptorLimit = 0;
+};
+
+std::size_t openDescriptors() {
+    std::error_code ec;
+    std::size_t count = 0;
+    for (std::filesystem::directory_iterator it("/proc/self/fd", ec), end; !ec && it != end;
+         it.increment(ec))
+        ++count;
+    // The iterator's own descriptor is listed too.
+    return ec || count == 0 ? 16 : count - 1;
+}
+
+// Connections that fit in RLIMIT_NOFILE beside what is open now and the reserve.
+ConnectionCap derivedConnectionCap() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return {65536, 0};
+    const std::size_t soft = static_cast<std::size_t>(limit.rlim_cur);
+    const std::size_t open = openDescriptors();
+    const std::size_t available = soft > open ? soft - open : 0;
+    const std::size_t reserve = std::min(available / 2, kReservedDescriptors + available / 16);
+    return {std::max(kMinConnections, available - reserve), soft};
+}
+
+bool outOfDescriptors(const beast::error_code &ec) {
+    return ec == asio::error::no_descriptors ||
+           ec == boost::system::errc::too_many_files_open_in_system;
 }
 
 std::string allowedList(const std::vector<std::string> &methods) {
@@ -250,6 +297,7 @@ private:
         ~Connection() override {
             if (m_server.m_destroying)
                 return;
+            setIdle(false);
             m_server.m_connections.erase(this);
             if (m_server.m_stopping && m_server.m_connections.empty())
                 m_server.m_forceStop.cancel();
@@ -265,15 +313,43 @@ private:
             if (waiting)
                 waiting->cancel();
         }
+        // Idle: waiting for a request header, which the connection cap may cut short. Never
+        // set during a request, a stream or a WebSocket.
+        void setIdle(bool idle) {
+            if (idle == m_idlePosition.has_value())
+                return;
+            if (idle) {
+                m_idlePosition = m_server.m_idle.insert(m_server.m_idle.end(), this);
+            } else {
+                m_server.m_idle.erase(*m_idlePosition);
+                m_idlePosition.reset();
+            }
+        }
+        // Closed to make room for a newcomer: it stops counting at once, its descriptor is
+        // free, and its session ends quietly at its next resumption.
+        void evict() {
+            setIdle(false);
+            m_server.m_connections.erase(this);
+            m_evicted = true;
+            close();
+        }
+        bool evicted() const { return m_evicted; }
 
         asio::steady_timer *waiting = nullptr;
 
     private:
         Impl &m_server;
         std::function<void()> m_closer;
+        // In m_server.m_idle, oldest first, while idle.
+        std::optional<std::list<Connection *>::iterator> m_idlePosition;
+        bool m_evicted = false;
     };
 
     Awaitable<void> acceptLoop();
+    // Closes the connection idle the longest; false when none is idle.
+    bool evictLongestIdle();
+    // A newcomer at the cap with every connection busy: 503, then close.
+    Awaitable<void> refuse(tcp::socket socket);
     Awaitable<void> session(tcp::socket socket);
     // Handles one request whose header is read; false ends the connection.
     Awaitable<bool> serve(beast::tcp_stream &stream, beast::flat_buffer &buffer,
@@ -294,6 +370,11 @@ private:
     bool m_destroying = false;
     bool m_stopping = false;
     std::set<Connection *> m_connections;
+    // The idle ones among m_connections, longest idle first.
+    std::list<Connection *> m_idle;
+    std::size_t m_maxConnections = 0;
+    int m_refusals = 0;
+    std::chrono::steady_clock::time_point m_lastCapWarning;
     std::uint16_t m_port = 0;
     asio::io_context m_io{1};
     tcp::acceptor m_acceptor{m_io};
@@ -365,7 +446,18 @@ void HttpServer::Impl::beginStop(const char *why) {
 }
 
 Awaitable<void> HttpServer::Impl::acceptLoop() {
+    if (m_limits.maxConnections > 0) {
+        m_maxConnections = m_limits.maxConnections;
+        log::info("accepting up to " + std::to_string(m_maxConnections) + " connections");
+    } else {
+        const ConnectionCap cap = derivedConnectionCap();
+        m_maxConnections = cap.connections;
+        log::info("accepting up to " + std::to_string(m_maxConnections) +
+                  " connections (descriptor limit " + std::to_string(cap.descriptorLimit) + ")");
+    }
     asio::steady_timer backoff(m_io);
+    auto delay = kAcceptBackoffMin;
+    unsigned failures = 0;
     while (!m_stopping) {
         beast::error_code ec;
         tcp::socket socket(m_io);
@@ -373,10 +465,28 @@ Awaitable<void> HttpServer::Impl::acceptLoop() {
         if (m_stopping || ec == asio::error::operation_aborted)
             co_return;
         if (ec) {
-            // EMFILE and friends: wait a little instead of spinning on the same error.
-            log::warning("accept failed: " + ec.message());
-            backoff.expires_after(std::chrono::milliseconds(100));
+            // Out of descriptors: the longest idle connection gives up its own. Otherwise
+            // wait, longer each time, instead of spinning on the same error.
+            if (outOfDescriptors(ec) && evictLongestIdle())
+                continue;
+            if (failures++ == 0)
+                log::warning("accept failed: " + ec.message() + "; retrying with a back-off");
+            backoff.expires_after(delay);
             co_await backoff.async_wait(withError(ec));
+            delay = std::min<std::chrono::milliseconds>(delay * 2, kAcceptBackoffMax);
+            continue;
+        }
+        if (failures > 0) {
+            log::info("accepting again after " + std::to_string(failures) + " failed attempt(s)");
+            failures = 0;
+        }
+        delay = kAcceptBackoffMin;
+        if (m_connections.size() >= m_maxConnections && !evictLongestIdle()) {
+            if (m_refusals < kMaxRefusals) {
+                asio::co_spawn(m_io, refuse(std::move(socket)), asio::detached);
+            } else {
+                socket.close(ec);
+            }
             continue;
         }
         socket.set_option(tcp::no_delay(true), ec);
@@ -384,11 +494,44 @@ Awaitable<void> HttpServer::Impl::acceptLoop() {
     }
 }
 
+bool HttpServer::Impl::evictLongestIdle() {
+    if (m_idle.empty())
+        return false;
+    Connection *longest = m_idle.front();
+    longest->evict();
+    return true;
+}
+
+Awaitable<void> HttpServer::Impl::refuse(tcp::socket socket) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_lastCapWarning >= kCapWarningInterval) {
+        m_lastCapWarning = now;
+        log::warning("connection cap of " + std::to_string(m_maxConnections) +
+                     " reached with every connection busy: refusing newcomers with 503");
+    }
+    ++m_refusals;
+    try {
+        HttpRequest bare;
+        bare.keepAlive = false;
+        bare.remote = describeRemote(socket);
+        beast::tcp_stream stream(std::move(socket));
+        HttpResponse response =
+            errorResponse(503, "Too many connections (limit " + std::to_string(m_maxConnections) +
+                                   ", all busy): try again shortly");
+        response.headers.emplace_back("Retry-After", "1");
+        co_await respond(stream, bare, std::move(response), true);
+    } catch (const std::exception &e) {
+        log::error(std::string("refusing a connection failed: ") + e.what());
+    }
+    --m_refusals;
+}
+
 Awaitable<void> HttpServer::Impl::session(tcp::socket socket) {
     const std::string remote = describeRemote(socket);
     beast::tcp_stream stream(std::move(socket));
     Connection connection(*this, stream);
     beast::flat_buffer buffer;
+    bool firstRequest = true;
     try {
         while (!m_stopping) {
             HeaderParser parser;
@@ -396,9 +539,15 @@ Awaitable<void> HttpServer::Impl::session(tcp::socket socket) {
             // The body limit is the route's business; the header parser must not judge it.
             // (Not boost::none: Beast 1.74 compares a length with an empty limit as "greater".)
             parser.body_limit(std::numeric_limits<std::uint64_t>::max());
-            stream.expires_after(m_limits.idleTimeout);
+            // Idle connections hold descriptors: a new one must make its point quickly.
+            stream.expires_after(firstRequest ? m_limits.headerTimeout : m_limits.idleTimeout);
             beast::error_code ec;
+            connection.setIdle(true);
             co_await http::async_read_header(stream, buffer, parser, withError(ec));
+            connection.setIdle(false);
+            if (connection.evicted())
+                co_return;
+            firstRequest = false;
             if (ec) {
                 if (m_stopping || isPeerGone(ec) || ec == http::error::partial_message)
                     co_return;

@@ -51,7 +51,10 @@ int ServerApp::run() {
     StartupHooks hooks(m_options.workspace);
     Router router;
     // Constructed before the hooks so a SIGTERM during them is caught, not fatal.
-    HttpServer http(router, auth);
+    HttpLimits limits;
+    limits.maxConnections = m_options.maxConnections;
+    limits.headerTimeout = std::chrono::seconds(m_options.headerTimeout);
+    HttpServer http(router, auth, limits);
     // Declared after http: its threads are joined before the I/O context they post to is gone.
     WorkPool pool(2);
     ServerContext context{m_options, kVersion, auth,     tickets,

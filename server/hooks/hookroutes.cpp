@@ -67,6 +67,9 @@ HttpResponse registerHook(HookStore &store, const ShutdownHook &hook) {
         return errorResponse(409,
                              "Hook " + hook.name + kFromEnvironment +
                                  "replaced through the API; register yours under another name");
+    case HookStore::Outcome::TooMany:
+        return errorResponse(429, "Too many shutdown hooks (limit " + std::to_string(kMaxHooks) +
+                                      "): delete one before registering " + hook.name);
     case HookStore::Outcome::SaveFailed:
         log::error(error);
         return errorResponse(500, "The hook was not registered: " + error);

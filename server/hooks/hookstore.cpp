@@ -164,6 +164,11 @@ EnvironmentHooks parseEnvironmentHooks(std::string_view text) {
                                 " must be a JSON array of {name, command, timeout?, priority?}");
         return result;
     }
+    if (entries.size() > kMaxHooks) {
+        result.errors.push_back(what + " holds " + std::to_string(entries.size()) +
+                                " hooks; at most " + std::to_string(kMaxHooks) + " are allowed");
+        return result;
+    }
     result.hooks = readEntries(entries, what, "env", result.errors);
     return result;
 }
@@ -226,6 +231,8 @@ HookStore::Outcome HookStore::put(const ShutdownHook &hook, std::string &error) 
     if (it != next.end() && it->source == "env")
         return Outcome::FromEnvironment;
     const bool replaced = it != next.end();
+    if (!replaced && next.size() >= kMaxHooks)
+        return Outcome::TooMany;
     if (replaced)
         *it = hook;
     else
