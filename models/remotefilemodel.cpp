@@ -25,16 +25,9 @@ struct RemoteFileModel::Node {
     bool listing = false;
     bool stale = false; // asked to refresh while a listing ran: list again when it ends
     QString error;
-
-    int row() const {
-        if (!parent)
-            return 0;
-        for (std::size_t i = 0; i < parent->children.size(); ++i) {
-            if (parent->children[i].get() == this)
-                return static_cast<int>(i);
-        }
-        return -1;
-    }
+    // Its index in parent->children, kept up to date on every insertion and removal, so that
+    // parent() and indexOf() cost O(1) instead of a scan of the siblings.
+    int row = 0;
 };
 
 RemoteFileModel::RemoteFileModel(SandboxClient *client, QObject *parent)
@@ -52,6 +45,8 @@ void RemoteFileModel::setRootPath(const QString &path) {
     m_root->info.isDirectory = true;
     m_root->info.path = path;
     m_loading = 0;
+    m_byPath.clear();
+    m_byPath.insert(path, m_root.get());
     endResetModel();
     list(m_root.get());
 }
@@ -67,7 +62,7 @@ RemoteFileModel::Node *RemoteFileModel::nodeOf(const QModelIndex &index) const {
 QModelIndex RemoteFileModel::indexOf(Node *node, int column) const {
     if (!node || node == m_root.get())
         return {};
-    return createIndex(node->row(), column, node);
+    return createIndex(node->row, column, node);
 }
 
 QString RemoteFileModel::pathOf(const QModelIndex &index) const {
@@ -78,7 +73,29 @@ bool RemoteFileModel::isDirectory(const QModelIndex &index) const {
     return nodeOf(index)->info.isDirectory;
 }
 
+RemoteFileModel::Node *RemoteFileModel::nodeForPath(const QString &path) const {
+    // O(1) for a path as the model holds it (pathOf()); anything else (a trailing slash, a
+    // doubled one) falls back to a walk by components, O(depth x siblings).
+    if (Node *node = m_byPath.value(path))
+        return node;
+    const QModelIndex walked = walkToPath(path);
+    return walked.isValid() ? nodeOf(walked) : nullptr;
+}
+
+void RemoteFileModel::forget(Node *node) {
+    for (const auto &child : node->children)
+        forget(child.get());
+    const auto it = m_byPath.constFind(node->info.path);
+    if (it != m_byPath.cend() && it.value() == node)
+        m_byPath.erase(it);
+}
+
 QModelIndex RemoteFileModel::indexForPath(const QString &path) const {
+    Node *node = nodeForPath(path);
+    return node ? indexOf(node) : QModelIndex();
+}
+
+QModelIndex RemoteFileModel::walkToPath(const QString &path) const {
     // Walk down from the root by path components: the tree mirrors the paths.
     QString rest = path;
     const QString root = m_root->info.path;
@@ -159,14 +176,13 @@ void RemoteFileModel::list(Node *folder) {
     const QString path = folder->info.path;
     auto *job = new ListFilesJob(m_client, path, {.sudo = m_sudo});
     connect(job, &ListFilesJob::succeeded, this, [this, path](const QList<RemoteFileInfo> &files) {
-        Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
-        if (!node || node->info.path != path)
+        Node *node = m_byPath.value(path);
+        if (!node)
             return; // the folder went away meanwhile
         apply(node, files);
     });
     connect(job, &ApiJob::failed, this, [this, path](const Status &status) {
-        Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
-        if (node && node->info.path == path) {
+        if (Node *node = m_byPath.value(path)) {
             node->listing = false;
             node->listed = true;
             node->error = status.message;
@@ -194,34 +210,54 @@ void RemoteFileModel::apply(Node *folder, const QList<RemoteFileInfo> &files) {
     for (const RemoteFileInfo &f : files)
         fresh.insert(f.name, &f);
     const QModelIndex parentIndex = indexOf(folder);
-    // Rows that went away, from the bottom so that rows above keep their numbers.
-    for (int row = static_cast<int>(folder->children.size()) - 1; row >= 0; --row) {
-        Node *child = folder->children[static_cast<std::size_t>(row)].get();
-        if (fresh.contains(child->info.name))
+    // Rows that went away, as ranges from the bottom so that rows above keep their numbers.
+    // Each range costs O(rows): the vector's erase and renumbering the rows after it.
+    auto &children = folder->children;
+    for (int last = static_cast<int>(children.size()) - 1; last >= 0; --last) {
+        if (fresh.contains(children[static_cast<std::size_t>(last)]->info.name))
             continue;
-        beginRemoveRows(parentIndex, row, row);
-        folder->children.erase(folder->children.begin() + row);
+        int first = last;
+        while (first > 0 &&
+               !fresh.contains(children[static_cast<std::size_t>(first - 1)]->info.name))
+            --first;
+        beginRemoveRows(parentIndex, first, last);
+        for (int row = first; row <= last; ++row)
+            forget(children[static_cast<std::size_t>(row)].get());
+        children.erase(children.begin() + first, children.begin() + last + 1);
+        for (std::size_t row = static_cast<std::size_t>(first); row < children.size(); ++row)
+            children[row]->row = static_cast<int>(row);
         endRemoveRows();
+        last = first;
     }
-    // Rows that stayed are updated in place; new ones queue for batched insertion.
+    // Rows that stayed are updated in place (and announced only when they changed); new ones
+    // queue for batched insertion.
     QHash<QString, Node *> kept;
-    for (const auto &child : folder->children)
+    kept.reserve(static_cast<qsizetype>(children.size()));
+    for (const auto &child : children)
         kept.insert(child->info.name, child.get());
     folder->pending.clear();
     for (const RemoteFileInfo &f : files) {
-        if (Node *child = kept.value(f.name)) {
-            const bool typeChanged = child->info.isDirectory != f.isDirectory;
-            child->info = f;
-            if (typeChanged) {
-                child->children.clear();
-                child->listed = false;
-            }
-            const int row = child->row();
-            Q_EMIT dataChanged(index(row, 0, parentIndex),
-                               index(row, ColumnCount - 1, parentIndex));
-        } else {
+        Node *child = kept.value(f.name);
+        if (!child) {
             folder->pending.append(f);
+            continue;
         }
+        const RemoteFileInfo &was = child->info;
+        if (was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
+            was.permissions == f.permissions && was.path == f.path)
+            continue;
+        if (was.path != f.path || was.isDirectory != f.isDirectory) {
+            // What was listed below it belongs to another path or is no folder now.
+            for (const auto &grandchild : child->children)
+                forget(grandchild.get());
+            child->children.clear();
+            child->listed = false;
+            forget(child);
+            m_byPath.insert(f.path, child);
+        }
+        child->info = f;
+        Q_EMIT dataChanged(index(child->row, 0, parentIndex),
+                           index(child->row, ColumnCount - 1, parentIndex));
     }
     insertBatch(folder);
 }
@@ -235,6 +271,8 @@ void RemoteFileModel::insertBatch(Node *folder) {
             auto node = std::make_unique<Node>();
             node->info = folder->pending.at(i);
             node->parent = folder;
+            node->row = static_cast<int>(folder->children.size());
+            m_byPath.insert(node->info.path, node.get());
             folder->children.push_back(std::move(node));
         }
         folder->pending.remove(0, count);
@@ -243,8 +281,7 @@ void RemoteFileModel::insertBatch(Node *folder) {
     if (!folder->pending.isEmpty()) {
         const QString path = folder->info.path;
         QTimer::singleShot(0, this, [this, path] {
-            Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
-            if (node && node->info.path == path)
+            if (Node *node = m_byPath.value(path))
                 insertBatch(node);
         });
         return;

@@ -3,6 +3,7 @@
 #include "client/api/filejobs.h"
 
 #include <QAbstractItemModel>
+#include <QHash>
 #include <QPointer>
 
 #include <memory>
@@ -59,6 +60,11 @@ Q_SIGNALS:
 private:
     struct Node;
     Node *nodeOf(const QModelIndex &index) const;
+    // The node of a path in the model, or null.
+    Node *nodeForPath(const QString &path) const;
+    QModelIndex walkToPath(const QString &path) const;
+    // Drops a node and its subtree from m_byPath before they are destroyed.
+    void forget(Node *node);
     QModelIndex indexOf(Node *node, int column = 0) const;
     void list(Node *folder);
     void apply(Node *folder, const QList<RemoteFileInfo> &files);
@@ -66,6 +72,8 @@ private:
 
     QPointer<SandboxClient> m_client;
     std::unique_ptr<Node> m_root;
+    // Every node by its path, the root's included (KDirModel keeps the same map).
+    QHash<QString, Node *> m_byPath;
     int m_loading = 0;
     bool m_sudo = false;
 };
