@@ -154,6 +154,46 @@ private Q_SLOTS:
         QFile::remove(root + QStringLiteral("/new.txt"));
     }
 
+    void refreshRemovesScatteredRows() {
+        const QString root = m_server.workspace() + QStringLiteral("/scattered");
+        QDir().mkpath(root + QStringLiteral("/d3"));
+        for (int i = 0; i < 10; ++i) {
+            if (i != 3)
+                touch(root + QStringLiteral("/f%1").arg(i));
+        }
+        touch(root + QStringLiteral("/d3/inner.txt"));
+        SandboxClient client({m_server.url(), {}}, {});
+        RemoteFileModel model(&client);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy listed(&model, &RemoteFileModel::folderListed);
+        model.setRootPath(root);
+        QVERIFY(waitListed(listed, root));
+        QTRY_VERIFY(!model.isLoading());
+        QVERIFY(model.indexForPath(root + QStringLiteral("/d3/inner.txt")).isValid());
+        // Rows gone in three separate ranges, one of them a listed folder.
+        for (const char *name : {"f1", "f2", "f5", "f9"})
+            QFile::remove(root + QLatin1Char('/') + QLatin1String(name));
+        QDir(root + QStringLiteral("/d3")).removeRecursively();
+        model.refresh();
+        QVERIFY(waitListed(listed, root));
+        QTRY_VERIFY(!model.isLoading());
+        QStringList names;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QModelIndex at = model.index(r, 0);
+            names << at.data().toString();
+            // Every row knows its place: its path finds it, and its parent is the root.
+            QCOMPARE(model.indexForPath(model.pathOf(at)), at);
+            QCOMPARE(model.parent(at), QModelIndex());
+        }
+        names.sort();
+        QCOMPARE(names, QStringList({QStringLiteral("f0"), QStringLiteral("f4"),
+                                     QStringLiteral("f6"), QStringLiteral("f7"),
+                                     QStringLiteral("f8")}));
+        QVERIFY(!model.indexForPath(root + QStringLiteral("/f5")).isValid());
+        QVERIFY(!model.indexForPath(root + QStringLiteral("/d3/inner.txt")).isValid());
+    }
+
     void bigFolderArrivesInBatches() {
         const QString dir = m_server.workspace() + QStringLiteral("/big");
         QDir().mkpath(dir);
