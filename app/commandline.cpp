@@ -85,6 +85,10 @@ QString connectFromCommandLine(ConsoleContext &context, const ConsoleOptions &op
         entry.credentials.kind = Credentials::Kind::ApiKey;
         entry.credentials.secret =
             qEnvironmentVariable(options.apiKeyEnv.toLocal8Bit().constData());
+        entry.credentials.origin =
+            QCoreApplication::translate("ConsoleOptions",
+                                        "the environment variable %1 (--api-key-env)")
+                .arg(options.apiKeyEnv);
     }
     const QList<SandboxEntry> saved = context.saved()->sandboxes();
     for (const SandboxEntry &existing : saved) {

@@ -236,7 +236,12 @@ QString authMessage(const ReplyFacts &f, const QString &serverText) {
             QStringLiteral("%1 requires authentication: add its API key or a JWT").arg(f.address);
         break;
     case Credentials::Kind::ApiKey:
-        text = QStringLiteral("Wrong API key for %1").arg(f.address);
+        // The key's origin is the cause to name: a stale keychain entry is not the problem when
+        // the key came from somewhere else.
+        text = f.credentialsOrigin.isEmpty()
+                   ? QStringLiteral("Wrong API key for %1").arg(f.address)
+                   : QCoreApplication::translate("Status", "%1 refused the API key from %2")
+                         .arg(f.address, f.credentialsOrigin);
         break;
     case Credentials::Kind::Jwt:
         text = QStringLiteral("%1 refused the JWT: expired, not yet valid, or not signed with the "

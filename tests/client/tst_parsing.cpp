@@ -206,6 +206,20 @@ private Q_SLOTS:
             QVERIFY2(!s.message.contains(QStringLiteral("API key")), qPrintable(s.message));
     }
 
+    void refusedKeyNamesWhereItCameFrom() {
+        ReplyFacts f;
+        f.httpStatus = 401;
+        f.method = QStringLiteral("GET");
+        f.path = QStringLiteral("/v1/sandbox");
+        f.address = QStringLiteral("http://127.0.0.1:8080");
+        f.credentials = Credentials::Kind::ApiKey;
+        f.credentialsOrigin = QStringLiteral("the environment variable SBX_KEY (--api-key-env)");
+        const Status s = statusFromReply(f);
+        QCOMPARE(s.kind, Status::Kind::Auth);
+        QCOMPARE(s.message, QStringLiteral("http://127.0.0.1:8080 refused the API key from the "
+                                           "environment variable SBX_KEY (--api-key-env)"));
+    }
+
     void transportErrorsSayWhatToDo() {
         ReplyFacts f;
         f.address = QStringLiteral("http://127.0.0.1:9");
