@@ -157,14 +157,13 @@ void RemoteFileModel::list(Node *folder) {
     folder->listing = true;
     ++m_loading;
     const QString path = folder->info.path;
-    auto *job = new ListFilesJob(m_client, path, {.sudo = m_sudo});
-    connect(job, &ListFilesJob::succeeded, this, [this, path](const QList<RemoteFileInfo> &files) {
+    const auto listed = [this, path](const QList<RemoteFileInfo> &files) {
         Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
         if (!node || node->info.path != path)
             return; // the folder went away meanwhile
         apply(node, files);
-    });
-    connect(job, &ApiJob::failed, this, [this, path](const Status &status) {
+    };
+    const auto failed = [this, path](const Status &status) {
         Node *node = path == m_root->info.path ? m_root.get() : nodeOf(indexForPath(path));
         if (node && node->info.path == path) {
             node->listing = false;
@@ -176,8 +175,8 @@ void RemoteFileModel::list(Node *folder) {
             --m_loading;
         }
         Q_EMIT listingFailed(path, status);
-    });
-    job->start();
+    };
+    startListing(m_client, path, {.sudo = m_sudo}, this, listed, failed);
 }
 
 void RemoteFileModel::apply(Node *folder, const QList<RemoteFileInfo> &files) {

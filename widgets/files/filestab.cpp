@@ -153,6 +153,11 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     connect(m_view, &QWidget::customContextMenuRequested, this, &FilesTab::showContextMenu);
     connect(m_model, &RemoteFileModel::listingFailed, this,
             [this](const QString &path, const Status &status) {
+                // Refused as root too: nothing more to offer.
+                if (m_model->sudo()) {
+                    showError(status);
+                    return;
+                }
                 showError(status, [this, path] {
                     m_model->setSudo(true);
                     refreshFolder(path);
@@ -611,27 +616,25 @@ void FilesTab::download(const QList<RemoteFileInfo> &items, const QString &local
             continue;
         }
         // A folder: one recursive listing, then its folders made here and its files queued.
-        auto *list =
-            new ListFilesJob(m_client, remote, {.recursive = true, .sudo = m_model->sudo()});
-        connect(list, &ListFilesJob::succeeded, this,
-                [this, remote, local](const QList<RemoteFileInfo> &files) {
-                    QDir().mkpath(local);
-                    QList<QPair<QString, QString>> pairs;
-                    const QString prefix = remote + QLatin1Char('/');
-                    for (const RemoteFileInfo &f : files) {
-                        if (!f.path.startsWith(prefix))
-                            continue;
-                        const QString relative = f.path.mid(prefix.size());
-                        const QString to = QDir(local).filePath(relative);
-                        if (f.isDirectory)
-                            QDir().mkpath(to);
-                        else
-                            pairs.append({f.path, to});
-                    }
-                    enqueueDownloads(pairs);
-                });
-        connect(list, &ApiJob::failed, this, [this](const Status &s) { showError(s); });
-        list->start();
+        startListing(
+            m_client, remote, {.recursive = true, .sudo = m_model->sudo()}, this,
+            [this, remote, local](const QList<RemoteFileInfo> &files) {
+                QDir().mkpath(local);
+                QList<QPair<QString, QString>> pairs;
+                const QString prefix = remote + QLatin1Char('/');
+                for (const RemoteFileInfo &f : files) {
+                    if (!f.path.startsWith(prefix))
+                        continue;
+                    const QString relative = f.path.mid(prefix.size());
+                    const QString to = QDir(local).filePath(relative);
+                    if (f.isDirectory)
+                        QDir().mkpath(to);
+                    else
+                        pairs.append({f.path, to});
+                }
+                enqueueDownloads(pairs);
+            },
+            [this](const Status &s) { showError(s); });
     }
 }
 
