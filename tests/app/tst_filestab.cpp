@@ -520,6 +520,49 @@ private Q_SLOTS:
 #endif
     }
 
+    // GET /v1/file/download has no `sudo`: a download the sandbox refused (403, permission
+    // denied, which is no authentication failure) is offered again through sudo, which copies
+    // the file to /tmp for the sandbox user; that copy is downloaded and removed.
+    void refusedDownloadIsStagedThroughSudo() {
+#ifndef SBX_FILESTEST_BINARY
+        QSKIP("needs the sandbox-server-filestest build");
+#else
+        SudoSandbox sandbox;
+        QVERIFY2(sandbox.start(), qPrintable(sandbox.server.error()));
+        const QString remote = sandbox.server.workspace() + QStringLiteral("/root-only/secret.bin");
+        writeFile(remote, 300 * 1024 + 7);
+        SandboxClient client({sandbox.server.url(), {}}, {});
+        auto tab = shownTab(&client);
+        QVERIFY(tab);
+        QTemporaryDir desktop;
+        RemoteFileInfo item;
+        item.path = remote;
+        tab->download({item}, desktop.path());
+        QTRY_VERIFY_WITH_TIMEOUT(tab->transfers()->rowCount() == 1 &&
+                                     tab->transfers()->state(0) ==
+                                         TransferQueueModel::State::Failed,
+                                 20000);
+        QVERIFY2(tab->errorText().contains(QStringLiteral("ermission denied")),
+                 qPrintable(tab->errorText()));
+        QVERIFY2(!tab->errorText().contains(QStringLiteral("API key")),
+                 qPrintable(tab->errorText()));
+        QVERIFY(tab->sudoOffered());
+
+        tab->retryWithSudo();
+        const QString local = desktop.filePath(QStringLiteral("secret.bin"));
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local).size(), 300 * 1024 + 7, 20000);
+        QCOMPARE(readAll(local), readAll(remote));
+        QVERIFY(readAll(sandbox.sudoLog()).contains("cp"));
+        // The staged copy does not stay behind in the sandbox's /tmp.
+        QTRY_VERIFY_WITH_TIMEOUT(QDir(QStringLiteral("/tmp"))
+                                     .entryList({QStringLiteral(".sandbox-console-download-*")},
+                                                QDir::Files | QDir::Hidden)
+                                     .isEmpty(),
+                                 10000);
+        QVERIFY(tab->errorText().isEmpty());
+#endif
+    }
+
     void parallelTransfersFollowPreferences() {
         SandboxClient client({m_server.url(), {}}, {});
         PreferencesHub hub;

@@ -190,10 +190,16 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
                     Status status = Status::error(Status::Kind::Server, m_transfers->error(row));
                     status.errorType = at.data(TransferQueueModel::ErrorTypeRole).toString();
                     const QString local = at.data(TransferQueueModel::LocalPathRole).toString();
-                    showError(status, upload ? std::function<void()>([this, local, remote] {
-                                  retryUploadWithSudo(local, remote);
-                              })
-                                             : std::function<void()>());
+                    std::function<void()> retry;
+                    if (upload)
+                        retry = [this, local, remote] {
+                            retryUploadWithSudo(local, remote);
+                        };
+                    else if (!at.data(TransferQueueModel::SudoRole).toBool())
+                        retry = [this, local, remote] {
+                            enqueueDownloads({{remote, local}}, false, true);
+                        };
+                    showError(status, retry);
                 }
             });
     addLocalShortcut(this, QKeySequence::Refresh, [this] { m_model->refresh(); });
@@ -632,16 +638,17 @@ void FilesTab::download(const QList<RemoteFileInfo> &items, const QString &local
                     else
                         pairs.append({f.path, to});
                 }
-                enqueueDownloads(pairs);
+                enqueueDownloads(pairs, false, m_model->sudo());
             },
             [this](const Status &s) { showError(s); });
     }
 }
 
-void FilesTab::enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now) {
+void FilesTab::enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now,
+                                bool sudo) {
     for (const auto &[remote, local] : remoteToLocal) {
         QDir().mkpath(QFileInfo(local).absolutePath());
-        m_transfers->enqueueDownload(remote, local, now);
+        m_transfers->enqueueDownload(remote, local, now, sudo);
     }
 }
 
