@@ -1,5 +1,9 @@
 #include "app/commandline.h"
 
+#include "app/consolecontext.h"
+#include "client/providers/savedendpoints.h"
+#include "client/transport/endpoint.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -69,4 +73,37 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
         return result;
     }
     return result;
+}
+
+QString connectFromCommandLine(ConsoleContext &context, const ConsoleOptions &options,
+                               QString *error) {
+    SandboxEntry entry;
+    entry.endpoint.baseUrl = parseBaseUrl(options.connectUrl, error);
+    if (!entry.endpoint.isValid())
+        return {};
+    if (!options.apiKeyEnv.isEmpty()) {
+        entry.credentials.kind = Credentials::Kind::ApiKey;
+        entry.credentials.secret =
+            qEnvironmentVariable(options.apiKeyEnv.toLocal8Bit().constData());
+        entry.credentials.origin =
+            QCoreApplication::translate("ConsoleOptions",
+                                        "the environment variable %1 (--api-key-env)")
+                .arg(options.apiKeyEnv);
+    }
+    const QList<SandboxEntry> saved = context.saved()->sandboxes();
+    for (const SandboxEntry &existing : saved) {
+        if (existing.endpoint.baseUrl == entry.endpoint.baseUrl) {
+            if (!options.apiKeyEnv.isEmpty()) {
+                SandboxEntry updated = existing;
+                updated.credentials = entry.credentials;
+                context.saved()->update(updated);
+            }
+            return existing.id;
+        }
+    }
+    entry.name = entry.endpoint.baseUrl.host() +
+                 (entry.endpoint.baseUrl.port() > 0
+                      ? QLatin1Char(':') + QString::number(entry.endpoint.baseUrl.port())
+                      : QString());
+    return context.saved()->add(entry);
 }

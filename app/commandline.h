@@ -19,3 +19,9 @@ struct CommandLineResult {
 };
 
 CommandLineResult parseCommandLine(const QStringList &arguments);
+
+class ConsoleContext;
+// --connect: reuses the saved sandbox with that address, or saves a new one, with the key of
+// --api-key-env when given. Returns its id, or "" with *error set.
+QString connectFromCommandLine(ConsoleContext &context, const ConsoleOptions &options,
+                               QString *error);

@@ -2,7 +2,6 @@
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
 #include "client/providers/localsandboxes.h"
-#include "client/providers/savedendpoints.h"
 #include "models/sandboxlistmodel.h"
 
 #include <QApplication>
@@ -10,39 +9,6 @@
 #include <QTimer>
 
 #include <cstdio>
-
-namespace {
-
-// --connect: reuse a saved sandbox with that address, or save a new one.
-QString connectTo(ConsoleContext &context, const ConsoleOptions &options, QString *error) {
-    SandboxEntry entry;
-    entry.endpoint.baseUrl = parseBaseUrl(options.connectUrl, error);
-    if (!entry.endpoint.isValid())
-        return {};
-    if (!options.apiKeyEnv.isEmpty()) {
-        entry.credentials.kind = Credentials::Kind::ApiKey;
-        entry.credentials.secret =
-            qEnvironmentVariable(options.apiKeyEnv.toLocal8Bit().constData());
-    }
-    const QList<SandboxEntry> saved = context.saved()->sandboxes();
-    for (const SandboxEntry &existing : saved) {
-        if (existing.endpoint.baseUrl == entry.endpoint.baseUrl) {
-            if (!options.apiKeyEnv.isEmpty()) {
-                SandboxEntry updated = existing;
-                updated.credentials = entry.credentials;
-                context.saved()->update(updated);
-            }
-            return existing.id;
-        }
-    }
-    entry.name = entry.endpoint.baseUrl.host() +
-                 (entry.endpoint.baseUrl.port() > 0
-                      ? QLatin1Char(':') + QString::number(entry.endpoint.baseUrl.port())
-                      : QString());
-    return context.saved()->add(entry);
-}
-
-} // namespace
 
 int main(int argc, char **argv) {
     QElapsedTimer startClock;
@@ -73,7 +39,7 @@ int main(int argc, char **argv) {
         defaultSelection = context.local()->ensureDefault();
     if (!cli.options.connectUrl.isEmpty()) {
         QString error;
-        const QString id = connectTo(context, cli.options, &error);
+        const QString id = connectFromCommandLine(context, cli.options, &error);
         if (id.isEmpty()) {
             std::fprintf(stderr, "sandbox-console: --connect: %s\n",
                          error.toLocal8Bit().constData());

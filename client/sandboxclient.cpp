@@ -100,6 +100,19 @@ QByteArray SandboxClient::authValue() const {
     return m_signedToken.toLatin1();
 }
 
+QByteArray multipartContentType(const QByteArray &boundary) {
+    // Quoted, always: Qt's boundaries are base64 and so often hold '/', which RFC 2045 allows
+    // only inside a quoted-string (python-multipart before 0.0.10 refuses such uploads).
+    QByteArray quoted;
+    quoted.reserve(boundary.size() + 2);
+    for (const char c : boundary) {
+        if (c == '"' || c == '\\')
+            quoted += '\\';
+        quoted += c;
+    }
+    return QByteArrayLiteral("multipart/form-data; boundary=\"") + quoted + '"';
+}
+
 QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
     QNetworkRequest request = prepareRequest(m_endpoint.resolve(apiRequest.path, apiRequest.query));
     if (!apiRequest.contentType.isEmpty())
@@ -110,9 +123,8 @@ QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
     if (apiRequest.multipart) {
         QHttpMultiPart *multipart = apiRequest.multipart();
         // sendCustomRequest, unlike post, does not announce the boundary itself.
-        request.setHeader(
-            QNetworkRequest::ContentTypeHeader,
-            QByteArray(QByteArray("multipart/form-data; boundary=") + multipart->boundary()));
+        request.setHeader(QNetworkRequest::ContentTypeHeader,
+                          multipartContentType(multipart->boundary()));
         reply = m_network->sendCustomRequest(request, apiRequest.verb, multipart);
         multipart->setParent(reply);
     } else if (apiRequest.body.isEmpty()) {

@@ -90,5 +90,8 @@ private:
     QNetworkAccessManager *m_network;
 };
 
+// The Content-Type of a multipart/form-data body with this boundary, the boundary quoted.
+QByteArray multipartContentType(const QByteArray &boundary);
+
 // SHA-256 of a certificate in lowercase hex, as shown to and pinned by the user.
 QByteArray certificateFingerprint(const class QSslCertificate &certificate);

@@ -174,14 +174,13 @@ void RemoteFileModel::list(Node *folder) {
     folder->listing = true;
     ++m_loading;
     const QString path = folder->info.path;
-    auto *job = new ListFilesJob(m_client, path, {.sudo = m_sudo});
-    connect(job, &ListFilesJob::succeeded, this, [this, path](const QList<RemoteFileInfo> &files) {
+    const auto listed = [this, path](const QList<RemoteFileInfo> &files) {
         Node *node = m_byPath.value(path);
         if (!node)
             return; // the folder went away meanwhile
         apply(node, files);
-    });
-    connect(job, &ApiJob::failed, this, [this, path](const Status &status) {
+    };
+    const auto failed = [this, path](const Status &status) {
         if (Node *node = m_byPath.value(path)) {
             node->listing = false;
             node->listed = true;
@@ -192,8 +191,8 @@ void RemoteFileModel::list(Node *folder) {
             --m_loading;
         }
         Q_EMIT listingFailed(path, status);
-    });
-    job->start();
+    };
+    startListing(m_client, path, {.sudo = m_sudo}, this, listed, failed);
 }
 
 void RemoteFileModel::apply(Node *folder, const QList<RemoteFileInfo> &files) {

@@ -34,7 +34,8 @@ public:
     void refresh(const QModelIndex &folder = {});
     // True while a folder's listing or its batches are still arriving.
     bool isLoading() const;
-    // Lists with AIO's `sudo` from now on (after the user chose "retry with sudo").
+    // Lists as root from now on (after the user chose "retry with sudo"): through exec, since
+    // AIO's list has no `sudo`.
     void setSudo(bool sudo) { m_sudo = sudo; }
     bool sudo() const { return m_sudo; }
 

@@ -1,9 +1,11 @@
 #include "models/transferqueuemodel.h"
 
+#include "client/api/remotecommand.h"
 #include "client/streams/filetransfer.h"
 
 #include <QFileInfo>
 #include <QLocale>
+#include <QUuid>
 
 struct TransferQueueModel::Transfer {
     Direction direction = Direction::Upload;
@@ -15,6 +17,11 @@ struct TransferQueueModel::Transfer {
     double rate = 0; // bytes per second, smoothed
     QString error;
     QString errorType;
+    // A download as root: sudo copies the file to `staged` in /tmp for the sandbox user, since
+    // AIO's download has no sudo; that copy is downloaded, then removed.
+    bool sudo = false;
+    QString staged;
+    QPointer<RemoteCommandJob> staging;
     QPointer<ApiJob> job;
     QElapsedTimer clock;
     qint64 lastDone = 0;
@@ -37,8 +44,12 @@ TransferQueueModel::TransferQueueModel(SandboxClient *client, QObject *parent)
 
 TransferQueueModel::~TransferQueueModel() {
     for (const auto &t : m_transfers) {
+        if (t->staging)
+            t->staging->abort();
         if (t->job)
             t->job->abort();
+        // The copy is the sandbox user's: quitting must not leave it in /tmp.
+        removeStaged(*t);
     }
 }
 
@@ -52,9 +63,10 @@ int TransferQueueModel::enqueueUpload(const QString &localPath, const QString &r
 }
 
 int TransferQueueModel::enqueueDownload(const QString &remotePath, const QString &localPath,
-                                        bool now) {
+                                        bool now, bool sudo) {
     auto t = std::make_unique<Transfer>();
     t->direction = Direction::Download;
+    t->sudo = sudo;
     t->localPath = localPath;
     t->remotePath = remotePath;
     if (!now)
@@ -101,12 +113,6 @@ void TransferQueueModel::startNext() {
 void TransferQueueModel::start(Transfer &t) {
     if (!m_client)
         return;
-    ApiJob *job = nullptr;
-    if (t.direction == Direction::Upload)
-        job = new UploadJob(m_client, t.localPath, t.remotePath);
-    else
-        job = new DownloadJob(m_client, t.remotePath, t.localPath);
-    t.job = job;
     t.state = State::Running;
     t.done = 0;
     t.rate = 0;
@@ -115,6 +121,64 @@ void TransferQueueModel::start(Transfer &t) {
     t.clock.start();
     t.lastDone = 0;
     t.lastMs = 0;
+    if (t.direction == Direction::Download && t.sudo) {
+        stage(t);
+        return;
+    }
+    run(t, t.direction == Direction::Upload
+               ? static_cast<ApiJob *>(new UploadJob(m_client, t.localPath, t.remotePath))
+               : new DownloadJob(m_client, t.remotePath, t.localPath));
+}
+
+void TransferQueueModel::stage(Transfer &t) {
+    const QString staged = QStringLiteral("/tmp/.sandbox-console-download-") +
+                           QUuid::createUuid().toString(QUuid::WithoutBraces);
+    // As root: a private copy owned by the user sudo was asked by (root itself without sudo's
+    // variables), which the sandbox's download then reads.
+    auto *copy = new RemoteCommandJob(
+        m_client,
+        QStringLiteral("cp -- %1 %2 && chown \"${SUDO_UID:-$(id -u)}:${SUDO_GID:-$(id -g)}\" -- %2 "
+                       "&& chmod 600 -- %2")
+            .arg(shellQuote(t.remotePath), shellQuote(staged)),
+        tr("copy %1 with sudo for the download").arg(t.remotePath));
+    copy->setSudo(true);
+    t.staging = copy;
+    Transfer *tp = &t;
+    connect(copy, &RemoteCommandJob::succeeded, this, [this, tp, staged] {
+        tp->staged = staged;
+        if (tp->state != State::Running || !m_client) {
+            removeStaged(*tp);
+            return;
+        }
+        run(*tp, new DownloadJob(m_client, staged, tp->localPath));
+    });
+    connect(copy, &RemoteCommandJob::failed, this, [this, tp](const Status &status) {
+        if (tp->state != State::Running)
+            return;
+        tp->state = State::Failed;
+        tp->error = status.message;
+        tp->errorType = status.errorType;
+        changed(*tp);
+        Q_EMIT transferFinished(rowOf(*tp), tp->state);
+        startNext();
+    });
+    changed(t);
+    copy->start();
+}
+
+void TransferQueueModel::removeStaged(Transfer &t) {
+    if (t.staged.isEmpty() || !m_client)
+        return;
+    auto *remove =
+        new RemoteCommandJob(m_client, QStringLiteral("rm -f -- ") + shellQuote(t.staged),
+                             tr("remove the copy made for the download"));
+    remove->setSudo(true);
+    remove->start();
+    t.staged.clear();
+}
+
+void TransferQueueModel::run(Transfer &t, ApiJob *job) {
+    t.job = job;
     Transfer *tp = &t;
     connect(job, &ApiJob::progress, this, [this, tp](qint64 done, qint64 total) {
         // An upload's progress counts the multipart envelope too: the file's size stays the total.
@@ -149,6 +213,7 @@ void TransferQueueModel::start(Transfer &t) {
                 tp->errorType = status.errorType;
             }
         }
+        removeStaged(*tp);
         changed(*tp);
         Q_EMIT transferFinished(rowOf(*tp), tp->state);
         startNext();
@@ -165,10 +230,16 @@ void TransferQueueModel::cancel(int row) {
         return;
     const bool wasRunning = t.state == State::Running;
     t.state = State::Cancelled;
-    if (wasRunning && t.job)
+    if (wasRunning && t.job) {
         t.job->abort(); // emits finished, which starts the next one
-    else
+    } else if (wasRunning && t.staging) {
+        t.staging->abort(); // a copy it may have made is removed when it reports
         changed(t);
+        Q_EMIT transferFinished(row, t.state);
+        startNext();
+    } else {
+        changed(t);
+    }
 }
 
 void TransferQueueModel::retry(int row) {
@@ -257,6 +328,8 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const {
         return static_cast<int>(t.direction);
     case ErrorTypeRole:
         return t.errorType;
+    case SudoRole:
+        return t.sudo;
     case Qt::ToolTipRole:
         return QString((t.direction == Direction::Upload
                             ? t.localPath + QStringLiteral(" → ") + t.remotePath

@@ -29,6 +29,7 @@ public:
         RemotePathRole,
         DirectionRole,
         ErrorTypeRole, // AIO's error_type of a failure (permission_denied, ...)
+        SudoRole,      // whether it runs as root (a download staged through sudo)
     };
 
     explicit TransferQueueModel(SandboxClient *client, QObject *parent = nullptr);
@@ -36,7 +37,10 @@ public:
 
     int enqueueUpload(const QString &localPath, const QString &remotePath);
     // now: start at once, beyond the parallel limit (a drag to the desktop waits for it).
-    int enqueueDownload(const QString &remotePath, const QString &localPath, bool now = false);
+    // sudo: read the file as root, for one the sandbox user may not read; AIO's download has no
+    // sudo, so sudo copies it to /tmp for the user first (as uploads are staged the other way).
+    int enqueueDownload(const QString &remotePath, const QString &localPath, bool now = false,
+                        bool sudo = false);
     void cancel(int row);
     void retry(int row);
     // Forgets done and cancelled transfers (failed ones stay until retried or cancelled).
@@ -60,6 +64,9 @@ private:
     int enqueue(std::unique_ptr<Transfer> transfer);
     void startNext();
     void start(Transfer &transfer);
+    void stage(Transfer &transfer);
+    void run(Transfer &transfer, ApiJob *job);
+    void removeStaged(Transfer &transfer);
     void changed(const Transfer &transfer);
     int rowOf(const Transfer &transfer) const;
 

@@ -98,6 +98,7 @@ void ApiJob::onReplyFinished() {
         facts.address = m_client->endpoint().displayAddress();
         facts.credentials = m_client->credentials().isEmpty() ? Credentials::Kind::None
                                                               : m_client->credentials().kind;
+        facts.credentialsOrigin = m_client->credentials().origin;
     }
     const QByteArray body = reply->readAll();
     facts.body = body;

@@ -1,8 +1,11 @@
 #include "client/api/filejobs.h"
 
 #include "client/api/envelope.h"
+#include "client/api/remotecommand.h"
 
+#include <QCoreApplication>
 #include <QFutureWatcher>
+#include <QTimeZone>
 #include <QtConcurrent/QtConcurrentRun>
 
 using nlohmann::json;
@@ -56,8 +59,6 @@ ListFilesJob::ListFilesJob(SandboxClient *client, const QString &path, ListOptio
                            {"include_size", true},
                            {"include_permissions", true},
                            {"recursive", options.recursive}};
-                 if (options.sudo)
-                     body["sudo"] = true;
                  return ApiRequest::postJson(QStringLiteral("v1/file/list"),
                                              QByteArray::fromStdString(body.dump()), true);
              }())
@@ -128,4 +129,139 @@ Status WriteFileJob::parseReply(const QByteArray &body, QNetworkReply *) {
         return s;
     m_written = jsonInt(envelope.data, "bytes_written", -1);
     return Status::success();
+}
+
+namespace {
+// Split in the command, whole in the output: an echo of the command never looks like a marker.
+const QString listBegin = QStringLiteral("SBX-LIST-BEGIN");
+const QString listEnd = QStringLiteral("SBX-LIST-END");
+} // namespace
+
+QString sudoListCommand(const QString &path, bool recursive) {
+    // Runs as `bash -c` under sudo, so `exit` ends only that shell. find's own complaint (a
+    // folder root may not read either, ...) is the last line of the output when it fails.
+    // %Y: the type a symbolic link points to, as AIO's is_directory follows links.
+    const QString start = path.startsWith(QLatin1Char('/')) ? path : QStringLiteral("./") + path;
+    return QStringLiteral(
+               "set -o pipefail; o=$(find -H %1 -mindepth 1 %2-printf '%Y %s %T@ %m %P\\0' "
+               "| base64 -w 76) || exit $?; printf '%s%s\\n' SBX-LIST- BEGIN; "
+               "printf '%s\\n' \"$o\"; printf '%s%s\\n' SBX-LIST- END")
+        .arg(shellQuote(start), recursive ? QString() : QStringLiteral("-maxdepth 1 "));
+}
+
+FileListing parseSudoListing(const QString &output, const QString &path, bool showHidden) {
+    FileListing out;
+    const qsizetype begin = output.indexOf(listBegin);
+    const qsizetype end = output.indexOf(listEnd, begin + 1);
+    if (begin < 0 || end < 0) {
+        out.status = Status::error(
+            Status::Kind::BadResponse,
+            QCoreApplication::translate("SudoListFilesJob",
+                                        "Listing %1 with sudo: the command printed no listing")
+                .arg(path));
+        return out;
+    }
+    QByteArray encoded =
+        output.mid(begin + listBegin.size(), end - begin - listBegin.size()).toLatin1();
+    encoded = encoded.simplified().replace(' ', QByteArray());
+    const auto decoded =
+        QByteArray::fromBase64Encoding(encoded, QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded) {
+        out.status =
+            Status::error(Status::Kind::BadResponse,
+                          QCoreApplication::translate(
+                              "SudoListFilesJob", "Listing %1 with sudo: the listing is garbled")
+                              .arg(path));
+        return out;
+    }
+    const QString folder =
+        path.endsWith(QLatin1Char('/')) && path.size() > 1 ? path.chopped(1) : path;
+    const QList<QByteArray> records = decoded.decoded.split('\0');
+    for (const QByteArray &record : records) {
+        // TYPE SIZE MTIME MODE RELATIVE-PATH; the path is the rest, spaces and all.
+        QList<QByteArray> fields;
+        qsizetype at = 0;
+        for (int i = 0; i < 4 && at >= 0; ++i) {
+            const qsizetype space = record.indexOf(' ', at);
+            if (space < 0) {
+                at = -1;
+                break;
+            }
+            fields << record.mid(at, space - at);
+            at = space + 1;
+        }
+        if (at < 0 || at >= record.size())
+            continue;
+        const QString relative = QString::fromUtf8(record.mid(at));
+        RemoteFileInfo info;
+        info.name = relative.section(QLatin1Char('/'), -1);
+        if (!showHidden &&
+            (info.name.startsWith(QLatin1Char('.')) || relative.contains(QStringLiteral("/."))))
+            continue;
+        info.path = folder == QLatin1String("/") ? QString(QLatin1Char('/') + relative)
+                                                 : QString(folder + QLatin1Char('/') + relative);
+        info.isDirectory = fields[0] == "d";
+        bool sized = false;
+        info.size = fields[1].toLongLong(&sized);
+        if (!sized)
+            info.size = -1;
+        info.modified = QDateTime::fromMSecsSinceEpoch(
+            static_cast<qint64>(fields[2].toDouble() * 1000.0), QTimeZone::utc());
+        info.permissions = QString::fromLatin1(fields[3]).rightJustified(3, QLatin1Char('0'));
+        out.files.append(std::move(info));
+    }
+    return out;
+}
+
+SudoListFilesJob::SudoListFilesJob(SandboxClient *client, const QString &path, ListOptions options)
+    : QObject(client)
+    , m_path(path)
+    , m_options(options) {
+    m_command = new RemoteCommandJob(client, sudoListCommand(path, options.recursive),
+                                     tr("list %1 with sudo").arg(path));
+    m_command->setSudo(true);
+    connect(m_command, &RemoteCommandJob::succeeded, this, [this] {
+        FileListing listing = parseSudoListing(m_command->output(), m_path, m_options.showHidden);
+        Q_EMIT finished();
+        if (listing.status.ok())
+            Q_EMIT succeeded(listing.files);
+        else
+            Q_EMIT failed(listing.status);
+        deleteLater();
+    });
+    connect(m_command, &RemoteCommandJob::failed, this, [this](const Status &status) {
+        Q_EMIT finished();
+        Q_EMIT failed(status);
+        deleteLater();
+    });
+}
+
+void SudoListFilesJob::start() {
+    if (m_command)
+        m_command->start();
+}
+
+void SudoListFilesJob::abort() {
+    if (m_command) {
+        m_command->disconnect(this);
+        m_command->abort();
+    }
+    Q_EMIT finished();
+    deleteLater();
+}
+
+void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
+                  std::function<void(const QList<RemoteFileInfo> &)> listed,
+                  std::function<void(const Status &)> failed) {
+    if (options.sudo) {
+        auto *job = new SudoListFilesJob(client, path, options);
+        QObject::connect(job, &SudoListFilesJob::succeeded, context, listed);
+        QObject::connect(job, &SudoListFilesJob::failed, context, failed);
+        job->start();
+        return;
+    }
+    auto *job = new ListFilesJob(client, path, options);
+    QObject::connect(job, &ListFilesJob::succeeded, context, listed);
+    QObject::connect(job, &ApiJob::failed, context, failed);
+    job->start();
 }

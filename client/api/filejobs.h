@@ -5,6 +5,9 @@
 #include <QDateTime>
 #include <QList>
 #include <QMetaType>
+#include <QPointer>
+
+#include <functional>
 
 template <typename T> class QFutureWatcher;
 
@@ -26,6 +29,8 @@ struct FileListing {
 struct ListOptions {
     bool showHidden = true;
     bool recursive = false; // every level below, for folder downloads
+    // As root: AIO's FileListRequest has no `sudo`, so such a listing goes through exec
+    // (SudoListFilesJob); startListing() picks the job.
     bool sudo = false;
 };
 
@@ -33,7 +38,8 @@ struct ListOptions {
 // user with sudo (and lists no extensions); sandbox-server says so with `file-sudo`.
 bool sudoAvailable(const QStringList &extensions);
 
-// POST /v1/file/list of one folder. Large listings are parsed off the GUI thread.
+// POST /v1/file/list of one folder. Large listings are parsed off the GUI thread. The request
+// carries no `sudo` (the contract has none); see SudoListFilesJob.
 class ListFilesJob final : public ApiJob {
     Q_OBJECT
 public:
@@ -89,3 +95,37 @@ private:
 
 // Parses a list body; pure, so that it can run on a worker thread. Exposed for fixture tests.
 FileListing parseFileListing(const QByteArray &body);
+
+class RemoteCommandJob;
+// A folder listed as root where AIO's list refused the sandbox user: `find` through `sudo -n`
+// in the console's exec session (POST /v1/shell/exec, as make folder, rename and delete run),
+// its output parsed into the rows POST /v1/file/list gives. Same contract as a job.
+class SudoListFilesJob final : public QObject {
+    Q_OBJECT
+public:
+    SudoListFilesJob(SandboxClient *client, const QString &path, ListOptions options = {});
+    const QString &path() const { return m_path; }
+    void start();
+    void abort();
+Q_SIGNALS:
+    void finished();
+    void succeeded(const QList<RemoteFileInfo> &files);
+    void failed(const Status &status);
+
+private:
+    QString m_path;
+    ListOptions m_options;
+    QPointer<RemoteCommandJob> m_command;
+};
+
+// The shell command SudoListFilesJob runs (as root), and the parser of what it prints; exposed
+// for tests. The entries come base64-encoded between two marker lines, so that no name (new
+// lines, terminal controls) can break the output apart.
+QString sudoListCommand(const QString &path, bool recursive);
+FileListing parseSudoListing(const QString &output, const QString &path, bool showHidden);
+
+// Starts the listing job options ask for (ListFilesJob, or SudoListFilesJob with sudo); exactly
+// one of listed or failed runs later, in context, unless context goes away first.
+void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
+                  std::function<void(const QList<RemoteFileInfo> &)> listed,
+                  std::function<void(const Status &)> failed);

@@ -3,6 +3,7 @@
 #include "client/api/envelope.h"
 #include "client/api/remotecommand.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -60,8 +61,11 @@ QString validateHookCommand(const QString &command) {
 }
 
 QString validateHookTimeout(double seconds) {
-    if (!std::isfinite(seconds) || seconds <= 0)
-        return QStringLiteral("The timeout must be more than 0 seconds");
+    // HookRegistration's timeout is any JSON number: what 0 or less means is the sandbox's to
+    // say (an agent may have registered it), so only what JSON cannot carry is refused.
+    if (!std::isfinite(seconds))
+        return QCoreApplication::translate("SandboxHook",
+                                           "The timeout must be a number of seconds");
     return {};
 }
 

@@ -92,6 +92,7 @@ void RemoteCommandJob::exec(bool mayCreateSession) {
     m_current = job;
     connect(job, &ShellExecJob::succeeded, this, [this](const ShellCommandResult &r) {
         if (r.completed() && r.exitCode == 0) {
+            m_output = r.output;
             complete(Status::success());
             return;
         }

@@ -31,6 +31,8 @@ public:
     void start();
     void abort();
     const QString &command() const { return m_command; }
+    // What the command printed; set before succeeded().
+    const QString &output() const { return m_output; }
 
 Q_SIGNALS:
     void finished();
@@ -44,6 +46,7 @@ private:
     QPointer<SandboxClient> m_client;
     QString m_command;
     QString m_description;
+    QString m_output;
     QPointer<ApiJob> m_current;
     bool m_done = false;
     bool m_sudo = false;

@@ -55,7 +55,12 @@ void SavedEndpoints::load() {
         m_entries.append(entry);
         if (entry.credentials.kind != Credentials::Kind::None) {
             const QString id = entry.id;
+            m_pendingReads.insert(id);
             m_secrets->read(secretKey(id), this, [this, id](bool found, const QString &secret) {
+                // Credentials given meanwhile (--api-key-env, an edit) replace what was stored:
+                // neither the old secret nor "not in the keychain" applies to them.
+                if (!m_pendingReads.remove(id))
+                    return;
                 for (SandboxEntry &e : m_entries) {
                     if (e.id != id)
                         continue;
@@ -103,6 +108,7 @@ void SavedEndpoints::update(const SandboxEntry &entry) {
         e.name = entry.name;
         e.endpoint = entry.endpoint;
         e.credentials = entry.credentials;
+        m_pendingReads.remove(e.id);
         e.detail.clear();
         save(e);
         Q_EMIT sandboxChanged(e);
@@ -115,6 +121,7 @@ void SavedEndpoints::forget(const QString &id) {
         if (m_entries.at(i).id != id)
             continue;
         m_entries.removeAt(i);
+        m_pendingReads.remove(id);
         m_settings->remove(groupKey(id));
         m_settings->sync();
         m_secrets->remove(secretKey(id));

@@ -2,6 +2,8 @@
 
 #include "client/providers/sandboxprovider.h"
 
+#include <QSet>
+
 class QSettings;
 class SecretStore;
 
@@ -31,4 +33,6 @@ private:
     QSettings *m_settings;
     SecretStore *m_secrets;
     QList<SandboxEntry> m_entries;
+    // Saved sandboxes whose secret is still being read from the store.
+    QSet<QString> m_pendingReads;
 };

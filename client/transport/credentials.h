@@ -11,6 +11,9 @@ struct Credentials {
 
     Kind kind = Kind::None;
     QString secret;
+    // Where the secret came from when not from the user's entry or the keychain, for messages:
+    // e.g. "the environment variable SBX_KEY (--api-key-env)". Never the secret; not persisted.
+    QString origin = {};
 
     bool isEmpty() const { return kind == Kind::None || secret.isEmpty(); }
     bool operator==(const Credentials &) const = default;

@@ -1,6 +1,10 @@
 #include "client/transport/statusmapping.h"
 
+#include <QCoreApplication>
+
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 using nlohmann::json;
 
@@ -83,17 +87,73 @@ QList<FieldError> fieldErrorsFromErrorBody(const QByteArray &body) {
     return errors;
 }
 
-QString fileErrorType(const QByteArray &body) {
+// AIO's FileOperationError, wherever a body carries it: in the envelope's data (AIO's JSON file
+// routes), in FastAPI's detail (an HTTPException raised with it), or as the body itself.
+struct FileErrorFacts {
+    QString type;
+    QString message;
+};
+
+QString stringField(const json &object, const char *name) {
+    if (!object.is_object())
+        return {};
+    const auto it = object.find(name);
+    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                 : QString();
+}
+
+// What errno a file failure's text or errno_name names, as AIO's error_type; "" for anything else.
+QString errorTypeFromText(const QString &text) {
+    static const QStringList denied = {QStringLiteral("Permission denied"),
+                                       QStringLiteral("Operation not permitted"),
+                                       QStringLiteral("EACCES"),
+                                       QStringLiteral("EPERM"),
+                                       QStringLiteral("[Errno 13]"),
+                                       QStringLiteral("[Errno 1]"),
+                                       QStringLiteral("PermissionError")};
+    static const QStringList missing = {QStringLiteral("No such file or directory"),
+                                        QStringLiteral("ENOENT"), QStringLiteral("[Errno 2]"),
+                                        QStringLiteral("FileNotFoundError")};
+    const auto names = [&text](const QStringList &words) {
+        return std::any_of(words.begin(), words.end(), [&text](const QString &w) {
+            return text.contains(w, Qt::CaseInsensitive);
+        });
+    };
+    if (names(denied))
+        return QStringLiteral("permission_denied");
+    if (names(missing))
+        return QStringLiteral("not_found");
+    return {};
+}
+
+FileErrorFacts fileErrorFacts(const QByteArray &body, const ReplyFacts &f) {
     const json j = json::parse(body.begin(), body.end(), nullptr, false);
     if (!j.is_object())
         return {};
-    const auto data = j.find("data");
-    if (data == j.end() || !data->is_object())
+    const json empty;
+    const auto child = [&j, &empty](const char *name) -> const json & {
+        const auto it = j.find(name);
+        return it != j.end() && it->is_object() ? *it : empty;
+    };
+    for (const json *holder : {&child("data"), &child("detail"), &j}) {
+        const QString type = stringField(*holder, "error_type");
+        if (!type.isEmpty())
+            return {type, stringField(*holder, "message")};
+    }
+    // Without error_type (an implementation that raises its own error shape): on a file route,
+    // a refusal whose text or errno names a file failure is that failure, not a credential
+    // problem. A 401 is always about credentials.
+    if (!f.path.startsWith(QLatin1String("/v1/file/")) || f.httpStatus == 401)
         return {};
-    const auto type = data->find("error_type");
-    return type != data->end() && type->is_string()
-               ? QString::fromStdString(type->get<std::string>())
-               : QString();
+    for (const json *holder : {&child("data"), &child("detail"), &j}) {
+        const QString message = stringField(*holder, "message");
+        const QString text = message + QLatin1Char(' ') + stringField(*holder, "errno_name") +
+                             QLatin1Char(' ') + stringField(*holder, "exception_type") +
+                             QLatin1Char(' ') + stringField(*holder, "detail");
+        if (const QString type = errorTypeFromText(text); !type.isEmpty())
+            return {type, message.isEmpty() ? stringField(*holder, "detail") : message};
+    }
+    return {};
 }
 
 Status transportStatus(const ReplyFacts &f) {
@@ -148,7 +208,12 @@ QString authMessage(const ReplyFacts &f, const QString &serverText) {
             QStringLiteral("%1 requires authentication: add its API key or a JWT").arg(f.address);
         break;
     case Credentials::Kind::ApiKey:
-        text = QStringLiteral("Wrong API key for %1").arg(f.address);
+        // The key's origin is the cause to name: a stale keychain entry is not the problem when
+        // the key came from somewhere else.
+        text = f.credentialsOrigin.isEmpty()
+                   ? QStringLiteral("Wrong API key for %1").arg(f.address)
+                   : QCoreApplication::translate("Status", "%1 refused the API key from %2")
+                         .arg(f.address, f.credentialsOrigin);
         break;
     case Credentials::Kind::Jwt:
         text = QStringLiteral("%1 refused the JWT: expired, not yet valid, or not signed with the "
@@ -179,13 +244,16 @@ Status statusFromReply(const ReplyFacts &f) {
         return Status::success();
 
     const QString serverText = messageFromErrorBody(f.body);
-    // A file error keeps its own meaning whatever the status (a download refused with 403 for
-    // permission denied is not an authentication failure).
-    if (const QString errorType = fileErrorType(f.body); !errorType.isEmpty()) {
-        Status s = Status::error(errorType == QLatin1String("not_found") ? Status::Kind::NotFound
+    // A file error keeps its own meaning whatever the status and body shape (a download refused
+    // with 403 for permission denied is not an authentication failure).
+    if (const FileErrorFacts file = fileErrorFacts(f.body, f); !file.type.isEmpty()) {
+        Status s = Status::error(file.type == QLatin1String("not_found") ? Status::Kind::NotFound
                                                                          : Status::Kind::Server,
-                                 serverText, f.httpStatus);
-        s.errorType = errorType;
+                                 serverText.isEmpty() ? file.message : serverText, f.httpStatus);
+        if (s.message.isEmpty())
+            s.message = QCoreApplication::translate("Status", "%1 %2 failed: %3")
+                            .arg(f.method, f.path, file.type);
+        s.errorType = file.type;
         return s;
     }
     const QString what = QStringLiteral("%1 %2").arg(f.method, f.path);

@@ -18,6 +18,7 @@ struct ReplyFacts {
     QString path;    // API path only: never the query, which may carry a secret
     QString address; // Endpoint::displayAddress()
     Credentials::Kind credentials = Credentials::Kind::None;
+    QString credentialsOrigin; // Credentials::origin
 };
 
 // The one place where HTTP statuses, transport errors and AIO envelopes become a Status.

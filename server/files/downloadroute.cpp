@@ -1,5 +1,7 @@
 #include "server/files/downloadroute.h"
 
+#include "server/files/fileops.h"
+
 #include "server/core/bodyfields.h"
 #include "server/core/options.h"
 #include "server/core/router.h"
@@ -218,6 +220,10 @@ public:
             co_return co_await fail(exchange,
                                     fileError("invalid_path", requested, "download",
                                               "Invalid path: " + requested, "ValueError"),
+                                    bodyUnread);
+        }
+        if (const int refused = fileAccessError(*path)) {
+            co_return co_await fail(exchange, fileErrorFromErrno(refused, *path, "download"),
                                     bodyUnread);
         }
         // O_NONBLOCK: opening a FIFO must not stall the I/O thread; it is refused below.

@@ -186,7 +186,22 @@ FileOutcome failure(FileError error) {
 
 } // namespace
 
+std::function<int(const std::string &)> &accessProbe() {
+    static std::function<int(const std::string &)> probe;
+    return probe;
+}
+
+void setFileAccessProbe(std::function<int(const std::string &path)> probe) {
+    accessProbe() = std::move(probe);
+}
+
+int fileAccessError(const std::string &path) {
+    return accessProbe() ? accessProbe()(path) : 0;
+}
+
 FileOutcome listFiles(const ListRequest &request) {
+    if (const int refused = fileAccessError(request.path))
+        return failure(fileErrorFromErrno(refused, request.path, "list"));
     struct stat info {};
     if (stat(request.path.c_str(), &info) != 0)
         return failure(fileErrorFromErrno(errno, request.path, "list"));

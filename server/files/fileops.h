@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +52,13 @@ struct FileOutcome {
 FileOutcome listFiles(const ListRequest &request);
 FileOutcome readFile(const ReadRequest &request);
 FileOutcome writeFile(const WriteRequest &request);
+
+// Test seam: the errno a test build refuses a path with before listing or downloading it (0 for
+// none), standing for files the sandbox user may not read while root may: run as root, the
+// test machine has none. Set it while installing routes, before the server accepts connections.
+void setFileAccessProbe(std::function<int(const std::string &path)> probe);
+// The probe's answer for path; 0 without a probe.
+int fileAccessError(const std::string &path);
 
 // For uploads: a unique name next to target ("<dir>/.<name>.sbx-XXXXXX"), opened O_RDWR.
 int createSiblingTemp(const std::string &target, std::string &tempPath);

@@ -22,10 +22,18 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
-// Parameters of a header value: `type; a=b; c="quoted \" value"`. Names are lower-cased.
-std::vector<std::pair<std::string, std::string>> parameters(std::string_view value,
-                                                            std::string &type) {
-    std::vector<std::pair<std::string, std::string>> out;
+struct Parameter {
+    std::string name; // lower-cased
+    std::string value;
+    bool quoted = false;
+    // A quoted-string without its closing quote.
+    bool unterminated = false;
+};
+
+// Parameters of a header value: `type; a=b; c="quoted \" value"` (RFC 2045 5.1: a value is a
+// token or a quoted-string, whose backslash escapes the next character).
+std::vector<Parameter> parameters(std::string_view value, std::string &type) {
+    std::vector<Parameter> out;
     std::size_t i = value.find(';');
     type = std::string(trim(value.substr(0, i)));
     while (i != std::string_view::npos && i < value.size()) {
@@ -33,28 +41,41 @@ std::vector<std::pair<std::string, std::string>> parameters(std::string_view val
         const std::size_t eq = value.find('=', i);
         if (eq == std::string_view::npos)
             break;
-        std::string name(trim(value.substr(i, eq - i)));
-        std::transform(name.begin(), name.end(), name.begin(),
+        Parameter parameter;
+        parameter.name = std::string(trim(value.substr(i, eq - i)));
+        std::transform(parameter.name.begin(), parameter.name.end(), parameter.name.begin(),
                        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
         std::size_t j = eq + 1;
         while (j < value.size() && (value[j] == ' ' || value[j] == '\t'))
             ++j;
-        std::string parsed;
         if (j < value.size() && value[j] == '"') {
+            parameter.quoted = true;
             ++j;
             while (j < value.size() && value[j] != '"') {
                 if (value[j] == '\\' && j + 1 < value.size())
                     ++j;
-                parsed.push_back(value[j++]);
+                parameter.value.push_back(value[j++]);
             }
+            parameter.unterminated = j >= value.size();
             i = value.find(';', j);
         } else {
             i = value.find(';', j);
-            parsed = std::string(trim(value.substr(j, i == std::string_view::npos ? i : i - j)));
+            parameter.value =
+                std::string(trim(value.substr(j, i == std::string_view::npos ? i : i - j)));
         }
-        out.emplace_back(std::move(name), std::move(parsed));
+        out.push_back(std::move(parameter));
     }
     return out;
+}
+
+// RFC 2046 5.1.1: 1 to 70 of DIGIT ALPHA ' ( ) + _ , - . / : = ? and space, not ending in space.
+bool isBoundary(std::string_view boundary) {
+    if (boundary.empty() || boundary.size() > 70 || boundary.back() == ' ')
+        return false;
+    return std::all_of(boundary.begin(), boundary.end(), [](unsigned char c) {
+        return std::isalnum(c) || std::string_view("'()+_,-./:=? ").find(static_cast<char>(c)) !=
+                                      std::string_view::npos;
+    });
 }
 
 } // namespace
@@ -69,9 +90,16 @@ std::optional<std::string> MultipartParser::boundaryFromContentType(std::string_
     const auto params = parameters(contentType, type);
     if (!iequals(type, "multipart/form-data"))
         return std::nullopt;
-    for (const auto &[name, value] : params) {
-        if (name == "boundary" && !value.empty() && value.size() <= 70)
-            return value;
+    for (const Parameter &p : params) {
+        if (p.name != "boundary")
+            continue;
+        // Quoted or not: Qt, curl and browsers send boundaries holding '/', a tspecial that only
+        // a quoted-string may carry, so a bare one is taken as long as every character is a
+        // boundary character.
+        if (p.unterminated || !isBoundary(p.value) ||
+            (!p.quoted && p.value.find(' ') != std::string::npos))
+            return std::nullopt;
+        return p.value;
     }
     return std::nullopt;
 }
@@ -194,7 +222,9 @@ bool MultipartParser::parseHeaders(std::string_view block, MultipartPart &part) 
                 return fail("a part's Content-Disposition is not form-data");
             disposition = true;
             std::optional<std::string> extended;
-            for (const auto &[key, text] : params) {
+            for (const Parameter &p : params) {
+                const std::string &key = p.name;
+                const std::string &text = p.value;
                 if (key == "name") {
                     part.name = text;
                 } else if (key == "filename") {

@@ -1,5 +1,6 @@
 // The Files tab as a user drives it: files and a whole folder dropped from the desktop arrive in
 // the sandbox with their structure and sizes, and show in the tree.
+#include "client/api/filejobs.h"
 #include "client/sandboxclient.h"
 #include "models/remotefilemodel.h"
 #include "models/transferqueuemodel.h"
@@ -76,6 +77,41 @@ bool allTransfersDone(const TransferQueueModel *queue) {
     }
     return true;
 }
+
+#ifdef SBX_FILESTEST_BINARY
+// A sandbox-server test build (it claims `file-sudo` and refuses its file routes anything under a
+// folder named root-only, as AIO refuses its user root's files) whose shells find a stand-in
+// `sudo` first: the tests run as root already, so it runs the command, and logs how it was asked.
+struct SudoSandbox {
+    QTemporaryDir home;
+    TestServer server;
+    QString sudoLog() const { return home.filePath(QStringLiteral("sudo.log")); }
+    bool start() {
+        const QString bin = home.filePath(QStringLiteral("bin"));
+        QDir().mkpath(bin);
+        QFile sudo(bin + QStringLiteral("/sudo"));
+        if (!sudo.open(QIODevice::WriteOnly))
+            return false;
+        sudo.write("#!/bin/sh\n"
+                   "echo \"$*\" >> \"$HOME/sudo.log\"\n"
+                   "[ \"$1\" = -n ] || { echo 'sudo: -n expected' >&2; exit 1; }\n"
+                   "shift; [ \"$1\" = -- ] && shift\n"
+                   "exec \"$@\"\n");
+        sudo.close();
+        sudo.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        // /etc/profile sets PATH; the login file the shells read afterwards puts bin first.
+        QFile profile(home.filePath(QStringLiteral(".bash_profile")));
+        if (!profile.open(QIODevice::WriteOnly))
+            return false;
+        profile.write("PATH=\"" + bin.toUtf8() + ":$PATH\"\n");
+        profile.close();
+        TestServer::Options options;
+        options.binary = QStringLiteral(SBX_FILESTEST_BINARY);
+        options.env.insert(QStringLiteral("HOME"), home.path());
+        return server.start(options);
+    }
+};
+#endif
 
 } // namespace
 
@@ -426,6 +462,104 @@ private Q_SLOTS:
         tab->retryWithSudo();
         QVERIFY(done.wait(20000));
         QVERIFY2(tab->errorText().contains(QStringLiteral("sudo")), qPrintable(tab->errorText()));
+#endif
+    }
+
+    // AIO's FileListRequest has no `sudo`: a folder the sandbox user may not list is listed
+    // through `sudo -n` in the exec session instead, into the same rows.
+    void refusedFolderIsListedThroughSudo() {
+#ifndef SBX_FILESTEST_BINARY
+        QSKIP("needs the sandbox-server-filestest build");
+#else
+        SudoSandbox sandbox;
+        QVERIFY2(sandbox.start(), qPrintable(sandbox.server.error()));
+        const QString secret = sandbox.server.workspace() + QStringLiteral("/root-only");
+        writeFile(secret + QStringLiteral("/a.txt"), 5);
+        writeFile(secret + QStringLiteral("/quote'\"s and spaces.txt"), 7);
+        writeFile(secret + QStringLiteral("/new\nline.txt"), 1);
+        writeFile(secret + QStringLiteral("/.hidden"), 2);
+        writeFile(secret + QStringLiteral("/sub/inner.txt"), 3000);
+        SandboxClient client({sandbox.server.url(), {}}, {});
+        auto tab = shownTab(&client);
+        QVERIFY(tab);
+        tab->setFolder(secret);
+        QTRY_VERIFY_WITH_TIMEOUT(!tab->errorText().isEmpty(), 10000);
+        QVERIFY2(tab->errorText().contains(QStringLiteral("ermission denied")),
+                 qPrintable(tab->errorText()));
+        QVERIFY(tab->sudoOffered());
+
+        tab->retryWithSudo();
+        RemoteFileModel *model = tab->model();
+        QTRY_VERIFY2_WITH_TIMEOUT(rowNamed(model, QStringLiteral("a.txt")).isValid(),
+                                  qPrintable(tab->errorText()), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading(), 10000);
+        QCOMPARE(model->rowCount(), 5);
+        QCOMPARE(
+            rowNamed(model, QStringLiteral("a.txt")).data(RemoteFileModel::SizeRole).toLongLong(),
+            5);
+        QCOMPARE(rowNamed(model, QStringLiteral("quote'\"s and spaces.txt"))
+                     .data(RemoteFileModel::SizeRole)
+                     .toLongLong(),
+                 7);
+        QVERIFY(rowNamed(model, QStringLiteral("new\nline.txt")).isValid());
+        QVERIFY(rowNamed(model, QStringLiteral(".hidden")).isValid());
+        const QModelIndex sub = rowNamed(model, QStringLiteral("sub"));
+        QVERIFY(sub.data(RemoteFileModel::IsDirectoryRole).toBool());
+        QCOMPARE(sub.data(RemoteFileModel::PathRole).toString(), secret + QStringLiteral("/sub"));
+        QVERIFY(tab->errorText().isEmpty());
+        QVERIFY(readAll(sandbox.sudoLog()).startsWith("-n "));
+
+        // A folder below it is listed the same way when it is opened.
+        model->fetchMore(sub);
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(model, QStringLiteral("inner.txt"), sub).isValid(),
+                                 20000);
+        QCOMPARE(rowNamed(model, QStringLiteral("inner.txt"), sub)
+                     .data(RemoteFileModel::SizeRole)
+                     .toLongLong(),
+                 3000);
+#endif
+    }
+
+    // GET /v1/file/download has no `sudo`: a download the sandbox refused (403, permission
+    // denied, which is no authentication failure) is offered again through sudo, which copies
+    // the file to /tmp for the sandbox user; that copy is downloaded and removed.
+    void refusedDownloadIsStagedThroughSudo() {
+#ifndef SBX_FILESTEST_BINARY
+        QSKIP("needs the sandbox-server-filestest build");
+#else
+        SudoSandbox sandbox;
+        QVERIFY2(sandbox.start(), qPrintable(sandbox.server.error()));
+        const QString remote = sandbox.server.workspace() + QStringLiteral("/root-only/secret.bin");
+        writeFile(remote, 300 * 1024 + 7);
+        SandboxClient client({sandbox.server.url(), {}}, {});
+        auto tab = shownTab(&client);
+        QVERIFY(tab);
+        QTemporaryDir desktop;
+        RemoteFileInfo item;
+        item.path = remote;
+        tab->download({item}, desktop.path());
+        QTRY_VERIFY_WITH_TIMEOUT(tab->transfers()->rowCount() == 1 &&
+                                     tab->transfers()->state(0) ==
+                                         TransferQueueModel::State::Failed,
+                                 20000);
+        QVERIFY2(tab->errorText().contains(QStringLiteral("ermission denied")),
+                 qPrintable(tab->errorText()));
+        QVERIFY2(!tab->errorText().contains(QStringLiteral("API key")),
+                 qPrintable(tab->errorText()));
+        QVERIFY(tab->sudoOffered());
+
+        tab->retryWithSudo();
+        const QString local = desktop.filePath(QStringLiteral("secret.bin"));
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local).size(), 300 * 1024 + 7, 20000);
+        QCOMPARE(readAll(local), readAll(remote));
+        QVERIFY(readAll(sandbox.sudoLog()).contains("cp"));
+        // The staged copy does not stay behind in the sandbox's /tmp.
+        QTRY_VERIFY_WITH_TIMEOUT(QDir(QStringLiteral("/tmp"))
+                                     .entryList({QStringLiteral(".sandbox-console-download-*")},
+                                                QDir::Files | QDir::Hidden)
+                                     .isEmpty(),
+                                 10000);
+        QVERIFY(tab->errorText().isEmpty());
 #endif
     }
 

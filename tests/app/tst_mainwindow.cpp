@@ -1,4 +1,5 @@
 // The real main window, driven as a user would: add a sandbox through the dialog, read its tabs.
+#include "app/commandline.h"
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
 #include "client/providers/localsandboxes.h"
@@ -14,6 +15,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -145,6 +147,45 @@ private Q_SLOTS:
         QTRY_COMPARE(context.sandboxes()->state(id), SandboxState::Unreachable);
         auto *banner = window.workspace(id)->findChild<QFrame *>(QStringLiteral("stateBanner"));
         QTRY_VERIFY(banner->isVisible());
+    }
+
+    void refusedKeyFromTheEnvironmentIsNamedInTheBanner() {
+        TestServer server;
+        TestServer::Options options;
+        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), QStringLiteral("the-right-key-123"));
+        QVERIFY2(server.start(options), qPrintable(server.error()));
+        // Saved with a key in an earlier session; this session's store no longer has it.
+        {
+            ConsoleContext earlier(paths(QStringLiteral("envkey")));
+            earlier.saved()->add({QString(),
+                                  QStringLiteral("Agent"),
+                                  {server.url(), {}},
+                                  {Credentials::Kind::ApiKey, QStringLiteral("old-key-456")},
+                                  SandboxState::Online,
+                                  {}});
+        }
+        ConsoleContext context(paths(QStringLiteral("envkey")));
+        MainWindow window(&context);
+        window.show();
+        qputenv("SBX_TEST_REFUSED_KEY", "not-the-key-789");
+        ConsoleOptions cli;
+        cli.connectUrl = server.url().toString();
+        cli.apiKeyEnv = QStringLiteral("SBX_TEST_REFUSED_KEY");
+        QString error;
+        const QString id = connectFromCommandLine(context, cli, &error);
+        QVERIFY2(!id.isEmpty(), qPrintable(error));
+        window.selectSandbox(id);
+        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxes()->state(id), SandboxState::AuthFailed, 10000);
+        auto *banner = window.workspace(id)->findChild<QFrame *>(QStringLiteral("stateBanner"));
+        QTRY_VERIFY(banner->isVisible());
+        const QLabel *label = banner->findChild<QLabel *>();
+        QTRY_VERIFY2_WITH_TIMEOUT(label->text().contains(QStringLiteral("SBX_TEST_REFUSED_KEY")),
+                                  qPrintable(label->text()), 10000);
+        const QString text = label->text();
+        QVERIFY2(!text.contains(QStringLiteral("keychain")), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("not-the-key-789")));
+        QCOMPARE(context.sandboxes()->entry(id).credentials.secret,
+                 QStringLiteral("not-the-key-789"));
     }
 
     void localSandboxIsConnectedAndFilled() {

@@ -11,6 +11,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -186,6 +187,40 @@ private Q_SLOTS:
             QCOMPARE(sha256(back), sha256(source));
             QVERIFY(!QFileInfo::exists(back + QStringLiteral(".part")));
         }
+    }
+
+    void uploadQuotesItsBoundary() {
+        // Qt's multipart boundaries are base64, so about 4 in 10 hold '/', which RFC 2045 lets
+        // only a quoted-string carry (python-multipart before 0.0.10 refuses it bare). Uploads go
+        // until one such boundary was on the wire; each must be announced quoted, and arrive.
+        FaultProxy proxy(m_server.port());
+        QVERIFY(proxy.listen());
+        proxy.setRecording(true);
+        const QString local = m_local.filePath(QStringLiteral("boundary.txt"));
+        QFile f(local);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("quoted boundary\n");
+        f.close();
+        const QRegularExpression announced(
+            QStringLiteral("\r\nContent-Type: multipart/form-data; boundary=\"([^\"\\\\]+)\"\r\n"),
+            QRegularExpression::CaseInsensitiveOption);
+        bool sawSlash = false;
+        for (int attempt = 0; attempt < 40 && !sawSlash; ++attempt) {
+            // A client of its own each time: a connection of its own, recorded from its start.
+            auto client = std::make_unique<SandboxClient>(Endpoint{proxy.url(), {}}, Credentials{});
+            const QString remote = m_ws + QStringLiteral("/boundary-%1.txt").arg(attempt);
+            const Outcome o = run(new UploadJob(client.get(), local, remote));
+            QVERIFY2(o.ok, qPrintable(o.status.message));
+            QCOMPARE(sha256(remote), sha256(local));
+            const QByteArray request = proxy.recordedRequests().value(attempt);
+            QVERIFY2(request.startsWith("POST /v1/file/upload"), request.left(200).constData());
+            const QRegularExpressionMatch m = announced.match(QString::fromLatin1(request));
+            QVERIFY2(m.hasMatch(), request.left(600).constData());
+            const QString boundary = m.captured(1);
+            QVERIFY(request.contains(QByteArray("\r\n--" + boundary.toLatin1() + "\r\n")));
+            sawSlash = boundary.contains(QLatin1Char('/'));
+        }
+        QVERIFY2(sawSlash, "no boundary with '/' in 40 uploads");
     }
 
     void cancelledUploadLeavesNothing() {

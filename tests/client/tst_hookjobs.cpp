@@ -207,8 +207,11 @@ private Q_SLOTS:
             << QStringLiteral("x") << QStringLiteral("  ") << 10.0 << QStringLiteral("command");
         QTest::newRow("4097 chars") << QStringLiteral("x") << QString(4097, QLatin1Char('c'))
                                     << 10.0 << QStringLiteral("command");
-        QTest::newRow("zero timeout")
-            << QStringLiteral("x") << ok << 0.0 << QStringLiteral("timeout");
+        // HookRegistration's timeout is any number: an agent may register 0 or less.
+        QTest::newRow("zero timeout") << QStringLiteral("x") << ok << 0.0 << QString();
+        QTest::newRow("negative timeout") << QStringLiteral("x") << ok << -5.0 << QString();
+        QTest::newRow("infinite timeout")
+            << QStringLiteral("x") << ok << qInf() << QStringLiteral("timeout");
         QTest::newRow("nan timeout")
             << QStringLiteral("x") << ok << qQNaN() << QStringLiteral("timeout");
     }

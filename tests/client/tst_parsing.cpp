@@ -140,6 +140,86 @@ private Q_SLOTS:
         QVERIFY2(s.message.contains(text), qPrintable(s.message));
     }
 
+    // A refused file keeps its meaning whatever the HTTP status and body shape: a download
+    // refused with 403 for permission denied is not an authentication failure, so the console
+    // does not ask for another key and can offer sudo instead.
+    void fileErrorsKeepTheirMeaningWhateverTheStatus_data() {
+        QTest::addColumn<int>("http");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("errorType");
+        QTest::addColumn<QString>("text");
+        const QString download = QStringLiteral("/v1/file/download");
+        const int server = int(Status::Kind::Server), auth = int(Status::Kind::Auth);
+        const QString denied = QStringLiteral("permission_denied");
+        QTest::newRow("403, envelope with error_type")
+            << 403 << fixture("download-denied-403-envelope.json") << download << server << denied
+            << QStringLiteral("Permission denied: /root/secret.txt");
+        QTest::newRow("403, FastAPI detail, no error_type")
+            << 403 << fixture("download-denied-403-detail.json") << download << server << denied
+            << QStringLiteral("Permission denied: '/root/secret.txt'");
+        QTest::newRow("403, envelope message, no error_type")
+            << 403 << fixture("download-denied-403-message.json") << download << server << denied
+            << QStringLiteral("Permission denied: /root/secret.txt");
+        QTest::newRow("403, error_type inside detail")
+            << 403 << fixture("download-denied-403-detail-object.json") << download << server
+            << denied << QStringLiteral("Permission denied: /root/secret.txt");
+        QTest::newRow("403, flat FileOperationError without error_type")
+            << 403 << fixture("download-denied-403-flat.json") << download << server << denied
+            << QStringLiteral("Operation not permitted: /root/secret.txt");
+        QTest::newRow("200 envelope, read")
+            << 200 << fixture("envelope-failure.json") << QStringLiteral("/v1/file/read")
+            << int(Status::Kind::Ok) << QString() << QString();
+        // What is not a file error stays what it was.
+        QTest::newRow("403 auth refusal on a file path")
+            << 403 << fixture("forbidden-403-auth.json") << download << auth << QString()
+            << QStringLiteral("Not authenticated");
+        QTest::newRow("403 without a body on a file path")
+            << 403 << QByteArray() << download << auth << QString() << QStringLiteral("API key");
+        QTest::newRow("401 on a file path")
+            << 401 << fixture("download-denied-403-message.json") << download << auth << QString()
+            << QStringLiteral("Wrong API key");
+        QTest::newRow("403 refusal of a hook")
+            << 403 << fixture("hooks-refused-403.json") << QStringLiteral("/v1/sandbox/hooks/x")
+            << auth << QString() << QStringLiteral("cannot be deleted");
+    }
+    void fileErrorsKeepTheirMeaningWhateverTheStatus() {
+        QFETCH(int, http);
+        QFETCH(QByteArray, body);
+        QFETCH(QString, path);
+        QFETCH(int, kind);
+        QFETCH(QString, errorType);
+        QFETCH(QString, text);
+        ReplyFacts f;
+        f.httpStatus = http;
+        f.body = body;
+        f.method = QStringLiteral("GET");
+        f.path = path;
+        f.address = QStringLiteral("http://127.0.0.1:8080");
+        f.credentials = Credentials::Kind::ApiKey;
+        const Status s = statusFromReply(f);
+        QCOMPARE(int(s.kind), kind);
+        QCOMPARE(s.errorType, errorType);
+        QVERIFY2(s.message.contains(text), qPrintable(s.message));
+        if (kind != int(Status::Kind::Auth))
+            QVERIFY2(!s.message.contains(QStringLiteral("API key")), qPrintable(s.message));
+    }
+
+    void refusedKeyNamesWhereItCameFrom() {
+        ReplyFacts f;
+        f.httpStatus = 401;
+        f.method = QStringLiteral("GET");
+        f.path = QStringLiteral("/v1/sandbox");
+        f.address = QStringLiteral("http://127.0.0.1:8080");
+        f.credentials = Credentials::Kind::ApiKey;
+        f.credentialsOrigin = QStringLiteral("the environment variable SBX_KEY (--api-key-env)");
+        const Status s = statusFromReply(f);
+        QCOMPARE(s.kind, Status::Kind::Auth);
+        QCOMPARE(s.message, QStringLiteral("http://127.0.0.1:8080 refused the API key from the "
+                                           "environment variable SBX_KEY (--api-key-env)"));
+    }
+
     void transportErrorsSayWhatToDo() {
         ReplyFacts f;
         f.address = QStringLiteral("http://127.0.0.1:9");

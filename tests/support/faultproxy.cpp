@@ -5,7 +5,8 @@
 
 namespace {
 constexpr qint64 maxBuffered = 256 * 1024;
-}
+constexpr qsizetype maxRecorded = 4096;
+} // namespace
 
 FaultProxy::FaultProxy(quint16 targetPort, QObject *parent)
     : QObject(parent)
@@ -33,6 +34,15 @@ int FaultProxy::openConnections() const {
     for (const Pipe *p : m_pipes)
         open += (p->client && p->client->state() == QAbstractSocket::ConnectedState) ? 1 : 0;
     return open;
+}
+
+QList<QByteArray> FaultProxy::recordedRequests() const {
+    QList<QByteArray> out;
+    for (const Pipe *p : m_pipes) {
+        if (!p->recorded.isEmpty())
+            out << p->recorded;
+    }
+    return out;
 }
 
 void FaultProxy::onNewConnection() {
@@ -73,8 +83,12 @@ void FaultProxy::onNewConnection() {
 
 void FaultProxy::pump(bool tick) {
     for (Pipe *p : std::as_const(m_pipes)) {
-        if (p->client && p->toUpstream.size() < maxBuffered)
-            p->toUpstream += p->client->read(maxBuffered - p->toUpstream.size());
+        if (p->client && p->toUpstream.size() < maxBuffered) {
+            const QByteArray bytes = p->client->read(maxBuffered - p->toUpstream.size());
+            if (m_recording && p->recorded.size() < maxRecorded)
+                p->recorded += bytes.left(maxRecorded - p->recorded.size());
+            p->toUpstream += bytes;
+        }
         if (p->upstream && p->toClient.size() < maxBuffered)
             p->toClient += p->upstream->read(maxBuffered - p->toClient.size());
     }

@@ -32,6 +32,10 @@ public:
     void setBytesPerTick(qint64 bytes) { m_bytesPerTick = bytes; }
     int connectionCount() const { return m_accepted; }
     int openConnections() const;
+    // While recording, the first bytes each client sends (request line, headers, the body's
+    // start) are kept, to check what the console put on the wire.
+    void setRecording(bool recording) { m_recording = recording; }
+    QList<QByteArray> recordedRequests() const;
 
 Q_SIGNALS:
     void connectionAccepted();
@@ -42,6 +46,7 @@ private:
         QPointer<QTcpSocket> upstream;
         QByteArray toUpstream;
         QByteArray toClient;
+        QByteArray recorded;
     };
     void onNewConnection();
     void pump(bool tick);
@@ -51,6 +56,7 @@ private:
     QList<Pipe *> m_pipes;
     bool m_stalled = false;
     bool m_refusing = false;
+    bool m_recording = false;
     qint64 m_bytesPerTick = 0;
     int m_accepted = 0;
 };

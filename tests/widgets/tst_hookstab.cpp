@@ -168,6 +168,40 @@ private Q_SLOTS:
         QVERIFY(serverHas(&client, QStringLiteral("nightly-backup")));
     }
 
+    // The contract lets an agent register any timeout (0, less, a fraction, days): the editor
+    // shows it as it is and saving another field does not rewrite it.
+    void agentTimeoutIsShownAndKept_data() {
+        QTest::addColumn<double>("timeout");
+        QTest::newRow("zero") << 0.0;
+        QTest::newRow("negative") << -1.0;
+        QTest::newRow("fraction") << 0.05;
+        QTest::newRow("beyond a day") << 200000.0;
+    }
+    void agentTimeoutIsShownAndKept() {
+        QFETCH(double, timeout);
+        SandboxClient client({m_server.url(), {}}, {});
+        SandboxHook hook;
+        hook.name = QStringLiteral("agent-hook");
+        hook.command = QStringLiteral("sync");
+        hook.timeoutSeconds = timeout;
+        hook.priority = 7;
+        HookEditorDialog editor(&client, hook, HookEditorDialog::Mode::Edit, {hook.name});
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        QCOMPARE(QLocale().toDouble(editor.timeoutEdit()->cleanText()), timeout);
+        QCOMPARE(editor.hook().timeoutSeconds, timeout);
+        QVERIFY2(editor.fieldError(QStringLiteral("timeout")).isEmpty(),
+                 qPrintable(editor.fieldError(QStringLiteral("timeout"))));
+
+        editor.commandEdit()->moveCursor(QTextCursor::End);
+        QTest::keyClicks(editor.commandEdit(), QStringLiteral(" && echo done"));
+        QVERIFY2(editor.fieldError(QStringLiteral("timeout")).isEmpty(),
+                 qPrintable(editor.fieldError(QStringLiteral("timeout"))));
+        QVERIFY(editor.okButton()->isEnabled());
+        QCOMPARE(editor.hook().timeoutSeconds, timeout);
+        QCOMPARE(editor.hook().command, QStringLiteral("sync && echo done"));
+    }
+
     void serverRefusalShowsUnderTheFieldItNames() {
         SandboxClient client({m_server.url(), {}}, {});
         auto tab = shownTab(&client);

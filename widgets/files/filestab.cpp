@@ -153,6 +153,11 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     connect(m_view, &QWidget::customContextMenuRequested, this, &FilesTab::showContextMenu);
     connect(m_model, &RemoteFileModel::listingFailed, this,
             [this](const QString &path, const Status &status) {
+                // Refused as root too: nothing more to offer.
+                if (m_model->sudo()) {
+                    showError(status);
+                    return;
+                }
                 showError(status, [this, path] {
                     m_model->setSudo(true);
                     refreshFolder(path);
@@ -185,10 +190,16 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
                     Status status = Status::error(Status::Kind::Server, m_transfers->error(row));
                     status.errorType = at.data(TransferQueueModel::ErrorTypeRole).toString();
                     const QString local = at.data(TransferQueueModel::LocalPathRole).toString();
-                    showError(status, upload ? std::function<void()>([this, local, remote] {
-                                  retryUploadWithSudo(local, remote);
-                              })
-                                             : std::function<void()>());
+                    std::function<void()> retry;
+                    if (upload)
+                        retry = [this, local, remote] {
+                            retryUploadWithSudo(local, remote);
+                        };
+                    else if (!at.data(TransferQueueModel::SudoRole).toBool())
+                        retry = [this, local, remote] {
+                            enqueueDownloads({{remote, local}}, false, true);
+                        };
+                    showError(status, retry);
                 }
             });
     addLocalShortcut(this, QKeySequence::Refresh, [this] { m_model->refresh(); });
@@ -611,34 +622,33 @@ void FilesTab::download(const QList<RemoteFileInfo> &items, const QString &local
             continue;
         }
         // A folder: one recursive listing, then its folders made here and its files queued.
-        auto *list =
-            new ListFilesJob(m_client, remote, {.recursive = true, .sudo = m_model->sudo()});
-        connect(list, &ListFilesJob::succeeded, this,
-                [this, remote, local](const QList<RemoteFileInfo> &files) {
-                    QDir().mkpath(local);
-                    QList<QPair<QString, QString>> pairs;
-                    const QString prefix = remote + QLatin1Char('/');
-                    for (const RemoteFileInfo &f : files) {
-                        if (!f.path.startsWith(prefix))
-                            continue;
-                        const QString relative = f.path.mid(prefix.size());
-                        const QString to = QDir(local).filePath(relative);
-                        if (f.isDirectory)
-                            QDir().mkpath(to);
-                        else
-                            pairs.append({f.path, to});
-                    }
-                    enqueueDownloads(pairs);
-                });
-        connect(list, &ApiJob::failed, this, [this](const Status &s) { showError(s); });
-        list->start();
+        startListing(
+            m_client, remote, {.recursive = true, .sudo = m_model->sudo()}, this,
+            [this, remote, local](const QList<RemoteFileInfo> &files) {
+                QDir().mkpath(local);
+                QList<QPair<QString, QString>> pairs;
+                const QString prefix = remote + QLatin1Char('/');
+                for (const RemoteFileInfo &f : files) {
+                    if (!f.path.startsWith(prefix))
+                        continue;
+                    const QString relative = f.path.mid(prefix.size());
+                    const QString to = QDir(local).filePath(relative);
+                    if (f.isDirectory)
+                        QDir().mkpath(to);
+                    else
+                        pairs.append({f.path, to});
+                }
+                enqueueDownloads(pairs, false, m_model->sudo());
+            },
+            [this](const Status &s) { showError(s); });
     }
 }
 
-void FilesTab::enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now) {
+void FilesTab::enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now,
+                                bool sudo) {
     for (const auto &[remote, local] : remoteToLocal) {
         QDir().mkpath(QFileInfo(local).absolutePath());
-        m_transfers->enqueueDownload(remote, local, now);
+        m_transfers->enqueueDownload(remote, local, now, sudo);
     }
 }
 

@@ -108,7 +108,9 @@ private:
     Conflict askConflict(const QString &name, bool *applyToAll);
     void refreshFolder(const QString &path);
     void retryUploadWithSudo(const QString &local, const QString &target);
-    void enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now = false);
+    // sudo: as root, for files the sandbox user may not read (staged through /tmp).
+    void enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now = false,
+                          bool sudo = false);
 
     QPointer<SandboxClient> m_client;
     RemoteFileModel *m_model;

@@ -12,6 +12,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace {
@@ -22,6 +24,16 @@ QLabel *makeFieldError(QWidget *parent) {
     label->setStyleSheet(QStringLiteral("color: #b00020;"));
     label->hide();
     return label;
+}
+
+// The fewest decimals (at least one) that show seconds without rounding them, up to six.
+int timeoutDecimals(double seconds) {
+    double scale = 10;
+    for (int decimals = 1; decimals < 6; ++decimals, scale *= 10) {
+        if (std::abs(std::round(seconds * scale) / scale - seconds) <= 1e-9 * std::abs(seconds))
+            return decimals;
+    }
+    return 6;
 }
 
 QString titleFor(HookEditorDialog::Mode mode, const QString &name) {
@@ -58,10 +70,14 @@ HookEditorDialog::HookEditorDialog(SandboxClient *client, const SandboxHook &hoo
     m_command->setTabChangesFocus(true);
     m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_command->setMinimumHeight(m_command->fontMetrics().lineSpacing() * 6);
-    m_timeout->setRange(0, 24 * 3600);
-    m_timeout->setDecimals(1);
+    // Wide enough for any timeout an agent registered (the contract bounds none), with the
+    // decimals it needs, so that it is shown as it is.
+    constexpr double widest = 1e9;
+    const double timeout = std::isfinite(hook.timeoutSeconds) ? hook.timeoutSeconds : 10.0;
+    m_timeout->setRange(std::min(-widest, timeout), std::max(widest, timeout));
+    m_timeout->setDecimals(timeoutDecimals(timeout));
     m_timeout->setSuffix(QStringLiteral(" s"));
-    m_timeout->setValue(hook.timeoutSeconds);
+    m_timeout->setValue(timeout);
     m_timeout->setToolTip(QStringLiteral("The hook is stopped after this long"));
     m_priority->setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
     m_priority->setValue(hook.priority);
@@ -147,7 +163,9 @@ SandboxHook HookEditorDialog::hook() const {
     SandboxHook hook = m_original;
     hook.name = m_name->text().trimmed();
     hook.command = m_command->toPlainText();
-    hook.timeoutSeconds = m_timeout->value();
+    // Untouched, the timeout is the hook's own, not the spin box's rounding of it.
+    if (m_touched.contains(QStringLiteral("timeout")))
+        hook.timeoutSeconds = m_timeout->value();
     hook.priority = m_priority->value();
     hook.source = QStringLiteral("api");
     return hook;
