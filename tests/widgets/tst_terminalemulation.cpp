@@ -24,6 +24,7 @@ private Q_SLOTS:
     void scrollbackKeepsLinesAndRespectsLimit();
     void resizeCutsLinesAndKeepsContent();
     void shrinkingRowsMovesTopLinesToScrollback();
+    void shrinkingRowsKeepsTheCursorOnScreen();
     void titleAndBellSignals();
     void answersDeviceQueries();
     void screenChangedOncePerFeed();
@@ -229,6 +230,25 @@ void TestTerminalEmulation::shrinkingRowsMovesTopLinesToScrollback() {
     t.resize(10, 5); // growing pulls it back
     QCOMPARE(t.screenText(), QStringLiteral("a\nb\nc\nd\n"));
     QCOMPARE(t.cursor().row, 3);
+}
+
+void TestTerminalEmulation::shrinkingRowsKeepsTheCursorOnScreen() {
+    // Found by fuzz_terminalemulation: with text below the cursor, top rows left until the
+    // cursor row was above the screen (row -3 here).
+    TerminalEmulation t(10, 6);
+    t.feed("a\r\nb\r\nc\r\nd\r\ne\r\nf" + esc("[2;1H"));
+    t.resize(10, 2); // "a" scrolls off as far as the cursor allows, "d" to "f" go
+    QCOMPARE(t.cursor().row, 0);
+    QCOMPARE(t.screenText(), QStringLiteral("b\nc"));
+    QCOMPARE(t.scrollbackCount(), 1);
+    // The alternate screen has no scrollback: rows below the cursor go.
+    t.feed(esc("[?1049h") + "x\r\ny" + esc("[1;1H"));
+    t.resize(10, 1);
+    QCOMPARE(t.cursor().row, 0);
+    QCOMPARE(t.screenText(), QStringLiteral("x"));
+    // The primary screen, hidden meanwhile, kept its last lines.
+    t.feed(esc("[?1049l"));
+    QCOMPARE(t.screenText(), QStringLiteral("c"));
 }
 
 void TestTerminalEmulation::titleAndBellSignals() {
