@@ -25,6 +25,7 @@ private Q_SLOTS:
     void resizeCutsLinesAndKeepsContent();
     void shrinkingRowsMovesTopLinesToScrollback();
     void shrinkingRowsKeepsTheCursorOnScreen();
+    void restoredCursorStaysInsideAShrunkScreen();
     void titleAndBellSignals();
     void answersDeviceQueries();
     void screenChangedOncePerFeed();
@@ -249,6 +250,23 @@ void TestTerminalEmulation::shrinkingRowsKeepsTheCursorOnScreen() {
     // The primary screen, hidden meanwhile, kept its last lines.
     t.feed(esc("[?1049l"));
     QCOMPARE(t.screenText(), QStringLiteral("c"));
+}
+
+void TestTerminalEmulation::restoredCursorStaysInsideAShrunkScreen() {
+    // Found by fuzz_terminalemulation: libvterm restores a saved cursor unclamped after a
+    // shrink, so the cursor was drawn at column 1 of a one-column screen, or below the last row.
+    TerminalEmulation t(80, 24);
+    t.feed("[" + esc("[?1049h"));
+    t.resize(1, 5);
+    t.feed(esc("[?1049l"));
+    QCOMPARE(t.cursor().row, 0);
+    QCOMPARE(t.cursor().col, 0);
+    t.resize(80, 24);
+    t.feed(esc("[20;70H") + esc("7"));
+    t.resize(10, 5);
+    t.feed(esc("8"));
+    QCOMPARE(t.cursor().row, 4);
+    QCOMPARE(t.cursor().col, 9);
 }
 
 void TestTerminalEmulation::titleAndBellSignals() {

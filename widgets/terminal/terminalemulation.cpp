@@ -76,11 +76,28 @@ void TerminalEmulation::markAllDirty() {
     m_changed = true;
 }
 
+// libvterm 0.1.4 restores a saved cursor (DECRC, leaving the alternate screen) unclamped after
+// the screen shrank, reports it or not, and clamps it silently at the next output. The cursor
+// shown is where that output will go: libvterm's position, clamped as it will be.
+void TerminalEmulation::syncCursor() {
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    pos.row = std::clamp(pos.row, 0, m_rows - 1);
+    pos.col = std::clamp(pos.col, 0, m_cols - 1);
+    if (pos.row == m_cursor.row && pos.col == m_cursor.col)
+        return;
+    markDirty(m_cursor.row);
+    markDirty(pos.row);
+    m_cursor.row = pos.row;
+    m_cursor.col = pos.col;
+}
+
 void TerminalEmulation::feed(const QByteArray &utf8Bytes) {
     for (qsizetype offset = 0; offset < utf8Bytes.size(); offset += FeedChunk) {
         const qsizetype len = std::min(FeedChunk, utf8Bytes.size() - offset);
         vterm_input_write(m_vt, utf8Bytes.constData() + offset, static_cast<size_t>(len));
     }
+    syncCursor();
     // Signals go out after libvterm returned, so a slot may call back into the emulation.
     const QByteArray answer = readOutput();
     const bool changed = std::exchange(m_changed, false);
