@@ -26,6 +26,7 @@ private Q_SLOTS:
     void shrinkingRowsMovesTopLinesToScrollback();
     void shrinkingRowsKeepsTheCursorOnScreen();
     void restoredCursorStaysInsideAShrunkScreen();
+    void repeatBeforeAnyCharacterReturns();
     void titleAndBellSignals();
     void answersDeviceQueries();
     void screenChangedOncePerFeed();
@@ -267,6 +268,21 @@ void TestTerminalEmulation::restoredCursorStaysInsideAShrunkScreen() {
     t.feed(esc("8"));
     QCOMPARE(t.cursor().row, 4);
     QCOMPARE(t.cursor().col, 9);
+}
+
+void TestTerminalEmulation::repeatBeforeAnyCharacterReturns() {
+    // Found by fuzz_terminalemulation: libvterm looped forever on REP before its first glyph,
+    // so a program printing ESC [ b first froze the console.
+    // (It now repeats a space: xterm would repeat nothing.)
+    TerminalEmulation t(20, 3);
+    t.feed(esc("[b") + esc("[5b"));
+    QCOMPARE(t.screenText().trimmed(), QString());
+    QCOMPARE(t.cursor().row, 0);
+    t.feed("\rab" + esc("[2b"));
+    QCOMPARE(t.lineText(0), QStringLiteral("abbb"));
+    t.reset(); // libvterm keeps the last glyph over a reset, so this repeats "b", and returns
+    t.feed(esc("[b") + "x");
+    QVERIFY(t.lineText(0).endsWith(QLatin1Char('x')));
 }
 
 void TestTerminalEmulation::titleAndBellSignals() {

@@ -51,6 +51,11 @@ TerminalEmulation::TerminalEmulation(int cols, int rows, QObject *parent)
     m_state = vterm_obtain_state(m_vt);
     TerminalStateGlue::install(this);
     vterm_state_reset(m_state, 1);
+    // libvterm 0.1.4 loops forever on REP (CSI b) before its first glyph: it repeats a glyph of
+    // width 0. One glyph, erased again, gives it a character to repeat (a reset keeps it): a
+    // space, where xterm would repeat nothing.
+    static constexpr char kFirstGlyph[] = " \r\x1b[K";
+    vterm_input_write(m_vt, kFirstGlyph, sizeof kFirstGlyph - 1);
     m_changed = false;
 }
 
