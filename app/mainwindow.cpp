@@ -305,7 +305,7 @@ int MainWindow::pendingTransfers() const {
 
 void MainWindow::closeEvent(QCloseEvent *event) {
     const int unsaved = unsavedFiles();
-    if (unsaved > 0 && !m_skipQuitConfirmation &&
+    if (unsaved > 0 &&
         QMessageBox::warning(this, QStringLiteral("Quit Sandbox Console"),
                              QStringLiteral("%1 file(s) open in a viewer have changes that are "
                                             "not saved. Quitting loses them.")
@@ -318,7 +318,7 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     // Quitting cancels transfers (nothing half-written stays: downloads are .part until done,
     // uploads are staged by the server), but the user should decide.
     const int transfers = pendingTransfers();
-    if (transfers > 0 && !m_skipQuitConfirmation &&
+    if (transfers > 0 &&
         QMessageBox::question(
             this, QStringLiteral("Quit Sandbox Console"),
             QStringLiteral("%1 transfer(s) have not finished. Quitting cancels them.")
@@ -330,7 +330,7 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     // Local sandboxes stop with the console, and their shells with them: ask first. Sessions of
     // other sandboxes keep running where they are.
     const int terminals = openLocalTerminals();
-    if (terminals > 0 && !m_skipQuitConfirmation &&
+    if (terminals > 0 &&
         QMessageBox::question(
             this, QStringLiteral("Quit Sandbox Console"),
             (terminals == 1 ? QStringLiteral("A terminal is open")

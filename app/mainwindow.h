@@ -39,7 +39,6 @@ public:
     int pendingTransfers() const;
     // Files edited in a viewer and not saved, which quitting would lose.
     int unsavedFiles() const;
-    void setSkipQuitConfirmation(bool skip) { m_skipQuitConfirmation = skip; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -62,5 +61,4 @@ private:
     QAction *m_editAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QAction *m_preferencesAction = nullptr;
-    bool m_skipQuitConfirmation = false;
 };

@@ -9,3 +9,9 @@ if [[ -x bench/server/run.sh ]]; then
   echo "== server latency"
   bench/server/run.sh "$build"
 fi
+echo "== server against hostile bodies"
+bench/server/hostile-bodies.sh "$build"
+if [[ -x bench/server/faults.sh ]]; then
+  echo "== server load and faults"
+  bench/server/faults.sh "$build"
+fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A folder of 100 000 empty files listed through RemoteFileModel in an offscreen QTreeView
 # (bench-file-listing): time until every row is in and the longest GUI event-loop stall (goal
-# < 100 ms), three runs each with a plain view and with a sorting proxy like the Files tab's.
+# < 100 ms), three runs each with a plain view and with a sorting proxy like the Files tab's;
+# then the same for a refresh of the listed folder (every row known already).
 # No peer measures this; curl's time for the same POST /v1/file/list is printed as the
 # server+transfer part alone. Needs only a few MiB of /tmp.
 # Usage: bench/files/listing.sh [BUILD_DIR]
@@ -15,7 +16,7 @@ done
 command -v curl >/dev/null || { echo "curl is not installed" >&2; exit 2; }
 
 count=100000
-runs=3
+runs=${RUNS:-3}
 tmp=$(mktemp -d /tmp/bench-listing.XXXXXX)
 ws="$tmp/workspace"
 dir="$ws/many"
@@ -57,7 +58,7 @@ for i in $(seq "$runs"); do
     [[ $code == 200 ]] || { echo "curl list: HTTP $code" >&2; exit 1; }
     echo "run $i curl: POST /v1/file/list ${t}s, $((size / 1024)) KiB"
 done
-for mode in plain sorted; do
+for mode in plain sorted plain-refresh sorted-refresh; do
     for i in $(seq "$runs"); do
         out=$("$bench_bin" "$url" "$dir" "$count" "$mode")
         echo "run $i $mode: rows $(field rows "$out") in $(field seconds "$out")s;" \

@@ -41,7 +41,6 @@ public:
     void resize(int cols, int rows);
     // Authenticate the socket with a one-time ticket in the URL instead of headers.
     void setUseTicket(bool useTicket) { m_useTicket = useTicket; }
-    void setReconnectPolicy(const ReconnectPolicy &policy) { m_policy = policy; }
 
     State state() const { return m_state; }
     QString sessionId() const { return m_sessionId; }

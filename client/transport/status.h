@@ -48,6 +48,5 @@ struct Status {
     bool transient() const { return kind == Kind::Network || kind == Kind::Timeout; }
 };
 
-QString statusKindName(Status::Kind kind);
 
 Q_DECLARE_METATYPE(Status)

@@ -4,34 +4,6 @@
 
 using nlohmann::json;
 
-QString statusKindName(Status::Kind kind) {
-    switch (kind) {
-    case Status::Kind::Ok:
-        return QStringLiteral("ok");
-    case Status::Kind::Network:
-        return QStringLiteral("network");
-    case Status::Kind::Timeout:
-        return QStringLiteral("timeout");
-    case Status::Kind::Tls:
-        return QStringLiteral("tls");
-    case Status::Kind::Auth:
-        return QStringLiteral("auth");
-    case Status::Kind::NotFound:
-        return QStringLiteral("not found");
-    case Status::Kind::Conflict:
-        return QStringLiteral("conflict");
-    case Status::Kind::Validation:
-        return QStringLiteral("validation");
-    case Status::Kind::Server:
-        return QStringLiteral("server");
-    case Status::Kind::BadResponse:
-        return QStringLiteral("bad response");
-    case Status::Kind::Cancelled:
-        return QStringLiteral("cancelled");
-    }
-    return {};
-}
-
 namespace {
 
 // One item of FastAPI's validation `detail`: [{loc: ["body","command"], msg, type}, ...].

@@ -1,6 +1,7 @@
 #include "server/auth/authenticator.h"
 
 #include "server/auth/ticketstore.h"
+#include "server/core/secretenv.h"
 
 #include <charconv>
 #include <cstdlib>
@@ -11,6 +12,7 @@ namespace sbx {
 namespace {
 
 std::optional<std::string> environmentValue(const char *name) {
+    // Not for secrets: takeEnvironmentSecret.
     const char *value = std::getenv(name);
     if (!value)
         return std::nullopt;
@@ -29,16 +31,28 @@ std::string trimmed(std::string_view text) {
 
 AuthConfigResult authConfigFromEnvironment() {
     AuthConfigResult result;
-    if (auto key = environmentValue("SANDBOX_API_KEY")) {
-        if (key->empty())
-            result.warnings.emplace_back("SANDBOX_API_KEY is set but empty: ignored");
-        else
-            result.config.apiKey = std::move(*key);
-        unsetenv("SANDBOX_API_KEY");
+    // Both are taken out of the environment whatever follows: a refused value is a secret too.
+    std::optional<std::string> key = takeEnvironmentSecret("SANDBOX_API_KEY");
+    std::optional<std::string> encoded = takeEnvironmentSecret("JWT_PUBLIC_KEY");
+    if (key) {
+        // Starting without authentication because a key came out empty would fail open.
+        if (trimmed(*key).empty()) {
+            result.error = "SANDBOX_API_KEY is set but empty: refusing to start without the "
+                           "authentication it asks for (unset it to run without)";
+            return result;
+        }
+        if (trimmed(*key) != *key) {
+            result.error = "SANDBOX_API_KEY begins or ends with white space: refusing a key "
+                           "that clients could not send as set";
+            return result;
+        }
+        result.config.apiKey = std::move(*key);
     }
-    if (auto encoded = environmentValue("JWT_PUBLIC_KEY")) {
+    if (encoded) {
         if (trimmed(*encoded).empty()) {
-            result.warnings.emplace_back("JWT_PUBLIC_KEY is set but empty: ignored");
+            result.error = "JWT_PUBLIC_KEY is set but empty: refusing to start without the "
+                           "authentication it asks for (unset it to run without)";
+            return result;
         } else {
             auto pem = crypto::base64Decode(trimmed(*encoded));
             if (!pem) {

@@ -1,5 +1,7 @@
 #include "server/auth/jwtverifier.h"
 
+#include "server/core/jsonparse.h"
+
 #include <jwt.h>
 #include <nlohmann/json.hpp>
 #include <openssl/bio.h>
@@ -94,7 +96,7 @@ JwtCheck JwtVerifier::verify(std::string_view token, std::time_t now) const {
         check.reason = "JWT has no claims";
         return check;
     }
-    const nlohmann::json claims = nlohmann::json::parse(grants, nullptr, false);
+    const nlohmann::json claims = parseJson(grants).value;
     std::free(grants);
     if (!claims.is_object()) {
         check.reason = "JWT claims are not an object";

@@ -1,20 +1,33 @@
 #include "server/core/bodyfields.h"
 
+#include "server/core/router.h"
+
 #include <cmath>
 
 namespace sbx {
 
 using nlohmann::json;
 
-BodyFields::BodyFields(const HttpRequest &request) {
-    if (request.body.empty()) {
-        fail({"body"}, "missing", "Field required");
+BodyFields::BodyFields(HttpRequest &request) {
+    if (!request.jsonParsed) {
+        if (request.body.empty()) {
+            fail({"body"}, "missing", "Field required");
+            return;
+        }
+        takeJsonBody(request);
+    }
+    if (request.jsonError) {
+        json error = json::object();
+        error["type"] = "json_invalid";
+        error["loc"] = json::array({"body", 0});
+        error["msg"] = "JSON decode error";
+        error["ctx"] = {{"error", *request.jsonError}};
+        m_errors.push_back(std::move(error));
         return;
     }
-    m_body = json::parse(request.body, nullptr, false);
-    if (m_body.is_discarded()) {
-        fail({"body", 0}, "json_invalid", "JSON decode error");
-    } else if (!m_body.is_object()) {
+    m_body = std::move(request.json);
+    request.json = nullptr;
+    if (!m_body.is_object()) {
         fail({"body"}, "model_attributes_type",
              "Input should be a valid dictionary or object to extract fields from");
     }
@@ -36,6 +49,17 @@ std::optional<std::string> BodyFields::string(const char *name, bool required) {
         return std::nullopt;
     }
     return value->get<std::string>();
+}
+
+std::optional<std::string> BodyFields::takeString(const char *name, bool required) {
+    json *value = const_cast<json *>(field(name, required));
+    if (!value)
+        return std::nullopt;
+    if (!value->is_string()) {
+        fail({"body", name}, "string_type", "Input should be a valid string");
+        return std::nullopt;
+    }
+    return std::move(value->get_ref<std::string &>());
 }
 
 std::optional<bool> BodyFields::boolean(const char *name, bool required) {

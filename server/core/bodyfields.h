@@ -13,11 +13,15 @@ namespace sbx {
 // ({"detail": [{"type", "loc", "msg"}]}) instead of failing on the first.
 class BodyFields final {
 public:
-    explicit BodyFields(const HttpRequest &request);
+    // Takes the request's parsed document (BodyPolicy::Fields), or parses its body within
+    // JsonLimits when the route kept it raw.
+    explicit BodyFields(HttpRequest &request);
     // A value parsed elsewhere (an entry of an environment variable's JSON), checked the same way.
     explicit BodyFields(nlohmann::json value);
 
     std::optional<std::string> string(const char *name, bool required = false);
+    // As string(), moving the text out of the document (file contents are large).
+    std::optional<std::string> takeString(const char *name, bool required = false);
     std::optional<bool> boolean(const char *name, bool required = false);
     std::optional<double> number(const char *name, bool integer = false);
     // The raw value (any JSON type), null counting as absent.

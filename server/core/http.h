@@ -35,6 +35,9 @@ struct HttpRequest {
     std::string body;
     // Filled for routes whose body policy parses JSON; null when the body was empty.
     nlohmann::json json;
+    // Why the body is not JSON within JsonLimits, for BodyPolicy::Fields routes.
+    std::optional<std::string> jsonError;
+    bool jsonParsed = false;
 
     // Case-insensitive; the first occurrence.
     std::optional<std::string_view> header(std::string_view name) const;

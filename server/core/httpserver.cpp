@@ -16,15 +16,20 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <filesystem>
 #include <limits>
+#include <list>
 #include <set>
+#include <sys/resource.h>
 
 namespace sbx {
 
@@ -41,6 +46,17 @@ constexpr char kServerHeader[] = "sandbox-server/" SBX_VERSION;
 // (or up to kLingerBytes) so that the close does not reset the connection under the response.
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kLingerBytes = 1024 * 1024;
+// Failed accepts (out of descriptors, memory) are retried after a pause that doubles each time.
+constexpr auto kAcceptBackoffMin = std::chrono::milliseconds(10);
+constexpr auto kAcceptBackoffMax = std::chrono::milliseconds(1000);
+// Descriptors kept from the connection cap: up to 100 PTYs of shell sessions, files of
+// transfers, pipes of hooks and of the work pool, plus a sixteenth of the rest for slack.
+constexpr std::size_t kReservedDescriptors = 128;
+constexpr std::size_t kMinConnections = 8;
+// Newcomers refused with a 503 at a time (each lingers up to kLingerTime); past it they are
+// closed without an answer.
+constexpr int kMaxRefusals = 16;
+constexpr auto kCapWarningInterval = std::chrono::seconds(10);
 
 auto withError(beast::error_code &ec) {
     return asio::redirect_error(asio::use_awaitable, ec);
@@ -83,6 +99,38 @@ HttpRequest toRequest(const http::request<http::empty_body> &header, std::string
     return request;
 }
 
+struct ConnectionCap {
+    std::size_t connections = 0;
+    std::size_t descriptorLimit = 0;
+};
+
+std::size_t openDescriptors() {
+    std::error_code ec;
+    std::size_t count = 0;
+    for (std::filesystem::directory_iterator it("/proc/self/fd", ec), end; !ec && it != end;
+         it.increment(ec))
+        ++count;
+    // The iterator's own descriptor is listed too.
+    return ec || count == 0 ? 16 : count - 1;
+}
+
+// Connections that fit in RLIMIT_NOFILE beside what is open now and the reserve.
+ConnectionCap derivedConnectionCap() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return {65536, 0};
+    const std::size_t soft = static_cast<std::size_t>(limit.rlim_cur);
+    const std::size_t open = openDescriptors();
+    const std::size_t available = soft > open ? soft - open : 0;
+    const std::size_t reserve = std::min(available / 2, kReservedDescriptors + available / 16);
+    return {std::max(kMinConnections, available - reserve), soft};
+}
+
+bool outOfDescriptors(const beast::error_code &ec) {
+    return ec == asio::error::no_descriptors ||
+           ec == boost::system::errc::too_many_files_open_in_system;
+}
+
 std::string allowedList(const std::vector<std::string> &methods) {
     std::string text;
     for (const std::string &method : methods) {
@@ -92,6 +140,60 @@ std::string allowedList(const std::vector<std::string> &methods) {
     }
     return text;
 }
+
+// Bodies of this size and more are parsed on the parse thread: parsing megabytes on the I/O
+// thread would hold every other connection for as long.
+constexpr std::size_t kInlineParseBytes = 64 * 1024;
+// Request bodies held in memory at once, over all connections; past it a request gets 503.
+constexpr std::size_t kBodyBudget = 256 * 1024 * 1024;
+
+// What writing a response needs of its request, without the body.
+HttpRequest headOf(const HttpRequest &request) {
+    HttpRequest head;
+    head.method = request.method;
+    head.path = request.path;
+    head.version = request.version;
+    head.keepAlive = request.keepAlive;
+    head.remote = request.remote;
+    return head;
+}
+
+// No exception from reading a client's body may end its connection without an answer.
+std::optional<HttpResponse> checkedBodyPolicy(HttpRequest &request, BodyPolicy policy) {
+    try {
+        return applyBodyPolicy(request, policy);
+    } catch (const std::exception &) {
+        return errorResponse(400, "The request body cannot be read");
+    }
+}
+
+// A share of the server's body budget, held while one request is handled (I/O thread only).
+class BodyReservation final {
+public:
+    explicit BodyReservation(std::size_t &held)
+        : m_held(held) {}
+    ~BodyReservation() { m_held -= m_taken; }
+    BodyReservation(const BodyReservation &) = delete;
+    BodyReservation &operator=(const BodyReservation &) = delete;
+
+    bool take(std::size_t bytes) {
+        if (bytes > kBodyBudget - m_held)
+            return false;
+        m_held += bytes;
+        m_taken += bytes;
+        return true;
+    }
+    void shrinkTo(std::size_t bytes) {
+        if (bytes < m_taken) {
+            m_held -= m_taken - bytes;
+            m_taken = bytes;
+        }
+    }
+
+private:
+    std::size_t &m_held;
+    std::size_t m_taken = 0;
+};
 
 // Plain data only: a pool thread may drop the last reference after the I/O context is gone.
 struct AsyncReply {
@@ -195,6 +297,7 @@ private:
         ~Connection() override {
             if (m_server.m_destroying)
                 return;
+            setIdle(false);
             m_server.m_connections.erase(this);
             if (m_server.m_stopping && m_server.m_connections.empty())
                 m_server.m_forceStop.cancel();
@@ -210,15 +313,43 @@ private:
             if (waiting)
                 waiting->cancel();
         }
+        // Idle: waiting for a request header, which the connection cap may cut short. Never
+        // set during a request, a stream or a WebSocket.
+        void setIdle(bool idle) {
+            if (idle == m_idlePosition.has_value())
+                return;
+            if (idle) {
+                m_idlePosition = m_server.m_idle.insert(m_server.m_idle.end(), this);
+            } else {
+                m_server.m_idle.erase(*m_idlePosition);
+                m_idlePosition.reset();
+            }
+        }
+        // Closed to make room for a newcomer: it stops counting at once, its descriptor is
+        // free, and its session ends quietly at its next resumption.
+        void evict() {
+            setIdle(false);
+            m_server.m_connections.erase(this);
+            m_evicted = true;
+            close();
+        }
+        bool evicted() const { return m_evicted; }
 
         asio::steady_timer *waiting = nullptr;
 
     private:
         Impl &m_server;
         std::function<void()> m_closer;
+        // In m_server.m_idle, oldest first, while idle.
+        std::optional<std::list<Connection *>::iterator> m_idlePosition;
+        bool m_evicted = false;
     };
 
     Awaitable<void> acceptLoop();
+    // Closes the connection idle the longest; false when none is idle.
+    bool evictLongestIdle();
+    // A newcomer at the cap with every connection busy: 503, then close.
+    Awaitable<void> refuse(tcp::socket socket);
     Awaitable<void> session(tcp::socket socket);
     // Handles one request whose header is read; false ends the connection.
     Awaitable<bool> serve(beast::tcp_stream &stream, beast::flat_buffer &buffer,
@@ -226,6 +357,9 @@ private:
     Awaitable<bool> respond(beast::tcp_stream &stream, const HttpRequest &request,
                             HttpResponse response, bool forceClose = false);
     Awaitable<void> lingeringClose(beast::tcp_stream &stream);
+    // Applies a JSON body policy on the parse thread; false when the server stopped meanwhile.
+    Awaitable<bool> parseOffThread(HttpRequest &request, BodyPolicy policy,
+                                   std::optional<HttpResponse> &refusal, Connection &connection);
     void beginStop(const char *why);
     void logRequest(const HttpRequest &request, int status) const;
 
@@ -236,11 +370,19 @@ private:
     bool m_destroying = false;
     bool m_stopping = false;
     std::set<Connection *> m_connections;
+    // The idle ones among m_connections, longest idle first.
+    std::list<Connection *> m_idle;
+    std::size_t m_maxConnections = 0;
+    int m_refusals = 0;
+    std::chrono::steady_clock::time_point m_lastCapWarning;
     std::uint16_t m_port = 0;
     asio::io_context m_io{1};
     tcp::acceptor m_acceptor{m_io};
     asio::signal_set m_signals;
     asio::steady_timer m_forceStop{m_io};
+    std::size_t m_bodyBytesHeld = 0;
+    // After m_io: joined before the context its jobs post back to is gone.
+    asio::thread_pool m_parseThread{1};
 };
 
 std::optional<std::string> HttpServer::Impl::listen(const std::string &host, std::uint16_t port) {
@@ -304,7 +446,18 @@ void HttpServer::Impl::beginStop(const char *why) {
 }
 
 Awaitable<void> HttpServer::Impl::acceptLoop() {
+    if (m_limits.maxConnections > 0) {
+        m_maxConnections = m_limits.maxConnections;
+        log::info("accepting up to " + std::to_string(m_maxConnections) + " connections");
+    } else {
+        const ConnectionCap cap = derivedConnectionCap();
+        m_maxConnections = cap.connections;
+        log::info("accepting up to " + std::to_string(m_maxConnections) +
+                  " connections (descriptor limit " + std::to_string(cap.descriptorLimit) + ")");
+    }
     asio::steady_timer backoff(m_io);
+    auto delay = kAcceptBackoffMin;
+    unsigned failures = 0;
     while (!m_stopping) {
         beast::error_code ec;
         tcp::socket socket(m_io);
@@ -312,10 +465,28 @@ Awaitable<void> HttpServer::Impl::acceptLoop() {
         if (m_stopping || ec == asio::error::operation_aborted)
             co_return;
         if (ec) {
-            // EMFILE and friends: wait a little instead of spinning on the same error.
-            log::warning("accept failed: " + ec.message());
-            backoff.expires_after(std::chrono::milliseconds(100));
+            // Out of descriptors: the longest idle connection gives up its own. Otherwise
+            // wait, longer each time, instead of spinning on the same error.
+            if (outOfDescriptors(ec) && evictLongestIdle())
+                continue;
+            if (failures++ == 0)
+                log::warning("accept failed: " + ec.message() + "; retrying with a back-off");
+            backoff.expires_after(delay);
             co_await backoff.async_wait(withError(ec));
+            delay = std::min<std::chrono::milliseconds>(delay * 2, kAcceptBackoffMax);
+            continue;
+        }
+        if (failures > 0) {
+            log::info("accepting again after " + std::to_string(failures) + " failed attempt(s)");
+            failures = 0;
+        }
+        delay = kAcceptBackoffMin;
+        if (m_connections.size() >= m_maxConnections && !evictLongestIdle()) {
+            if (m_refusals < kMaxRefusals) {
+                asio::co_spawn(m_io, refuse(std::move(socket)), asio::detached);
+            } else {
+                socket.close(ec);
+            }
             continue;
         }
         socket.set_option(tcp::no_delay(true), ec);
@@ -323,11 +494,44 @@ Awaitable<void> HttpServer::Impl::acceptLoop() {
     }
 }
 
+bool HttpServer::Impl::evictLongestIdle() {
+    if (m_idle.empty())
+        return false;
+    Connection *longest = m_idle.front();
+    longest->evict();
+    return true;
+}
+
+Awaitable<void> HttpServer::Impl::refuse(tcp::socket socket) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_lastCapWarning >= kCapWarningInterval) {
+        m_lastCapWarning = now;
+        log::warning("connection cap of " + std::to_string(m_maxConnections) +
+                     " reached with every connection busy: refusing newcomers with 503");
+    }
+    ++m_refusals;
+    try {
+        HttpRequest bare;
+        bare.keepAlive = false;
+        bare.remote = describeRemote(socket);
+        beast::tcp_stream stream(std::move(socket));
+        HttpResponse response =
+            errorResponse(503, "Too many connections (limit " + std::to_string(m_maxConnections) +
+                                   ", all busy): try again shortly");
+        response.headers.emplace_back("Retry-After", "1");
+        co_await respond(stream, bare, std::move(response), true);
+    } catch (const std::exception &e) {
+        log::error(std::string("refusing a connection failed: ") + e.what());
+    }
+    --m_refusals;
+}
+
 Awaitable<void> HttpServer::Impl::session(tcp::socket socket) {
     const std::string remote = describeRemote(socket);
     beast::tcp_stream stream(std::move(socket));
     Connection connection(*this, stream);
     beast::flat_buffer buffer;
+    bool firstRequest = true;
     try {
         while (!m_stopping) {
             HeaderParser parser;
@@ -335,9 +539,15 @@ Awaitable<void> HttpServer::Impl::session(tcp::socket socket) {
             // The body limit is the route's business; the header parser must not judge it.
             // (Not boost::none: Beast 1.74 compares a length with an empty limit as "greater".)
             parser.body_limit(std::numeric_limits<std::uint64_t>::max());
-            stream.expires_after(m_limits.idleTimeout);
+            // Idle connections hold descriptors: a new one must make its point quickly.
+            stream.expires_after(firstRequest ? m_limits.headerTimeout : m_limits.idleTimeout);
             beast::error_code ec;
+            connection.setIdle(true);
             co_await http::async_read_header(stream, buffer, parser, withError(ec));
+            connection.setIdle(false);
+            if (connection.evicted())
+                co_return;
+            firstRequest = false;
             if (ec) {
                 if (m_stopping || isPeerGone(ec) || ec == http::error::partial_message)
                     co_return;
@@ -423,7 +633,9 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
         co_return outcome == StreamOutcome::KeepAlive && !m_stopping;
     }
 
-    // Buffered and async routes: read the whole body first, within the route's limit.
+    // Buffered and async routes: read the whole body first, within the route's limit and the
+    // server's budget for bodies held at once.
+    BodyReservation reservation(m_bodyBytesHeld);
     if (bodyPending) {
         const auto length = parser.content_length();
         if (length && *length > route.options.bodyLimit) {
@@ -432,6 +644,15 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
                 errorResponse(413, "Request body too large (limit " +
                                        std::to_string(route.options.bodyLimit) + " bytes)"),
                 true);
+        }
+        // A chunked body may grow to the route's limit: that much is set aside.
+        if (!reservation.take(length ? static_cast<std::size_t>(*length)
+                                     : route.options.bodyLimit)) {
+            HttpResponse busy = errorResponse(
+                503, "Server busy: other requests' bodies fill its memory budget (" +
+                         std::to_string(kBodyBudget / (1024 * 1024)) + " MiB); retry shortly");
+            busy.headers.emplace_back("Retry-After", "1");
+            co_return co_await respond(stream, request, std::move(busy), true);
         }
         const auto expect = request.header("Expect");
         if (expect && iequals(*expect, "100-continue")) {
@@ -461,8 +682,16 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
             co_return false;
         }
         request.body = std::move(bodyParser.get().body());
+        reservation.shrinkTo(request.body.size());
     }
-    if (auto refusal = applyBodyPolicy(request, route.options.body))
+    std::optional<HttpResponse> refusal;
+    if (parsesJson(route.options.body) && request.body.size() > kInlineParseBytes) {
+        if (!co_await parseOffThread(request, route.options.body, refusal, connection))
+            co_return false;
+    } else {
+        refusal = checkedBodyPolicy(request, route.options.body);
+    }
+    if (refusal)
         co_return co_await respond(stream, request, std::move(*refusal));
 
     HttpResponse response;
@@ -474,7 +703,11 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
             auto reply = std::make_shared<AsyncReply>();
             reply->timer = &timer;
             auto state = std::make_shared<ResponderState>(m_io, reply);
-            route.async(request, [state](HttpResponse r) { state->answer(std::move(r)); });
+            // The handler takes the body; the response needs only the head.
+            HttpRequest head = headOf(request);
+            route.async(std::move(request),
+                        [state](HttpResponse r) { state->answer(std::move(r)); });
+            request = std::move(head);
             state.reset();
             connection.waiting = &timer;
             while (!reply->response && !m_stopping) {
@@ -492,6 +725,41 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
         response = errorResponse(500, "Internal error while handling the request");
     }
     co_return co_await respond(stream, request, std::move(response));
+}
+
+Awaitable<bool> HttpServer::Impl::parseOffThread(HttpRequest &request, BodyPolicy policy,
+                                                 std::optional<HttpResponse> &refusal,
+                                                 Connection &connection) {
+    struct Job {
+        HttpRequest request;
+        std::optional<HttpResponse> refusal;
+        bool done = false;
+        asio::steady_timer *timer = nullptr; // null once the session stopped waiting
+    };
+    asio::steady_timer timer(m_io, asio::steady_timer::time_point::max());
+    auto job = std::make_shared<Job>();
+    job->request = std::move(request);
+    job->timer = &timer;
+    asio::post(m_parseThread, [job, policy, &io = m_io] {
+        job->refusal = checkedBodyPolicy(job->request, policy);
+        asio::post(io, [job] {
+            job->done = true;
+            if (job->timer)
+                job->timer->cancel();
+        });
+    });
+    connection.waiting = &timer;
+    while (!job->done && !m_stopping) {
+        beast::error_code ec;
+        co_await timer.async_wait(withError(ec));
+    }
+    connection.waiting = nullptr;
+    job->timer = nullptr;
+    if (!job->done)
+        co_return false;
+    request = std::move(job->request);
+    refusal = std::move(job->refusal);
+    co_return true;
 }
 
 Awaitable<bool> HttpServer::Impl::respond(beast::tcp_stream &stream, const HttpRequest &request,

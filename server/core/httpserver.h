@@ -18,8 +18,16 @@ class Router;
 
 struct HttpLimits {
     std::size_t headerLimit = 64 * 1024;
-    // A keep-alive connection with no request for this long is closed.
+    // A new connection that has not sent its first request header within this is closed:
+    // idle connections cost descriptors, which are few.
+    std::chrono::seconds headerTimeout{15};
+    // A keep-alive connection with no request for this long after its last one is closed.
     std::chrono::seconds idleTimeout{120};
+    // Open connections at most; 0: derived from RLIMIT_NOFILE when the server starts
+    // accepting, less a reserve for PTYs, files and the work pool. At the cap the connection
+    // idle the longest waiting for a request header gives way; when none waits, the newcomer
+    // gets a 503.
+    std::size_t maxConnections = 0;
     // Reading one body or writing one response.
     std::chrono::seconds transferTimeout{300};
 };

@@ -77,6 +77,17 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
             }
             (arg == "--ws-ping-interval" ? options.wsPingInterval : options.sessionIdleTimeout) =
                 seconds;
+        } else if (arg == "--max-connections" || arg == "--header-timeout") {
+            auto v = value();
+            if (!v)
+                return parsed;
+            unsigned number = 0;
+            const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), number);
+            if (ec != std::errc() || end != v->data() + v->size() || number == 0) {
+                parsed.error = arg + " needs a number above 0, got '" + *v + "'";
+                return parsed;
+            }
+            (arg == "--max-connections" ? options.maxConnections : options.headerTimeout) = number;
         } else {
             parsed.error = "unknown argument '" + arg + "' (see --help)";
             return parsed;
@@ -88,6 +99,7 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
 std::string helpText() {
     return R"(Usage: sandbox-server [--host ADDR] [--port N] [--workspace DIR] [--state-dir DIR]
                       [--session-idle-timeout SECONDS] [--ws-ping-interval SECONDS]
+                      [--max-connections N] [--header-timeout SECONDS]
                       [--verbose] [--help] [--version]
 
 sandbox-server is a local sandbox runtime speaking a subset of the AIO sandbox HTTP API
@@ -108,6 +120,13 @@ Options:
                      the shell running after this long (default 86400, 24 hours)
   --ws-ping-interval SECONDS
                      ping a terminal WebSocket client silent for this long (default 30)
+  --max-connections N
+                     open connections at most (default: derived from the descriptor limit,
+                     RLIMIT_NOFILE, less a reserve for terminals and files); at the cap the
+                     connection idle the longest waiting for a request is closed
+  --header-timeout SECONDS
+                     a new connection must send its first request header within this
+                     time (default 15); later requests on it may wait 120 s
   --verbose          log every request (method, path, status; never credentials)
   --help             show this text
   --version          show the version

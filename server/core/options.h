@@ -20,6 +20,10 @@ struct ServerOptions {
     // Seconds without a frame from a terminal client before the server pings it
     // (--ws-ping-interval).
     unsigned wsPingInterval = 30;
+    // Open connections at most (--max-connections); 0: derived from RLIMIT_NOFILE at start.
+    unsigned maxConnections = 0;
+    // Seconds a new connection has to send its first request header (--header-timeout).
+    unsigned headerTimeout = 15;
     bool verbose = false;
     bool help = false;
     bool version = false;

@@ -1,5 +1,7 @@
 #include "server/core/router.h"
 
+#include "server/core/jsonparse.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -72,6 +74,20 @@ int segmentRank(SegmentKind kind) {
 
 } // namespace
 
+void takeJsonBody(HttpRequest &request) {
+    JsonParse parsed = parseJson(request.body);
+    if (parsed.ok()) {
+        request.json = std::move(parsed.value);
+    } else {
+        request.jsonError = parsed.error;
+        if (parsed.byte > 0)
+            *request.jsonError += " (at byte " + std::to_string(parsed.byte) + ")";
+    }
+    request.jsonParsed = true;
+    // The document holds what the handler needs: the text would only double the memory.
+    std::string().swap(request.body);
+}
+
 struct Router::Entry {
     Route route;
     std::vector<Segment> segments;
@@ -117,12 +133,22 @@ struct Router::Entry {
     }
 };
 
+bool parsesJson(BodyPolicy policy) {
+    return policy == BodyPolicy::OptionalJson || policy == BodyPolicy::RequiredJson ||
+           policy == BodyPolicy::Fields;
+}
+
 std::optional<HttpResponse> applyBodyPolicy(HttpRequest &request, BodyPolicy policy) {
     switch (policy) {
     case BodyPolicy::Ignore:
         request.body.clear();
         return std::nullopt;
     case BodyPolicy::Raw:
+        return std::nullopt;
+    case BodyPolicy::Fields:
+        // An empty body stays empty: BodyFields answers that it is missing.
+        if (!request.body.empty())
+            takeJsonBody(request);
         return std::nullopt;
     case BodyPolicy::OptionalJson:
     case BodyPolicy::RequiredJson: {
@@ -131,11 +157,9 @@ std::optional<HttpResponse> applyBodyPolicy(HttpRequest &request, BodyPolicy pol
             return std::nullopt;
         if (blank)
             return errorResponse(400, "Request body required: send a JSON object");
-        try {
-            request.json = nlohmann::json::parse(request.body);
-        } catch (const nlohmann::json::parse_error &e) {
-            return errorResponse(400, std::string("Invalid JSON body: ") + e.what());
-        }
+        takeJsonBody(request);
+        if (request.jsonError)
+            return errorResponse(400, "Invalid JSON body: " + *request.jsonError);
         if (policy == BodyPolicy::RequiredJson && !request.json.is_object())
             return errorResponse(400, "Invalid JSON body: expected an object");
         return std::nullopt;

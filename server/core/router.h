@@ -18,7 +18,8 @@ namespace sbx {
 class StreamHandler;
 class UpgradeHandler;
 
-inline constexpr std::size_t kDefaultBodyLimit = 8 * 1024 * 1024;
+// A route that takes a few JSON fields needs no more; routes that carry content set their own.
+inline constexpr std::size_t kDefaultBodyLimit = 256 * 1024;
 
 // Runs on the I/O thread: keep it short, hand blocking work to an AsyncHandler instead.
 using BufferedHandler = std::function<HttpResponse(HttpRequest &)>;
@@ -33,6 +34,9 @@ enum class BodyPolicy {
     Raw,          // HttpRequest::body
     OptionalJson, // empty, or valid JSON in HttpRequest::json (400 otherwise)
     RequiredJson, // a JSON object in HttpRequest::json (400 otherwise)
+    // Parsed into HttpRequest::json (or HttpRequest::jsonError) for BodyFields, which answers
+    // a FastAPI-shaped 422 for whatever does not fit; HttpRequest::body is freed.
+    Fields,
 };
 
 enum class RouteKind { Buffered, Async, Stream, Upgrade };
@@ -72,9 +76,12 @@ struct RouteInfo {
     RouteKind kind = RouteKind::Buffered;
 };
 
-// Checks a buffered body against the route's policy and parses JSON into request.json.
-// The refusal to send when the body does not fit.
+// Checks a buffered body against the route's policy and parses JSON into request.json, within
+// JsonLimits' bounds and without throwing. The refusal to send when the body does not fit.
 std::optional<HttpResponse> applyBodyPolicy(HttpRequest &request, BodyPolicy policy);
+bool parsesJson(BodyPolicy policy);
+// Parses request.body into request.json or request.jsonError and frees the text.
+void takeJsonBody(HttpRequest &request);
 
 // Route table: (method, path pattern) -> handler, matched before any body is read.
 class Router final {

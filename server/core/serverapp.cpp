@@ -42,7 +42,7 @@ int ServerApp::run() {
         log::warning(warning);
     if (authConfig.error) {
         log::error(*authConfig.error);
-        return 1;
+        return 2;
     }
     TicketStore tickets(authConfig.config.ticketTtl);
     Authenticator auth(std::move(authConfig.config), tickets);
@@ -51,7 +51,10 @@ int ServerApp::run() {
     StartupHooks hooks(m_options.workspace);
     Router router;
     // Constructed before the hooks so a SIGTERM during them is caught, not fatal.
-    HttpServer http(router, auth);
+    HttpLimits limits;
+    limits.maxConnections = m_options.maxConnections;
+    limits.headerTimeout = std::chrono::seconds(m_options.headerTimeout);
+    HttpServer http(router, auth, limits);
     // Declared after http: its threads are joined before the I/O context they post to is gone.
     WorkPool pool(2);
     ServerContext context{m_options, kVersion, auth,     tickets,

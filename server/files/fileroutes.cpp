@@ -38,7 +38,7 @@ std::optional<long long> integer(BodyFields &body, const char *name) {
     return std::nullopt;
 }
 
-// Parses the body on the I/O thread (cheap) and runs the file work on the pool.
+// Reads the parsed body's fields on the I/O thread (cheap) and runs the file work on the pool.
 template <typename Parse, typename Work>
 AsyncHandler pooled(WorkPool &pool, Parse parse, Work work) {
     return [&pool, parse, work](HttpRequest request, Responder reply) {
@@ -53,7 +53,7 @@ AsyncHandler pooled(WorkPool &pool, Parse parse, Work work) {
     };
 }
 
-std::variant<ListRequest, HttpResponse> parseList(const HttpRequest &request,
+std::variant<ListRequest, HttpResponse> parseList(HttpRequest &request,
                                                   const std::string &workspace) {
     BodyFields body(request);
     ListRequest list;
@@ -93,7 +93,7 @@ std::variant<ListRequest, HttpResponse> parseList(const HttpRequest &request,
     return list;
 }
 
-std::variant<ReadRequest, HttpResponse> parseRead(const HttpRequest &request,
+std::variant<ReadRequest, HttpResponse> parseRead(HttpRequest &request,
                                                   const std::string &workspace) {
     BodyFields body(request);
     ReadRequest read;
@@ -110,12 +110,12 @@ std::variant<ReadRequest, HttpResponse> parseRead(const HttpRequest &request,
     return read;
 }
 
-std::variant<WriteRequest, HttpResponse> parseWrite(const HttpRequest &request,
+std::variant<WriteRequest, HttpResponse> parseWrite(HttpRequest &request,
                                                     const std::string &workspace) {
     BodyFields body(request);
     WriteRequest write;
     const auto file = body.string("file", true);
-    const auto content = body.string("content", true);
+    auto content = body.takeString("content", true);
     if (const auto encoding = body.string("encoding")) {
         if (*encoding != "utf-8" && *encoding != "base64" && *encoding != "raw")
             body.fail({"body", "encoding"}, "enum", "Input should be 'utf-8', 'base64' or 'raw'");
@@ -131,7 +131,7 @@ std::variant<WriteRequest, HttpResponse> parseWrite(const HttpRequest &request,
     if (!resolved)
         return invalidPath(*file, "write");
     write.file = *resolved;
-    write.content = *content;
+    write.content = std::move(*content);
     return write;
 }
 
@@ -141,24 +141,24 @@ void install(Router &router, ServerContext &context) {
     router.addAsync(
         "POST", "/v1/file/list",
         pooled(
-            pool, [workspace](const HttpRequest &r) { return parseList(r, workspace); },
+            pool, [workspace](HttpRequest &r) { return parseList(r, workspace); },
             [](const ListRequest &r) { return listFiles(r); }),
         {.summary = "list a folder (recursive, show_hidden, include_size, include_permissions, "
                     "sort_by, sort_desc, max_depth, file_types)",
-         .body = BodyPolicy::Raw});
+         .body = BodyPolicy::Fields});
     router.addAsync("POST", "/v1/file/read",
                     pooled(
-                        pool, [workspace](const HttpRequest &r) { return parseRead(r, workspace); },
+                        pool, [workspace](HttpRequest &r) { return parseRead(r, workspace); },
                         [](const ReadRequest &r) { return readFile(r); }),
                     {.summary = "read a UTF-8 text file, optionally lines [start_line, end_line)",
-                     .body = BodyPolicy::Raw});
+                     .body = BodyPolicy::Fields});
     router.addAsync(
         "POST", "/v1/file/write",
         pooled(
-            pool, [workspace](const HttpRequest &r) { return parseWrite(r, workspace); },
+            pool, [workspace](HttpRequest &r) { return parseWrite(r, workspace); },
             [](const WriteRequest &r) { return writeFile(r); }),
         {.summary = "write a file (encoding utf-8, base64 or raw; append); replaced atomically",
-         .body = BodyPolicy::Raw,
+         .body = BodyPolicy::Fields,
          .bodyLimit = 64 * 1024 * 1024});
     installUploadRoute(router, context);
     installDownloadRoutes(router, context);

@@ -5,6 +5,7 @@
 #include "server/core/options.h"
 #include "server/core/routegroup.h"
 #include "server/core/router.h"
+#include "server/core/secretenv.h"
 #include "server/core/servercontext.h"
 #include "server/core/workpool.h"
 #include "server/hooks/hookstore.h"
@@ -23,8 +24,10 @@ const std::string kFromEnvironment =
     std::string(" was set by the environment (") + kShutdownHooksVariable + ") and cannot be ";
 
 std::shared_ptr<HookStore> openStore(const ServerOptions &options) {
-    const char *variable = std::getenv(kShutdownHooksVariable);
-    EnvironmentHooks environment = parseEnvironmentHooks(variable ? variable : "");
+    // Commands may hold secrets: taken out of the environment (and /proc/<pid>/environ) at
+    // once, so shells and hooks started later do not see them.
+    const std::optional<std::string> variable = takeEnvironmentSecret(kShutdownHooksVariable);
+    EnvironmentHooks environment = parseEnvironmentHooks(variable.value_or(std::string()));
     if (!environment.errors.empty()) {
         for (const std::string &error : environment.errors)
             log::error(error);
@@ -32,8 +35,6 @@ std::shared_ptr<HookStore> openStore(const ServerOptions &options) {
         throw ConfigurationError(std::string(kShutdownHooksVariable) +
                                  " is invalid: refusing to start without its shutdown hooks");
     }
-    // Commands may hold secrets: shells and hooks started later do not inherit them.
-    unsetenv(kShutdownHooksVariable);
     const std::size_t fromEnvironment = environment.hooks.size();
     auto store = std::make_shared<HookStore>(std::move(environment.hooks),
                                              options.stateDir + "/shutdown-hooks.json");
@@ -66,6 +67,9 @@ HttpResponse registerHook(HookStore &store, const ShutdownHook &hook) {
         return errorResponse(409,
                              "Hook " + hook.name + kFromEnvironment +
                                  "replaced through the API; register yours under another name");
+    case HookStore::Outcome::TooMany:
+        return errorResponse(429, "Too many shutdown hooks (limit " + std::to_string(kMaxHooks) +
+                                      "): delete one before registering " + hook.name);
     case HookStore::Outcome::SaveFailed:
         log::error(error);
         return errorResponse(500, "The hook was not registered: " + error);
@@ -120,7 +124,7 @@ void install(Router &router, ServerContext &context) {
         },
         {.summary = "register a shutdown hook {name, command, timeout?, priority?, event?}; an "
                     "existing name is replaced",
-         .body = BodyPolicy::Raw,
+         .body = BodyPolicy::Fields,
          .bodyLimit = 64 * 1024});
     router.addAsync("DELETE", "/v1/sandbox/hooks/{name}",
                     [store, &pool](HttpRequest request, Responder reply) {

@@ -1,5 +1,6 @@
 #include "server/hooks/hookstore.h"
 
+#include "server/core/jsonparse.h"
 #include "server/core/log.h"
 
 #include <algorithm>
@@ -149,19 +150,23 @@ EnvironmentHooks parseEnvironmentHooks(std::string_view text) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return result;
     const std::string what = kShutdownHooksVariable;
-    json entries;
-    try {
-        entries = json::parse(text);
-    } catch (const json::parse_error &e) {
-        // Only the position: the parser's own message quotes the text, which may hold secrets.
-        result.errors.push_back(what + " is not valid JSON (error at byte " +
-                                std::to_string(e.byte) +
+    JsonParse parsed = parseJson(text);
+    if (!parsed.ok()) {
+        // JsonParse never quotes the text, which may hold secrets.
+        result.errors.push_back(what + " is not valid JSON (" + parsed.error + " at byte " +
+                                std::to_string(parsed.byte) +
                                 "); expected an array of {name, command, timeout?, priority?}");
         return result;
     }
+    json entries = std::move(parsed.value);
     if (!entries.is_array()) {
         result.errors.push_back(what +
                                 " must be a JSON array of {name, command, timeout?, priority?}");
+        return result;
+    }
+    if (entries.size() > kMaxHooks) {
+        result.errors.push_back(what + " holds " + std::to_string(entries.size()) +
+                                " hooks; at most " + std::to_string(kMaxHooks) + " are allowed");
         return result;
     }
     result.hooks = readEntries(entries, what, "env", result.errors);
@@ -188,9 +193,10 @@ std::optional<std::string> HookStore::load() {
         return "cannot read " + m_file + "; fix its permissions or remove it";
     std::stringstream text;
     text << in.rdbuf();
-    const json saved = json::parse(text.str(), nullptr, false);
+    JsonParse parsed = parseJson(text.str());
+    const json &saved = parsed.value;
     const std::string remedy = "; fix or remove it";
-    if (saved.is_discarded() || !saved.is_object() || !saved.contains("hooks") ||
+    if (!parsed.ok() || !saved.is_object() || !saved.contains("hooks") ||
         !saved["hooks"].is_array())
         return m_file + " is not a saved hook list" + remedy;
     std::vector<std::string> errors;
@@ -225,6 +231,8 @@ HookStore::Outcome HookStore::put(const ShutdownHook &hook, std::string &error) 
     if (it != next.end() && it->source == "env")
         return Outcome::FromEnvironment;
     const bool replaced = it != next.end();
+    if (!replaced && next.size() >= kMaxHooks)
+        return Outcome::TooMany;
     if (replaced)
         *it = hook;
     else

@@ -15,6 +15,9 @@ namespace sbx {
 // AIO leaves timeouts unbounded; ours stop at an hour so that one hook cannot hold a sandbox's
 // stop for ever.
 inline constexpr double kMaxHookTimeoutSeconds = 3600;
+// Hooks of one sandbox, environment and API together: each runs at every stop and is listed
+// in full, so a client registering in a loop must not grow them without end.
+inline constexpr std::size_t kMaxHooks = 100;
 inline constexpr const char *kShutdownHooksVariable = "SANDBOX_SHUTDOWN_HOOKS";
 
 // AIO's SandboxHook.
@@ -47,7 +50,7 @@ EnvironmentHooks parseEnvironmentHooks(std::string_view text);
 // through the API, which are kept in a file of the state folder and so survive a restart.
 class HookStore final {
 public:
-    enum class Outcome { Added, Replaced, Removed, NotFound, FromEnvironment, SaveFailed };
+    enum class Outcome { Added, Replaced, Removed, NotFound, FromEnvironment, TooMany, SaveFailed };
 
     HookStore(std::vector<ShutdownHook> environmentHooks, std::string file);
 
@@ -55,7 +58,8 @@ public:
     std::optional<std::string> load();
     // Sorted by priority, then name.
     std::vector<ShutdownHook> list() const;
-    // Adds or replaces an API hook and saves the file before answering.
+    // Adds or replaces an API hook and saves the file before answering. A new name past
+    // kMaxHooks is TooMany; replacing one is always allowed.
     Outcome put(const ShutdownHook &hook, std::string &error);
     Outcome remove(const std::string &name, std::string &error);
     const std::string &file() const { return m_file; }

@@ -20,6 +20,9 @@ namespace sbx {
 
 namespace {
 
+// A command or typed input pasted by an agent can be long; far past this it is a file.
+constexpr std::size_t kCommandBodyLimit = 1024 * 1024;
+
 using nlohmann::json;
 
 HttpResponse notFound(std::string_view id) {
@@ -144,7 +147,7 @@ void install(Router &router, ServerContext &context) {
             data["working_dir"] = created.session->workingDirectory();
             return ok(created.created ? "Session created" : "Session exists", std::move(data));
         },
-        {.summary = "create a shell session ({} or {id, exec_dir})", .body = BodyPolicy::Raw});
+        {.summary = "create a shell session ({} or {id, exec_dir})", .body = BodyPolicy::Fields});
 
     router.add("POST", "/v1/shell/sessions/update",
                [&sessions](HttpRequest &request) {
@@ -160,7 +163,7 @@ void install(Router &router, ServerContext &context) {
                        session->setNoChangeTimeout(static_cast<int>(*noChange));
                    return ok("Session updated", nullptr);
                },
-               {.summary = "change a session's no_change_timeout", .body = BodyPolicy::Raw});
+               {.summary = "change a session's no_change_timeout", .body = BodyPolicy::Fields});
 
     router.add("DELETE", "/v1/shell/sessions/{id}",
                [&sessions](HttpRequest &request) {
@@ -222,7 +225,8 @@ void install(Router &router, ServerContext &context) {
             startExec(std::move(session), std::move(exec), std::move(reply));
         },
         {.summary = "run a command in a shell session (AIO ShellExecRequest)",
-         .body = BodyPolicy::Raw});
+         .body = BodyPolicy::Fields,
+         .bodyLimit = kCommandBodyLimit});
 
     router.add("POST", "/v1/shell/view",
                [&sessions](HttpRequest &request) {
@@ -236,23 +240,24 @@ void install(Router &router, ServerContext &context) {
                    return ok("Session output", viewResult(*session));
                },
                {.summary = "output and status of a session's current or last command",
-                .body = BodyPolicy::Raw});
+                .body = BodyPolicy::Fields});
 
-    router.addAsync("POST", "/v1/shell/wait",
-                    [&sessions](HttpRequest request, Responder reply) {
-                        BodyFields body(request);
-                        const auto id = body.string("id", true);
-                        WaitRequest wait;
-                        wait.seconds = body.number("seconds", true);
-                        wait.maxWaitSeconds = body.number("max_wait_seconds", true);
-                        if (!body.ok())
-                            return reply(body.refusal());
-                        auto session = sessions.find(*id);
-                        if (!session)
-                            return reply(notFound(*id));
-                        startWait(std::move(session), wait, std::move(reply));
-                    },
-                    {.summary = "wait for a session's command to finish", .body = BodyPolicy::Raw});
+    router.addAsync(
+        "POST", "/v1/shell/wait",
+        [&sessions](HttpRequest request, Responder reply) {
+            BodyFields body(request);
+            const auto id = body.string("id", true);
+            WaitRequest wait;
+            wait.seconds = body.number("seconds", true);
+            wait.maxWaitSeconds = body.number("max_wait_seconds", true);
+            if (!body.ok())
+                return reply(body.refusal());
+            auto session = sessions.find(*id);
+            if (!session)
+                return reply(notFound(*id));
+            startWait(std::move(session), wait, std::move(reply));
+        },
+        {.summary = "wait for a session's command to finish", .body = BodyPolicy::Fields});
 
     router.add("POST", "/v1/shell/write",
                [&sessions](HttpRequest &request) {
@@ -273,20 +278,23 @@ void install(Router &router, ServerContext &context) {
                    data["status"] = session->command().status;
                    return ok("Input written", std::move(data));
                },
-               {.summary = "type input into a session's terminal", .body = BodyPolicy::Raw});
+               {.summary = "type input into a session's terminal",
+                .body = BodyPolicy::Fields,
+                .bodyLimit = kCommandBodyLimit});
 
-    router.addAsync("POST", "/v1/shell/kill",
-                    [&sessions](HttpRequest request, Responder reply) {
-                        BodyFields body(request);
-                        const auto id = body.string("id", true);
-                        if (!body.ok())
-                            return reply(body.refusal());
-                        auto session = sessions.find(*id);
-                        if (!session)
-                            return reply(notFound(*id));
-                        startKill(std::move(session), std::move(reply));
-                    },
-                    {.summary = "stop the program running in a session", .body = BodyPolicy::Raw});
+    router.addAsync(
+        "POST", "/v1/shell/kill",
+        [&sessions](HttpRequest request, Responder reply) {
+            BodyFields body(request);
+            const auto id = body.string("id", true);
+            if (!body.ok())
+                return reply(body.refusal());
+            auto session = sessions.find(*id);
+            if (!session)
+                return reply(notFound(*id));
+            startKill(std::move(session), std::move(reply));
+        },
+        {.summary = "stop the program running in a session", .body = BodyPolicy::Fields});
 }
 
 const RouteGroupRegistration registration({.name = "shell",

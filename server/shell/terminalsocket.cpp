@@ -1,5 +1,6 @@
 #include "server/shell/terminalsocket.h"
 
+#include "server/core/jsonparse.h"
 #include "server/shell/sessionregistry.h"
 #include "server/shell/textutil.h"
 
@@ -50,6 +51,23 @@ std::string typedFrame(std::string_view type, json data) {
     frame["type"] = type;
     frame["data"] = std::move(data);
     return frameText(frame);
+}
+
+// A frame is an object of a few fields: anything deeper is not a terminal client.
+constexpr JsonLimits kFrameLimits{.maxDepth = 8, .maxValues = 1024};
+constexpr std::size_t kMaxEchoedTimestamp = 64;
+
+// A ping's timestamp comes back in the pong only when it is a number or a short string: the
+// server never serialises a client's structure back to it.
+json echoedTimestamp(const json &frame) {
+    const auto it = frame.find("timestamp");
+    if (it == frame.end())
+        return nullptr;
+    if (it->is_number())
+        return *it;
+    if (it->is_string() && it->get_ref<const std::string &>().size() <= kMaxEchoedTimestamp)
+        return *it;
+    return nullptr;
 }
 
 std::int64_t epochMilliseconds() {
@@ -207,9 +225,12 @@ asio::awaitable<void> writeLoop(Client &client) {
 
 void handleMessage(Client &client, std::string_view text) {
     ShellSession &session = *client.session;
-    const json frame = json::parse(text, nullptr, false);
-    if (frame.is_discarded() || !frame.is_object()) {
-        client.error(R"(Frames must be JSON objects such as {"type":"input","data":"ls\n"})");
+    JsonParse parsed = parseJson(text, kFrameLimits);
+    const json &frame = parsed.value;
+    if (!parsed.ok() || !frame.is_object()) {
+        client.error(
+            std::string(R"(Frames must be JSON objects such as {"type":"input","data":"ls\n"})") +
+            (parsed.ok() ? "" : ": this one is " + parsed.error));
         return;
     }
     const auto type = frame.find("type");
@@ -251,7 +272,7 @@ void handleMessage(Client &client, std::string_view text) {
     } else if (kind == "ping") {
         json pong = json::object();
         pong["type"] = "pong";
-        pong["timestamp"] = frame.contains("timestamp") ? frame["timestamp"] : json(nullptr);
+        pong["timestamp"] = echoedTimestamp(frame);
         client.push(frameText(pong));
     } else {
         client.error("Unknown frame type '" + truncateUtf8(kind, 64) +

@@ -1,15 +1,20 @@
 // AIO startup hooks on sandbox-server: RUN_HOOK_INIT and RUN_HOOK_PRE_SERVICES before the
 // listener opens, RUN_HOOK_POST_READY in the background once it serves; failures logged.
+// Also the caps on what a client can pile up: shutdown hooks and REST shell sessions.
 #include "tests/server/httptestclient.h"
 #include "tests/support/testserver.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace sbxtest;
+using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
@@ -30,6 +35,8 @@ private slots:
     void postReadyRunsWhileServing();
     void failingHooksAreLoggedAndServerServes();
     void stopEndsRunningPostReadyHook();
+    void shutdownHooksAreCapped();
+    void shellSessionsAreCapped();
 };
 
 void TestServerHooks::startupHooksRunInOrderBeforeListening() {
@@ -127,6 +134,69 @@ void TestServerHooks::stopEndsRunningPostReadyHook() {
     QVERIFY2(timer.elapsed() < 15000, QByteArray::number(timer.elapsed()).constData());
     QVERIFY(server.stderrText().contains(
         "RUN_HOOK_POST_READY: stopped because the server is stopping"));
+}
+
+void TestServerHooks::shutdownHooksAreCapped() {
+    TestServer server;
+    TestServer::Options options;
+    options.env.insert(u"SANDBOX_SHUTDOWN_HOOKS"_s, uR"([{"name":"from-env","command":"true"}])"_s);
+    QVERIFY2(server.start(options), qPrintable(server.error()));
+    QUrl hooks = server.url();
+    hooks.setPath(u"/v1/sandbox/hooks"_s);
+    auto post = [&](const QString &name) {
+        const QJsonObject hook{{u"name"_s, name}, {u"command"_s, u"true"_s}};
+        return request("POST", hooks, {{"Content-Type", "application/json"}},
+                       QJsonDocument(hook).toJson(QJsonDocument::Compact));
+    };
+    // The environment's hook counts: 99 more fill the 100.
+    for (int i = 0; i < 99; ++i)
+        QCOMPARE(post(u"hook-%1"_s.arg(i)).status, 200);
+    const HttpResult refused = post(u"one-too-many"_s);
+    QCOMPARE(refused.status, 429);
+    QString why;
+    QVERIFY2(isErrorEnvelope(refused.body, &why), qPrintable(why));
+    QVERIFY2(refused.json().value(u"message"_s).toString().contains(u"100"_s),
+             refused.body.constData());
+    // Replacing a registered hook adds none and stays allowed; a deletion makes room.
+    QCOMPARE(post(u"hook-0"_s).status, 200);
+    QUrl first = hooks;
+    first.setPath(u"/v1/sandbox/hooks/hook-1"_s);
+    QCOMPARE(request("DELETE", first).status, 200);
+    QCOMPARE(post(u"one-too-many"_s).status, 200);
+    const HttpResult list = request("GET", hooks);
+    QCOMPARE(list.json().value(u"data"_s).toArray().size(), 100);
+    QCOMPARE(server.stop(), 0);
+}
+
+void TestServerHooks::shellSessionsAreCapped() {
+    TestServer server;
+    QVERIFY2(server.start(), qPrintable(server.error()));
+    QUrl create = server.url();
+    create.setPath(u"/v1/shell/sessions/create"_s);
+    QUrl stats = server.url();
+    stats.setPath(u"/v1/shell/sessions/stats"_s);
+    const int max =
+        request("GET", stats).json().value(u"data"_s).toObject().value(u"max_sessions"_s).toInt();
+    QCOMPARE(max, 100);
+    for (int i = 0; i < max; ++i) {
+        const HttpResult created = request("POST", create, {}, QByteArray("{}"));
+        QVERIFY2(created.status == 200, created.body.constData());
+    }
+    const HttpResult refused = request("POST", create, {}, QByteArray("{}"));
+    QCOMPARE(refused.status, 429);
+    QString why;
+    QVERIFY2(isErrorEnvelope(refused.body, &why), qPrintable(why));
+    QVERIFY2(refused.json().value(u"message"_s).toString().contains(u"100"_s),
+             refused.body.constData());
+    // The server still serves, and an exec without a session is refused the same way.
+    QUrl exec = server.url();
+    exec.setPath(u"/v1/shell/exec"_s);
+    QCOMPARE(request("POST", exec, {}, QByteArray(R"({"command":"true"})")).status, 429);
+    QUrl all = server.url();
+    all.setPath(u"/v1/shell/sessions"_s);
+    QCOMPARE(request("DELETE", all).status, 200);
+    QCOMPARE(request("POST", create, {}, QByteArray("{}")).status, 200);
+    QCOMPARE(server.stop(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestServerHooks)

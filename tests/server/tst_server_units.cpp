@@ -11,7 +11,9 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 using namespace sbx;
 
@@ -41,6 +43,9 @@ private slots:
     void queryDecoding();
     void jwtShape();
     void ticketsSpendOnce();
+    void ticketsExpire();
+    void ticketCapDropsOldest();
+    void ticketMintCostStaysConstant();
     void constantTimeCompare();
     void versionParsing();
     void commandLine();
@@ -146,6 +151,76 @@ void TestServerUnits::ticketsSpendOnce() {
     QCOMPARE(store.liveCount(), std::size_t(1));
 }
 
+void TestServerUnits::ticketsExpire() {
+    auto now = TicketStore::Clock::now();
+    TicketStore store(std::chrono::seconds(30), TicketStore::kMaxLiveTickets,
+                      [&now] { return now; });
+    const std::string early = store.mint();
+    now += std::chrono::seconds(29);
+    const std::string late = store.mint();
+    now += std::chrono::seconds(1);
+    // early expired right now (30 s after its minting); late has 29 s left.
+    QCOMPARE(store.liveCount(), std::size_t(1));
+    QVERIFY(!store.consume(early));
+    QVERIFY(store.consume(late));
+    QVERIFY(!store.consume(late));
+    QCOMPARE(store.liveCount(), std::size_t(0));
+}
+
+void TestServerUnits::ticketCapDropsOldest() {
+    auto now = TicketStore::Clock::now();
+    TicketStore store(std::chrono::seconds(30), 3, [&now] { return now; });
+    std::vector<std::string> tickets;
+    for (int i = 0; i < 4; ++i) {
+        tickets.push_back(store.mint());
+        now += std::chrono::milliseconds(1);
+    }
+    QCOMPARE(store.liveCount(), std::size_t(3));
+    QVERIFY(!store.consume(tickets[0]));
+    QVERIFY(store.consume(tickets[1]));
+    // A spent ticket leaves room: the next mints do not push out the live ones.
+    const std::string fifth = store.mint();
+    QVERIFY(store.consume(tickets[2]));
+    QVERIFY(store.consume(tickets[3]));
+    QVERIFY(store.consume(fifth));
+    QCOMPARE(store.liveCount(), std::size_t(0));
+}
+
+void TestServerUnits::ticketMintCostStaysConstant() {
+    // Bookkeeping per mint must not grow with the live tickets: count the stored entries it
+    // looks at (a count, not a timing), at the cap and while tickets expire.
+    auto now = TicketStore::Clock::now();
+    TicketStore store(std::chrono::seconds(30), TicketStore::kMaxLiveTickets,
+                      [&now] { return now; });
+    constexpr std::uint64_t kVisitsPerMint = 4;
+    std::uint64_t minted = 0;
+    auto mintBatch = [&](int count) {
+        for (int i = 0; i < count; ++i)
+            store.mint();
+        minted += static_cast<std::uint64_t>(count);
+    };
+    while (minted < TicketStore::kMaxLiveTickets) {
+        mintBatch(5000);
+        QVERIFY2(store.entriesVisited() <= kVisitsPerMint * minted,
+                 qPrintable(QStringLiteral("%1 entries visited for %2 mints")
+                                .arg(store.entriesVisited())
+                                .arg(minted)));
+    }
+    QCOMPARE(store.liveCount(), TicketStore::kMaxLiveTickets);
+    // At the cap every mint pushes out the oldest.
+    const std::string atCap = store.mint();
+    ++minted;
+    mintBatch(5000);
+    QVERIFY(store.entriesVisited() <= kVisitsPerMint * minted);
+    QCOMPARE(store.liveCount(), TicketStore::kMaxLiveTickets);
+    // Everything expires at once; the next mints clear it, amortised over all of them.
+    now += std::chrono::seconds(31);
+    mintBatch(5000);
+    QVERIFY(store.entriesVisited() <= kVisitsPerMint * minted);
+    QCOMPARE(store.liveCount(), std::size_t(5000));
+    QVERIFY(store.consume(atCap) == false);
+}
+
 void TestServerUnits::constantTimeCompare() {
     const auto digest = crypto::sha256("secret");
     QVERIFY(crypto::constantTimeEquals("secret", digest));
@@ -175,6 +250,14 @@ void TestServerUnits::commandLine() {
     QVERIFY(parseCommandLine({"--port", "70000"}).error);
     QVERIFY(parseCommandLine({"--port"}).error);
     QVERIFY(parseCommandLine({"--bogus"}).error);
+    QCOMPARE(parseCommandLine({}).options.maxConnections, 0u);
+    QCOMPARE(parseCommandLine({}).options.headerTimeout, 15u);
+    parsed = parseCommandLine({"--max-connections", "50", "--header-timeout=3"});
+    QVERIFY(!parsed.error);
+    QCOMPARE(parsed.options.maxConnections, 50u);
+    QCOMPARE(parsed.options.headerTimeout, 3u);
+    QVERIFY(parseCommandLine({"--max-connections", "0"}).error);
+    QVERIFY(parseCommandLine({"--header-timeout", "x"}).error);
     QVERIFY(parseCommandLine({"--help"}).options.help);
     QVERIFY(QString::fromStdString(helpText()).contains(QStringLiteral("does NOT isolate")));
 }

@@ -5,6 +5,7 @@
 
 #include <csignal>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 
 TestServer::~TestServer() {
     if (m_process && m_process->state() != QProcess::NotRunning) {
@@ -35,7 +36,15 @@ bool TestServer::start(const Options &options) {
     }
     m_process->setProcessEnvironment(env);
     // A test process that is killed (a timeout) must not leave its server running.
-    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    const int maxOpenFiles = options.maxOpenFiles;
+    m_process->setChildProcessModifier([maxOpenFiles] {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (maxOpenFiles > 0) {
+            const rlimit limit{static_cast<rlim_t>(maxOpenFiles),
+                               static_cast<rlim_t>(maxOpenFiles)};
+            ::setrlimit(RLIMIT_NOFILE, &limit);
+        }
+    });
     QStringList args{QStringLiteral("--host"),      QStringLiteral("127.0.0.1"),
                      QStringLiteral("--port"),      QStringLiteral("0"),
                      QStringLiteral("--workspace"), m_workspace};

@@ -19,6 +19,8 @@ public:
         QString workspace;
         // Empty: sandbox-server; else a test build of it (sandbox-server-filestest, ...).
         QString binary;
+        // Above 0: the child's RLIMIT_NOFILE (soft and hard), set before it execs.
+        int maxOpenFiles = 0;
     };
 
     TestServer() = default;

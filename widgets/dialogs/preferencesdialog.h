@@ -15,7 +15,6 @@ public:
 
     Preferences preferences() const;
     QSpinBox *pollIntervalBox() const { return m_pollInterval; }
-    QSpinBox *scrollbackBox() const { return m_scrollback; }
     QSpinBox *parallelTransfersBox() const { return m_parallel; }
 
 private:

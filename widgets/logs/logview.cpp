@@ -76,14 +76,6 @@ LogView::LogView(QWidget *parent)
     addLocalShortcut(this, QKeySequence(Qt::Key_End), [this] { setFollowing(true); });
 }
 
-void LogView::setMaxLines(int lines) {
-    m_text->setMaximumBlockCount(qMax(100, lines));
-}
-
-int LogView::maxLines() const {
-    return m_text->maximumBlockCount();
-}
-
 void LogView::appendText(const QString &text) {
     if (text.isEmpty())
         return;
@@ -112,10 +104,6 @@ void LogView::setEnded(const QString &why) {
 
 void LogView::setFollowing(bool follow) {
     m_follow->setChecked(follow);
-}
-
-bool LogView::isFollowing() const {
-    return m_follow->isChecked();
 }
 
 QString LogView::text() const {

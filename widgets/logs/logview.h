@@ -16,15 +16,12 @@ public:
     static constexpr int defaultMaxLines = 20000;
 
     explicit LogView(QWidget *parent = nullptr);
-    void setMaxLines(int lines);
-    int maxLines() const;
     // Appends text as it arrived (it may end mid-line).
     void appendText(const QString &text);
     void clear();
     // Shows why the log stopped (container stopped, engine gone) and offers Reconnect.
     void setEnded(const QString &why);
     void setFollowing(bool follow);
-    bool isFollowing() const;
     QString text() const;
     QPlainTextEdit *editor() const { return m_text; }
 

@@ -91,13 +91,3 @@ QStringList SandboxListView::selectedIds() const {
         ids << row.data(SandboxListModel::IdRole).toString();
     return ids;
 }
-
-void SandboxListView::selectId(const QString &id) {
-    auto *list = static_cast<SandboxListModel *>(model());
-    const int row = list->rowOf(id);
-    if (row < 0)
-        return;
-    selectionModel()->select(list->index(row, 0),
-                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    setCurrentIndex(list->index(row, 0));
-}

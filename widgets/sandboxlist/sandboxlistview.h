@@ -14,5 +14,4 @@ public:
     QString selectedId() const;
     // Every selected sandbox, in list order (stop or delete several at once).
     QStringList selectedIds() const;
-    void selectId(const QString &id);
 };

@@ -54,7 +54,6 @@ TerminalPane::TerminalPane(SandboxClient *client, const QString &sessionId, QWid
             [this](const QString &text) { showBanner(text, false, false, false); });
     connect(m_channel, &TerminalChannel::ended, this, [this](const QString &reason, int) {
         showBanner(reason, true, true, false);
-        Q_EMIT sessionEnded();
     });
     connect(m_newSession, &QPushButton::clicked, this, &TerminalPane::startNewSession);
     connect(m_reconnect, &QPushButton::clicked, m_channel, &TerminalChannel::dropConnection);

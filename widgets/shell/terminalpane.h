@@ -34,7 +34,6 @@ public:
 
 Q_SIGNALS:
     void titleChanged(const QString &title);
-    void sessionEnded();
 
 protected:
     void focusInEvent(QFocusEvent *event) override;

@@ -369,11 +369,6 @@ void LineRing::setScrollbackLimit(int lines) {
     trimHistory();
 }
 
-void LineRing::clearScrollback() {
-    m_dropped += scrollbackCount();
-    m_history.clear();
-}
-
 size_t LineRing::scrollbackBytes() const {
     size_t bytes = 0;
     for (const CompactLine &line : m_history)

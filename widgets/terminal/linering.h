@@ -57,7 +57,6 @@ public:
     // stays on the screen. A negative cursorRow is a hidden screen's: no cursor to keep.
     int resize(int cols, int rows, int cursorRow, const TerminalCell &blank);
     void setScrollbackLimit(int lines);
-    void clearScrollback();
 
     // Heap bytes of the compact scrollback, for benchmarks.
     size_t scrollbackBytes() const;

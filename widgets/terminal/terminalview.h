@@ -42,7 +42,6 @@ public:
     void zoomIn();
     void zoomOut();
     void resetZoom();
-    QFont terminalFont() const { return m_font; }
     QSizeF cellSize() const { return {m_cellWidth, qreal(m_cellHeight)}; }
 
     QString selectedText() const;
