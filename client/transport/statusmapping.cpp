@@ -182,9 +182,14 @@ Status statusFromReply(const ReplyFacts &f) {
     // A file error keeps its own meaning whatever the status (a download refused with 403 for
     // permission denied is not an authentication failure).
     if (const QString errorType = fileErrorType(f.body); !errorType.isEmpty()) {
+        // A body with an error_type but no message still says what went wrong.
+        const QString text = serverText.isEmpty() ? QStringLiteral("%1 %2 failed: %3 (HTTP %4)")
+                                                        .arg(f.method, f.path, errorType)
+                                                        .arg(f.httpStatus)
+                                                  : serverText;
         Status s = Status::error(errorType == QLatin1String("not_found") ? Status::Kind::NotFound
                                                                          : Status::Kind::Server,
-                                 serverText, f.httpStatus);
+                                 text, f.httpStatus);
         s.errorType = errorType;
         return s;
     }
