@@ -3,8 +3,10 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
+FUZZ_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
 
-.PHONY: all deps configure build run test bench format clean asan
+.PHONY: all deps configure build run test bench format clean asan fuzz
 
 all: build
 
@@ -30,6 +32,15 @@ bench: build
 
 asan:
 	$(MAKE) test BUILD_DIR=build-asan BUILD_TYPE=Debug CMAKE_FLAGS=-DSBX_SANITIZE=ON
+
+# libFuzzer targets (tests/fuzz) with ASan and UBSan in their own clang build folder, each run
+# for FUZZ_SECONDS on a copy of its seeds; fails when any target finds something. Once this
+# folder exists, `make test` also runs each target briefly.
+fuzz: deps
+	CC=clang-14 CXX=clang++-14 cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_CXX_COMPILER=clang++-14 -DSBX_FUZZ=ON -DSBX_BUILD_TESTS=OFF -DSBX_BUILD_BENCH=OFF
+	cmake --build $(FUZZ_DIR) -j $(JOBS) --target sbx_fuzz
+	bash tests/fuzz/run.sh all $(FUZZ_DIR) $(FUZZ_SECONDS)
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -13,3 +13,13 @@ if(SBX_SANITIZE)
   target_compile_options(sbx_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
   target_link_options(sbx_options INTERFACE -fsanitize=address,undefined)
 endif()
+if(SBX_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "SBX_FUZZ needs clang (libFuzzer): configure with CMAKE_CXX_COMPILER=clang++-14")
+  endif()
+  # Coverage for libFuzzer in every library; the fuzz targets add -fsanitize=fuzzer (the main).
+  # UB aborts instead of printing and going on, so the fuzzer reports it as a crash.
+  target_compile_options(sbx_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+    -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+  target_link_options(sbx_options INTERFACE -fsanitize=address,undefined)
+endif()

@@ -15,6 +15,8 @@ packages=(
   libcurl4-openssl-dev podman runc conmon containernetworking-plugins
   # tests, screenshots and benchmarks
   xvfb xauth imagemagick openssl curl procps wrk
+  # fuzzing (`make fuzz`): libFuzzer with clang's sanitizers
+  clang-14 libfuzzer-14-dev
 )
 
 # Node.js runs the peers of the benchmarks (xterm.js). A machine may already have it from another

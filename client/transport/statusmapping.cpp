@@ -251,8 +251,9 @@ Status statusFromReply(const ReplyFacts &f) {
                                                                          : Status::Kind::Server,
                                  serverText.isEmpty() ? file.message : serverText, f.httpStatus);
         if (s.message.isEmpty())
-            s.message = QCoreApplication::translate("Status", "%1 %2 failed: %3")
-                            .arg(f.method, f.path, file.type);
+            s.message = QCoreApplication::translate("Status", "%1 %2 failed: %3 (HTTP %4)")
+                            .arg(f.method, f.path, file.type)
+                            .arg(f.httpStatus);
         s.errorType = file.type;
         return s;
     }

@@ -1,7 +1,7 @@
 #include "server/shell/terminalsocket.h"
 
-#include "server/core/jsonparse.h"
 #include "server/shell/sessionregistry.h"
+#include "server/shell/terminalframes.h"
 #include "server/shell/textutil.h"
 
 #include <boost/asio/co_spawn.hpp>
@@ -39,35 +39,6 @@ constexpr auto kCloseNotFound = static_cast<websocket::close_code>(4404);
 
 auto withError(beast::error_code &ec) {
     return asio::redirect_error(asio::use_awaitable, ec);
-}
-
-std::string frameText(const json &frame) {
-    // Invalid UTF-8 from the PTY becomes U+FFFD instead of an exception.
-    return frame.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
-std::string typedFrame(std::string_view type, json data) {
-    json frame = json::object();
-    frame["type"] = type;
-    frame["data"] = std::move(data);
-    return frameText(frame);
-}
-
-// A frame is an object of a few fields: anything deeper is not a terminal client.
-constexpr JsonLimits kFrameLimits{.maxDepth = 8, .maxValues = 1024};
-constexpr std::size_t kMaxEchoedTimestamp = 64;
-
-// A ping's timestamp comes back in the pong only when it is a number or a short string: the
-// server never serialises a client's structure back to it.
-json echoedTimestamp(const json &frame) {
-    const auto it = frame.find("timestamp");
-    if (it == frame.end())
-        return nullptr;
-    if (it->is_number())
-        return *it;
-    if (it->is_string() && it->get_ref<const std::string &>().size() <= kMaxEchoedTimestamp)
-        return *it;
-    return nullptr;
 }
 
 std::int64_t epochMilliseconds() {
@@ -225,58 +196,25 @@ asio::awaitable<void> writeLoop(Client &client) {
 
 void handleMessage(Client &client, std::string_view text) {
     ShellSession &session = *client.session;
-    JsonParse parsed = parseJson(text, kFrameLimits);
-    const json &frame = parsed.value;
-    if (!parsed.ok() || !frame.is_object()) {
-        client.error(
-            std::string(R"(Frames must be JSON objects such as {"type":"input","data":"ls\n"})") +
-            (parsed.ok() ? "" : ": this one is " + parsed.error));
-        return;
-    }
-    const auto type = frame.find("type");
-    if (type == frame.end() || !type->is_string()) {
-        client.error(R"(The frame has no string "type")");
-        return;
-    }
-    const std::string &kind = type->get_ref<const std::string &>();
-    const auto data = frame.find("data");
-    if (kind == "input") {
-        if (data == frame.end() || !data->is_string()) {
-            client.error(R"(An input frame needs "data": a string)");
-            return;
-        }
+    const TerminalCommand command = parseTerminalFrame(text);
+    switch (command.kind) {
+    case TerminalCommand::Kind::Invalid:
+        client.error(command.text);
+        break;
+    case TerminalCommand::Kind::Input:
         session.touch();
         // After the session ended the writer is already closing the socket with the reason.
-        if (session.ended() == SessionEnd::None &&
-            !session.write(data->get_ref<const std::string &>()))
+        if (session.ended() == SessionEnd::None && !session.write(command.text))
             client.error("Input dropped: the terminal has not read the input sent before");
-    } else if (kind == "resize") {
-        auto dimension = [&](const char *name) -> int {
-            if (data == frame.end() || !data->is_object())
-                return 0;
-            const auto value = data->find(name);
-            if (value == data->end() || !value->is_number_integer())
-                return 0;
-            const auto n = value->get<std::int64_t>();
-            return n >= 1 && n <= 10000 ? static_cast<int>(n) : 0;
-        };
-        const int cols = dimension("cols");
-        const int rows = dimension("rows");
-        if (cols == 0 || rows == 0) {
-            client.error(R"(A resize frame needs "data": {"cols": 1..10000, "rows": 1..10000})");
-            return;
-        }
-        session.resize(static_cast<unsigned short>(cols), static_cast<unsigned short>(rows));
-    } else if (kind == "pong") {
-        // Either shape ({"timestamp": T} or {"data": {"timestamp": T}}) only proves liveness.
-    } else if (kind == "ping") {
-        json pong = json::object();
-        pong["type"] = "pong";
-        pong["timestamp"] = echoedTimestamp(frame);
-        client.push(frameText(pong));
-    } else {
-        client.error("Unknown frame type '" + truncateUtf8(kind, 64) +
-                     "': expected input, resize or pong");
+        break;
+    case TerminalCommand::Kind::Resize:
+        session.resize(command.cols, command.rows);
+        break;
+    case TerminalCommand::Kind::Pong:
+        break;
+    case TerminalCommand::Kind::Ping:
+        client.push(pongFrame(command));
+        break;
     }
 }
 

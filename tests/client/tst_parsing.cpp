@@ -82,6 +82,20 @@ private Q_SLOTS:
         QCOMPARE(jsonString(e.data, "error_type"), QStringLiteral("not_found"));
     }
 
+    void fileErrorWithoutMessageStillSaysWhat() {
+        // Found by fuzz_status: an error_type without a message gave a failure with no text.
+        ReplyFacts f;
+        f.httpStatus = 500;
+        f.method = QStringLiteral("POST");
+        f.path = QStringLiteral("/v1/file/read");
+        f.body = R"({"success":false,"data":{"error_type":"permission_denied"}})";
+        const Status s = statusFromReply(f);
+        QCOMPARE(s.kind, Status::Kind::Server);
+        QCOMPARE(s.errorType, QStringLiteral("permission_denied"));
+        QCOMPARE(s.message,
+                 QStringLiteral("POST /v1/file/read failed: permission_denied (HTTP 500)"));
+    }
+
     void envelopeFieldsAreOptional() {
         Envelope e;
         QVERIFY(parseEnvelope("{}", QStringLiteral("x"), &e).ok());

@@ -24,6 +24,9 @@ private Q_SLOTS:
     void scrollbackKeepsLinesAndRespectsLimit();
     void resizeCutsLinesAndKeepsContent();
     void shrinkingRowsMovesTopLinesToScrollback();
+    void shrinkingRowsKeepsTheCursorOnScreen();
+    void restoredCursorStaysInsideAShrunkScreen();
+    void repeatBeforeAnyCharacterReturns();
     void titleAndBellSignals();
     void answersDeviceQueries();
     void screenChangedOncePerFeed();
@@ -229,6 +232,57 @@ void TestTerminalEmulation::shrinkingRowsMovesTopLinesToScrollback() {
     t.resize(10, 5); // growing pulls it back
     QCOMPARE(t.screenText(), QStringLiteral("a\nb\nc\nd\n"));
     QCOMPARE(t.cursor().row, 3);
+}
+
+void TestTerminalEmulation::shrinkingRowsKeepsTheCursorOnScreen() {
+    // Found by fuzz_terminalemulation: with text below the cursor, top rows left until the
+    // cursor row was above the screen (row -3 here).
+    TerminalEmulation t(10, 6);
+    t.feed("a\r\nb\r\nc\r\nd\r\ne\r\nf" + esc("[2;1H"));
+    t.resize(10, 2); // "a" scrolls off as far as the cursor allows, "d" to "f" go
+    QCOMPARE(t.cursor().row, 0);
+    QCOMPARE(t.screenText(), QStringLiteral("b\nc"));
+    QCOMPARE(t.scrollbackCount(), 1);
+    // The alternate screen has no scrollback: rows below the cursor go.
+    t.feed(esc("[?1049h") + "x\r\ny" + esc("[1;1H"));
+    t.resize(10, 1);
+    QCOMPARE(t.cursor().row, 0);
+    QCOMPARE(t.screenText(), QStringLiteral("x"));
+    // The primary screen, hidden meanwhile, kept its last lines.
+    t.feed(esc("[?1049l"));
+    QCOMPARE(t.screenText(), QStringLiteral("c"));
+}
+
+void TestTerminalEmulation::restoredCursorStaysInsideAShrunkScreen() {
+    // Found by fuzz_terminalemulation: libvterm restores a saved cursor unclamped after a
+    // shrink, so the cursor was drawn at column 1 of a one-column screen, or below the last row.
+    TerminalEmulation t(80, 24);
+    t.feed("[" + esc("[?1049h"));
+    t.resize(1, 5);
+    t.feed(esc("[?1049l"));
+    QCOMPARE(t.cursor().row, 0);
+    QCOMPARE(t.cursor().col, 0);
+    t.resize(80, 24);
+    t.feed(esc("[20;70H") + esc("7"));
+    t.resize(10, 5);
+    t.feed(esc("8"));
+    QCOMPARE(t.cursor().row, 4);
+    QCOMPARE(t.cursor().col, 9);
+}
+
+void TestTerminalEmulation::repeatBeforeAnyCharacterReturns() {
+    // Found by fuzz_terminalemulation: libvterm looped forever on REP before its first glyph,
+    // so a program printing ESC [ b first froze the console.
+    // (It now repeats a space: xterm would repeat nothing.)
+    TerminalEmulation t(20, 3);
+    t.feed(esc("[b") + esc("[5b"));
+    QCOMPARE(t.screenText().trimmed(), QString());
+    QCOMPARE(t.cursor().row, 0);
+    t.feed("\rab" + esc("[2b"));
+    QCOMPARE(t.lineText(0), QStringLiteral("abbb"));
+    t.reset(); // libvterm keeps the last glyph over a reset, so this repeats "b", and returns
+    t.feed(esc("[b") + "x");
+    QVERIFY(t.lineText(0).endsWith(QLatin1Char('x')));
 }
 
 void TestTerminalEmulation::titleAndBellSignals() {

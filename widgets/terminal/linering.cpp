@@ -326,15 +326,20 @@ int LineRing::resize(int cols, int rows, int cursorRow, const TerminalCell &blan
         // Blank rows below the cursor go first, as in xterm; only then do top rows move into
         // the scrollback (or vanish when there is none).
         int remove = m_rows - rows;
-        while (remove > 0 && static_cast<int>(m_screen.size()) - 1 > cursorRow &&
+        const bool hasCursor = cursorRow >= 0;
+        while (remove > 0 && (!hasCursor || static_cast<int>(m_screen.size()) - 1 > cursorRow) &&
                lineIsBlank(m_screen.back())) {
             m_screen.pop_back();
             --remove;
         }
-        for (int i = 0; i < remove; ++i)
+        // Top rows leave only as far as the cursor row stays on the screen; rows below the
+        // cursor go for the rest, blank or not (a cursor above row 0 would be off the screen).
+        const int fromTop = hasCursor ? std::min(remove, cursorRow) : remove;
+        m_screen.resize(m_screen.size() - static_cast<size_t>(remove - fromTop));
+        for (int i = 0; i < fromTop; ++i)
             pushHistory(m_screen[static_cast<size_t>(i)]);
-        m_screen.erase(m_screen.begin(), m_screen.begin() + remove);
-        delta -= remove;
+        m_screen.erase(m_screen.begin(), m_screen.begin() + fromTop);
+        delta -= fromTop;
     } else if (rows > m_rows) {
         const int pulled = std::min(rows - m_rows, scrollbackCount());
         std::vector<TerminalLine> back(static_cast<size_t>(pulled));

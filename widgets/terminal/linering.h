@@ -53,7 +53,8 @@ public:
     void scrollUp(int top, int bottom, int count, const TerminalCell &blank);
     void scrollDown(int top, int bottom, int count, const TerminalCell &blank);
 
-    // Keeps line content (cut when narrower). Returns how far the cursor row moves.
+    // Keeps line content (cut when narrower). Returns how far the cursor row moves; the cursor
+    // stays on the screen. A negative cursorRow is a hidden screen's: no cursor to keep.
     int resize(int cols, int rows, int cursorRow, const TerminalCell &blank);
     void setScrollbackLimit(int lines);
 

@@ -51,6 +51,11 @@ TerminalEmulation::TerminalEmulation(int cols, int rows, QObject *parent)
     m_state = vterm_obtain_state(m_vt);
     TerminalStateGlue::install(this);
     vterm_state_reset(m_state, 1);
+    // libvterm 0.1.4 loops forever on REP (CSI b) before its first glyph: it repeats a glyph of
+    // width 0. One glyph, erased again, gives it a character to repeat (a reset keeps it): a
+    // space, where xterm would repeat nothing.
+    static constexpr char kFirstGlyph[] = " \r\x1b[K";
+    vterm_input_write(m_vt, kFirstGlyph, sizeof kFirstGlyph - 1);
     m_changed = false;
 }
 
@@ -76,11 +81,28 @@ void TerminalEmulation::markAllDirty() {
     m_changed = true;
 }
 
+// libvterm 0.1.4 restores a saved cursor (DECRC, leaving the alternate screen) unclamped after
+// the screen shrank, reports it or not, and clamps it silently at the next output. The cursor
+// shown is where that output will go: libvterm's position, clamped as it will be.
+void TerminalEmulation::syncCursor() {
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    pos.row = std::clamp(pos.row, 0, m_rows - 1);
+    pos.col = std::clamp(pos.col, 0, m_cols - 1);
+    if (pos.row == m_cursor.row && pos.col == m_cursor.col)
+        return;
+    markDirty(m_cursor.row);
+    markDirty(pos.row);
+    m_cursor.row = pos.row;
+    m_cursor.col = pos.col;
+}
+
 void TerminalEmulation::feed(const QByteArray &utf8Bytes) {
     for (qsizetype offset = 0; offset < utf8Bytes.size(); offset += FeedChunk) {
         const qsizetype len = std::min(FeedChunk, utf8Bytes.size() - offset);
         vterm_input_write(m_vt, utf8Bytes.constData() + offset, static_cast<size_t>(len));
     }
+    syncCursor();
     // Signals go out after libvterm returned, so a slot may call back into the emulation.
     const QByteArray answer = readOutput();
     const bool changed = std::exchange(m_changed, false);

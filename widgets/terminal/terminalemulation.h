@@ -94,6 +94,7 @@ private:
 
     QByteArray readOutput() const;
     void markDirty(int row);
+    void syncCursor();
     void markAllDirty();
     TerminalCell blankCell() const;
 

@@ -259,8 +259,7 @@ struct GlueAccess {
         vterm_state_get_cursorpos(t->m_state, &cursor);
         t->m_cachedRow = -1;
         const TerminalCell blank;
-        const int primaryDelta =
-            t->m_primary.resize(cols, rows, t->m_alt ? rows - 1 : cursor.row, blank);
+        const int primaryDelta = t->m_primary.resize(cols, rows, t->m_alt ? -1 : cursor.row, blank);
         const int alternateDelta = t->m_alternate.resize(cols, rows, cursor.row, blank);
         delta->row += t->m_alt ? alternateDelta : primaryDelta;
         t->m_cols = cols;

@@ -1,0 +1,116 @@
+// Fuzzes the terminal emulation (widgets/terminal/terminalemulation.cpp on libvterm): PTY bytes
+// and resizes in, and the screen model must stay consistent: the cursor inside the screen, one
+// damage flag per row, every visible and history line readable.
+//
+// Input: PTY bytes, with bytes that never occur in UTF-8 as commands: 0xff ends a chunk (so a
+// sequence is split across feeds), 0xfe c r resizes, 0xfd resets, 0xfc n sets the scrollback
+// limit, 0xfb k sends a key, a mouse report or a paste.
+#include "widgets/terminal/terminalemulation.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace {
+
+void check(bool condition) {
+    if (!condition)
+        __builtin_trap();
+}
+
+void checkScreen(TerminalEmulation &t) {
+    const int rows = t.rows();
+    const int cols = t.columns();
+    check(rows >= 1 && cols >= 1);
+    const TerminalCursor cursor = t.cursor();
+    check(cursor.row >= 0 && cursor.row < rows);
+    check(cursor.col >= 0 && cursor.col < cols);
+    (void)t.cellText(cursor.row, cursor.col);
+    (void)t.cell(cursor.row, cursor.col);
+    (void)t.lineText(cursor.row);
+    check(t.totalLines() == t.scrollbackCount() + rows);
+    check(t.scrollbackCount() >= 0 && t.scrollbackCount() <= std::max(t.scrollbackLimit(), 0));
+    const TerminalDamage damage = t.takeDamage();
+    check(damage.full || damage.rows.size() == std::size_t(rows));
+}
+
+void input(TerminalEmulation &t, unsigned k) {
+    static const int keys[] = {Qt::Key_Up,     Qt::Key_Left,      Qt::Key_Home,   Qt::Key_F5,
+                               Qt::Key_Return, Qt::Key_Backspace, Qt::Key_Tab,    Qt::Key_A,
+                               Qt::Key_Delete, Qt::Key_PageDown,  Qt::Key_Escape, Qt::Key_F12};
+    const Qt::KeyboardModifiers mods = Qt::KeyboardModifiers::fromInt(int((k >> 4) & 0x7) << 25);
+    switch (k % 4) {
+    case 0:
+        (void)t.keyPress(keys[(k >> 2) % std::size(keys)], mods, QStringLiteral("a"));
+        break;
+    case 1:
+        (void)t.mouseButton(1 + int(k >> 2) % 5, k & 0x40, int(k) % t.rows(), int(k) % t.columns(),
+                            mods);
+        break;
+    case 2:
+        (void)t.mouseMove(int(k >> 1) % t.rows(), int(k >> 2) % t.columns(), mods);
+        break;
+    default:
+        (void)t.paste(QStringLiteral("p\r\x1b[201~q"));
+        (void)t.focusChanged(k & 0x80);
+        break;
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
+    TerminalEmulation t(80, 24);
+    t.setScrollbackLimit(50);
+    QByteArray chunk;
+    const auto flush = [&] {
+        if (!chunk.isEmpty()) {
+            t.feed(chunk);
+            chunk.clear();
+            checkScreen(t);
+        }
+    };
+    for (std::size_t i = 0; i < size; ++i) {
+        const std::uint8_t byte = data[i];
+        if (byte < 0xfb) {
+            chunk.append(char(byte));
+            continue;
+        }
+        flush();
+        const auto arg = [&]() -> unsigned {
+            return i + 1 < size ? data[++i] : 0;
+        };
+        switch (byte) {
+        case 0xfe: {
+            const int cols = 1 + int(arg() % 160);
+            const int rows = 1 + int(arg() % 60);
+            t.resize(cols, rows);
+            check(t.columns() == cols && t.rows() == rows);
+            checkScreen(t);
+            // Known bug of libvterm 0.1.4 (Debian 12), reported rather than fixed here: a scroll
+            // region whose top a resize cuts off stays, and the next scroll moves a negative
+            // number of lines (ESC [10r, resize to 1x1, then "ab" crashes in memmove). Resetting
+            // the region after each resize keeps that one input from hiding everything else.
+            t.feed(QByteArrayLiteral("\x18\x1b[r"));
+            break;
+        }
+        case 0xfd:
+            t.reset();
+            break;
+        case 0xfc:
+            t.setScrollbackLimit(int(arg()) - 8);
+            break;
+        case 0xfb:
+            input(t, arg());
+            break;
+        default:
+            break;
+        }
+        checkScreen(t);
+    }
+    flush();
+    for (int i = 0; i < t.totalLines(); ++i)
+        (void)t.historyLineText(i);
+    (void)t.screenText();
+    return 0;
+}
