@@ -357,6 +357,18 @@ private:
     Awaitable<bool> respond(beast::tcp_stream &stream, const HttpRequest &request,
                             HttpResponse response, bool forceClose = false);
     Awaitable<void> lingeringClose(beast::tcp_stream &stream);
+    // Waits on a timer that another thread's result cancels until ready() holds; false when the
+    // server stopped first. The connection's close cancels it too.
+    template <typename Ready>
+    Awaitable<bool> waitOn(asio::steady_timer &timer, Connection &connection, Ready ready) {
+        connection.waiting = &timer;
+        while (!ready() && !m_stopping) {
+            beast::error_code ec;
+            co_await timer.async_wait(withError(ec));
+        }
+        connection.waiting = nullptr;
+        co_return ready();
+    }
     // Applies a JSON body policy on the parse thread; false when the server stopped meanwhile.
     Awaitable<bool> parseOffThread(HttpRequest &request, BodyPolicy policy,
                                    std::optional<HttpResponse> &refusal, Connection &connection);
@@ -709,14 +721,10 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
                         [state](HttpResponse r) { state->answer(std::move(r)); });
             request = std::move(head);
             state.reset();
-            connection.waiting = &timer;
-            while (!reply->response && !m_stopping) {
-                beast::error_code ec;
-                co_await timer.async_wait(withError(ec));
-            }
-            connection.waiting = nullptr;
+            const bool answered = co_await waitOn(timer, connection,
+                                                  [&reply] { return reply->response.has_value(); });
             reply->timer = nullptr;
-            if (!reply->response)
+            if (!answered)
                 co_return false;
             response = std::move(*reply->response);
         }
@@ -748,14 +756,9 @@ Awaitable<bool> HttpServer::Impl::parseOffThread(HttpRequest &request, BodyPolic
                 job->timer->cancel();
         });
     });
-    connection.waiting = &timer;
-    while (!job->done && !m_stopping) {
-        beast::error_code ec;
-        co_await timer.async_wait(withError(ec));
-    }
-    connection.waiting = nullptr;
+    const bool done = co_await waitOn(timer, connection, [&job] { return job->done; });
     job->timer = nullptr;
-    if (!job->done)
+    if (!done)
         co_return false;
     request = std::move(job->request);
     refusal = std::move(job->refusal);

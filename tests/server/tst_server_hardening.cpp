@@ -70,6 +70,9 @@ private:
         QCOMPARE(m_server.process().state(), QProcess::Running);
         QCOMPARE(request("GET", url(u"/v1/sandbox"_s)).status, 200);
     }
+    // Posts a hostile body to file/write: refused as FastAPI does, the server's peak memory
+    // grows by less than 4x the body, and it keeps serving.
+    void refusedWithinMemory(const QByteArray &body, const QString &why);
     // The first detail entry of a FastAPI 422.
     static QJsonObject firstDetail(const HttpResult &result) {
         return result.json().value(u"detail"_s).toArray().at(0).toObject();
@@ -133,22 +136,16 @@ void TestServerHardening::numberOverflowIsAnswered() {
     verifyStillServing();
 }
 
-void TestServerHardening::deepBodyCostsLittleMemory() {
+void TestServerHardening::refusedWithinMemory(const QByteArray &body, const QString &why) {
     const qint64 pid = m_server.process().processId();
     const qint64 before = peakResidentBytes(pid);
     QVERIFY(before > 0);
-    // 60 MiB of '[' under file/write's 64 MiB limit once took the server to 2.35 GB.
-    const QByteArray body(60 * 1024 * 1024, '[');
     const HttpResult result = post(u"/v1/file/write"_s, body, 120000);
     QCOMPARE(result.status, 422);
     const QJsonObject detail = firstDetail(result);
     QCOMPARE(detail.value(u"type"_s).toString(), u"json_invalid"_s);
-    QVERIFY2(detail.value(u"ctx"_s)
-                 .toObject()
-                 .value(u"error"_s)
-                 .toString()
-                 .contains(u"nested deeper than 64"_s),
-             result.body.constData());
+    const QString error = detail.value(u"ctx"_s).toObject().value(u"error"_s).toString();
+    QVERIFY2(error.contains(why), result.body.constData());
     const qint64 grown = peakResidentBytes(pid) - before;
     qInfo("peak RSS grew by %lld MiB for a %lld MiB body", grown >> 20,
           static_cast<long long>(body.size()) >> 20);
@@ -156,29 +153,19 @@ void TestServerHardening::deepBodyCostsLittleMemory() {
     verifyStillServing();
 }
 
+void TestServerHardening::deepBodyCostsLittleMemory() {
+    // 60 MiB of '[' under file/write's 64 MiB limit once took the server to 2.35 GB.
+    refusedWithinMemory(QByteArray(60 * 1024 * 1024, '['), u"nested deeper than 64"_s);
+}
+
 void TestServerHardening::wideBodyCostsLittleMemory() {
-    const qint64 pid = m_server.process().processId();
-    const qint64 before = peakResidentBytes(pid);
     // 8 MiB of small values: each costs far more as a parsed value than as text.
     QByteArray body = R"({"file":"wide.txt","content":"x","junk":[)";
     while (body.size() < 8 * 1024 * 1024)
         body += "1,";
     body += "1]}";
-    const HttpResult result = post(u"/v1/file/write"_s, body, 120000);
-    QCOMPARE(result.status, 422);
-    QVERIFY2(firstDetail(result)
-                 .value(u"ctx"_s)
-                 .toObject()
-                 .value(u"error"_s)
-                 .toString()
-                 .contains(u"values"_s),
-             result.body.constData());
-    const qint64 grown = peakResidentBytes(pid) - before;
-    qInfo("peak RSS grew by %lld MiB for a %lld MiB body", grown >> 20,
-          static_cast<long long>(body.size()) >> 20);
-    QVERIFY2(grown < 4 * body.size(), qPrintable(QString::number(grown >> 20)));
+    refusedWithinMemory(body, u"more than 100000 values"_s);
     QVERIFY(!QFile::exists(m_server.workspace() + u"/wide.txt"_s));
-    verifyStillServing();
 }
 
 void TestServerHardening::fieldRoutesTakeSmallBodies() {
