@@ -1,5 +1,7 @@
 #include "models/hookmodel.h"
 
+#include "models/palette.h"
+
 #include <QColor>
 #include <QFont>
 #include <QFontDatabase>
@@ -264,7 +266,7 @@ QVariant HookModel::hookData(const SandboxHook &hook, int column, int role) cons
             return QFontDatabase::systemFont(QFontDatabase::FixedFont);
         return {};
     case Qt::ForegroundRole:
-        return hook.readOnly() ? QVariant(QColor(Qt::darkGray)) : QVariant();
+        return hook.readOnly() ? QVariant(Palette::color(Palette::Role::TextMuted)) : QVariant();
     default:
         return {};
     }

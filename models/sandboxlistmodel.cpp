@@ -2,6 +2,7 @@
 
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
+#include "models/palette.h"
 
 #include <QColor>
 #include <QTimer>
@@ -113,23 +114,23 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
     case Qt::ForegroundRole:
         if (index.column() == StateColumn && (expiryWarning || state == SandboxState::AuthFailed ||
                                               state == SandboxState::Unreachable))
-            return QColor(0xc0, 0x39, 0x2b);
+            return Palette::color(Palette::Role::StateFailed);
         return {};
     case Qt::DecorationRole:
         if (index.column() != NameColumn)
             return {};
         switch (state) {
         case SandboxState::Online:
-            return QColor(0x2e, 0xa0, 0x43);
+            return Palette::color(Palette::Role::StateOnline);
         case SandboxState::Starting:
         case SandboxState::Stopping:
-            return QColor(0xd4, 0xa0, 0x17);
+            return Palette::color(Palette::Role::StateBusy);
         case SandboxState::Paused:
-            return QColor(0x3b, 0x82, 0xc4);
+            return Palette::color(Palette::Role::StatePaused);
         case SandboxState::Stopped:
-            return QColor(0x90, 0x90, 0x90);
+            return Palette::color(Palette::Role::StateStopped);
         default:
-            return QColor(0xc0, 0x39, 0x2b);
+            return Palette::color(Palette::Role::StateFailed);
         }
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -1,5 +1,7 @@
 #include "widgets/common/widgethelpers.h"
 
+#include "models/palette.h"
+
 #include <QLabel>
 #include <QShortcut>
 
@@ -8,8 +10,8 @@ QLabel *makeErrorBox(QWidget *parent) {
     box->setObjectName(QStringLiteral("errorBox"));
     box->setWordWrap(true);
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    box->setStyleSheet(QStringLiteral("#errorBox { background: #fdecea; border: 1px solid #e0a0a0; "
-                                      "border-radius: 4px; padding: 8px; }"));
+    box->setStyleSheet(Palette::bannerStyle(QStringLiteral("errorBox"), true) +
+                       QStringLiteral(" #errorBox { padding: 8px; }"));
     box->hide();
     return box;
 }

@@ -1,5 +1,7 @@
 #include "widgets/dialogs/newsandboxdialog.h"
 
+#include "models/palette.h"
+
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -126,7 +128,7 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName, const QString &
     }
 
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_problem->setStyleSheet(Palette::textStyle(Palette::Role::TextError));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Create"));
 

@@ -2,6 +2,7 @@
 
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
+#include "models/palette.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -14,6 +15,16 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+namespace {
+
+// Rich text in a role's colour (the outcome label shows HTML).
+QString coloured(const QString &html, Palette::Role role) {
+    return QStringLiteral("<span style='color:%1'>%2</span>")
+        .arg(Palette::color(role).name(), html);
+}
+
+} // namespace
 
 SandboxDialog::SandboxDialog(QWidget *parent)
     : QDialog(parent)
@@ -178,8 +189,7 @@ void SandboxDialog::updateAuthFields() {
 void SandboxDialog::testConnection() {
     QString error;
     if (!validate(&error)) {
-        m_outcome->setText(
-            QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(error.toHtmlEscaped()));
+        m_outcome->setText(coloured(error.toHtmlEscaped(), Palette::Role::TextError));
         Q_EMIT testFinished(false);
         return;
     }
@@ -197,9 +207,8 @@ void SandboxDialog::testConnection() {
     m_testJob = job;
     connect(job, &ProbeJob::succeeded, this, [this](const ProbeResult &r) {
         QString text =
-            QStringLiteral("<span style='color:#2e7d32'>✔ Connected</span>: sandbox %1, %2 ms")
-                .arg(r.version.toHtmlEscaped())
-                .arg(r.latencyMs);
+            coloured(QStringLiteral("✔ Connected"), Palette::Role::TextSuccess) +
+            QStringLiteral(": sandbox %1, %2 ms").arg(r.version.toHtmlEscaped()).arg(r.latencyMs);
         if (!r.extensions.isEmpty())
             text += QStringLiteral(", extensions: ") +
                     r.extensions.join(QStringLiteral(", ")).toHtmlEscaped();
@@ -221,8 +230,8 @@ void SandboxDialog::onTestFailed(const Status &status) {
         testConnection();
         return;
     }
-    m_outcome->setText(QStringLiteral("<span style='color:#c0392b'>✘ %1</span>")
-                           .arg(status.message.toHtmlEscaped()));
+    m_outcome->setText(
+        coloured(QStringLiteral("✘ ") + status.message.toHtmlEscaped(), Palette::Role::TextError));
     Q_EMIT testFinished(false);
 }
 
@@ -248,8 +257,7 @@ QString SandboxDialog::testOutcome() const {
 void SandboxDialog::accept() {
     QString error;
     if (!validate(&error)) {
-        m_outcome->setText(
-            QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(error.toHtmlEscaped()));
+        m_outcome->setText(coloured(error.toHtmlEscaped(), Palette::Role::TextError));
         return;
     }
     QDialog::accept();

@@ -1,5 +1,7 @@
 #include "widgets/hooks/hookeditor.h"
 
+#include "models/palette.h"
+
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
@@ -21,7 +23,7 @@ namespace {
 QLabel *makeFieldError(QWidget *parent) {
     auto *label = new QLabel(parent);
     label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: #b00020;"));
+    label->setStyleSheet(Palette::textStyle(Palette::Role::TextError));
     label->hide();
     return label;
 }

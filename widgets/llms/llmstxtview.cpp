@@ -1,6 +1,7 @@
 #include "widgets/llms/llmstxtview.h"
 
 #include "client/api/sandboxjobs.h"
+#include "models/palette.h"
 #include "widgets/common/widgethelpers.h"
 
 #include <QApplication>
@@ -107,7 +108,7 @@ int LlmsTxtView::find(const QString &term) {
         QTextDocument *doc = m_browser->document();
         QTextCursor cursor(doc);
         QTextCharFormat highlight;
-        highlight.setBackground(QColor(0xff, 0xe0, 0x66));
+        highlight.setBackground(Palette::color(Palette::Role::SearchMatch));
         while (true) {
             cursor = doc->find(term, cursor);
             if (cursor.isNull())

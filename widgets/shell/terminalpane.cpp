@@ -1,6 +1,7 @@
 #include "widgets/shell/terminalpane.h"
 
 #include "client/api/shelljobs.h"
+#include "models/palette.h"
 #include "widgets/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
@@ -52,9 +53,8 @@ TerminalPane::TerminalPane(SandboxClient *client, const QString &sessionId, QWid
     connect(m_channel, &TerminalChannel::stateChanged, this, &TerminalPane::onStateChanged);
     connect(m_channel, &TerminalChannel::notice, this,
             [this](const QString &text) { showBanner(text, false, false, false); });
-    connect(m_channel, &TerminalChannel::ended, this, [this](const QString &reason, int) {
-        showBanner(reason, true, true, false);
-    });
+    connect(m_channel, &TerminalChannel::ended, this,
+            [this](const QString &reason, int) { showBanner(reason, true, true, false); });
     connect(m_newSession, &QPushButton::clicked, this, &TerminalPane::startNewSession);
     connect(m_reconnect, &QPushButton::clicked, m_channel, &TerminalChannel::dropConnection);
     connect(m_dismiss, &QPushButton::clicked, m_banner, &QWidget::hide);
@@ -120,8 +120,7 @@ void TerminalPane::showBanner(const QString &text, bool error, bool offerNewSess
     const bool transient = !offerNewSession && (text.endsWith(QStringLiteral("…")));
     m_bannerText->setProperty("transient", transient);
     m_bannerText->setText(text);
-    m_banner->setStyleSheet(error ? QStringLiteral("#terminalBanner { background: #fdecea; }")
-                                  : QStringLiteral("#terminalBanner { background: #fff4e5; }"));
+    m_banner->setStyleSheet(Palette::bannerStyle(QStringLiteral("terminalBanner"), error));
     m_newSession->setVisible(offerNewSession);
     m_reconnect->setVisible(offerReconnect);
     m_dismiss->setVisible(!offerNewSession && !transient);

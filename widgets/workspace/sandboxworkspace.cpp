@@ -1,5 +1,6 @@
 #include "widgets/workspace/sandboxworkspace.h"
 
+#include "models/palette.h"
 #include "models/sandboxlistmodel.h"
 #include "widgets/workspace/tabregistry.h"
 
@@ -20,8 +21,7 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxListModel
     , m_retry(new QPushButton(QStringLiteral("Retry now"), m_banner))
     , m_tabs(new QTabWidget(this)) {
     m_banner->setObjectName(QStringLiteral("stateBanner"));
-    m_banner->setStyleSheet(QStringLiteral(
-        "#stateBanner { background: #fff4e5; border: 1px solid #f0c080; border-radius: 4px; }"));
+    m_banner->setStyleSheet(Palette::bannerStyle(QStringLiteral("stateBanner"), false));
     m_bannerText->setWordWrap(true);
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *bannerLayout = new QHBoxLayout(m_banner);
