@@ -26,6 +26,8 @@ private Q_SLOTS:
     void shrinkingRowsMovesTopLinesToScrollback();
     void shrinkingRowsKeepsTheCursorOnScreen();
     void restoredCursorStaysInsideAShrunkScreen();
+    void cursorStaysInsideAfterShrinkingToOneCell();
+    void tooManyCsiArgumentsDoNotCrash();
     void repeatBeforeAnyCharacterReturns();
     void titleAndBellSignals();
     void answersDeviceQueries();
@@ -251,6 +253,36 @@ void TestTerminalEmulation::shrinkingRowsKeepsTheCursorOnScreen() {
     // The primary screen, hidden meanwhile, kept its last lines.
     t.feed(esc("[?1049l"));
     QCOMPARE(t.screenText(), QStringLiteral("c"));
+}
+
+void TestTerminalEmulation::cursorStaysInsideAfterShrinkingToOneCell() {
+    // Found by fuzz_terminalemulation: a line feed and a C1 control (U+0093), then a resize to
+    // one cell, left the cursor at column -1 until the next output.
+    TerminalEmulation t(80, 24);
+    t.feed("\x0c\xc2\x93");
+    t.resize(1, 1);
+    QCOMPARE(t.cursor().row, 0);
+    QCOMPARE(t.cursor().col, 0);
+    t.resize(20, 5);
+    QVERIFY(t.cursor().row >= 0 && t.cursor().row < 5);
+    QVERIFY(t.cursor().col >= 0 && t.cursor().col < 20);
+}
+
+void TestTerminalEmulation::tooManyCsiArgumentsDoNotCrash() {
+    // Found by fuzz_terminalemulation: libvterm 0.1.4 writes past its 16 CSI arguments, so
+    // printing ESC [ and 17 separators crashed the console.
+    TerminalEmulation t(40, 5);
+    t.feed(esc("[") + QByteArray(17, ';') + "m" + esc("[") + QByteArray(4000, ':') + "H");
+    t.feed("\xc2\x9b" + QByteArray(100, ';') + "Kok");
+    // Split across feeds, and a CSI cancelled by CAN, then ordinary output.
+    t.feed(esc("[") + QByteArray(10, ';'));
+    t.feed(QByteArray(30, ';') + "\x18" + "after");
+    QVERIFY2(t.screenText().contains(QStringLiteral("okafter")), qPrintable(t.screenText()));
+    // Ordinary sequences with many arguments still work.
+    t.feed(esc("[2J") + esc("[3;7H") + esc("[0;1;4;38;2;10;20;30;48;2;40;50;60m") + "x");
+    QCOMPARE(t.cursor().row, 2);
+    QCOMPARE(t.cursor().col, 7);
+    QVERIFY(t.cell(2, 6).bold);
 }
 
 void TestTerminalEmulation::restoredCursorStaysInsideAShrunkScreen() {

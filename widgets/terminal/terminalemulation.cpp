@@ -97,7 +97,8 @@ void TerminalEmulation::syncCursor() {
     m_cursor.col = pos.col;
 }
 
-void TerminalEmulation::feed(const QByteArray &utf8Bytes) {
+void TerminalEmulation::feed(const QByteArray &bytes) {
+    const QByteArray &utf8Bytes = m_csiGuard.filter(bytes);
     for (qsizetype offset = 0; offset < utf8Bytes.size(); offset += FeedChunk) {
         const qsizetype len = std::min(FeedChunk, utf8Bytes.size() - offset);
         vterm_input_write(m_vt, utf8Bytes.constData() + offset, static_cast<size_t>(len));
@@ -119,6 +120,7 @@ void TerminalEmulation::feed(const QByteArray &utf8Bytes) {
 }
 
 void TerminalEmulation::reset() {
+    m_csiGuard.reset();
     // LineRing has no assignment; swapping in fresh rings keeps its invariants in one place.
     LineRing primary(m_cols, m_rows, m_primary.scrollbackLimit());
     LineRing alternate(m_cols, m_rows, 0);
@@ -142,6 +144,9 @@ void TerminalEmulation::resize(int cols, int rows) {
     if (cols == m_cols && rows == m_rows)
         return;
     vterm_set_size(m_vt, rows, cols);
+    // libvterm may leave its cursor outside the new size (column -1 after a C1 control):
+    // shown where the next output will go, as after a feed.
+    syncCursor();
     m_changed = false;
     Q_EMIT screenChanged();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "widgets/terminal/csiguard.h"
 #include "widgets/terminal/linering.h"
 #include "widgets/terminal/terminalcell.h"
 
@@ -120,6 +121,7 @@ private:
     bool m_changed = false;
     bool m_titlePending = false;
     int m_bellsPending = 0;
+    CsiGuard m_csiGuard;
 };
 
 QString lineToText(const TerminalLine &line, int fromCol = 0, int toCol = -1);
