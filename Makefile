@@ -6,7 +6,7 @@ CMAKE_FLAGS ?=
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps configure build run test bench format clean asan fuzz
+.PHONY: all deps configure build run test bench format clean asan fuzz translations
 
 all: build
 
@@ -41,6 +41,10 @@ fuzz: deps
 		-DCMAKE_CXX_COMPILER=clang++-14 -DSBX_FUZZ=ON -DSBX_BUILD_TESTS=OFF -DSBX_BUILD_BENCH=OFF
 	cmake --build $(FUZZ_DIR) -j $(JOBS) --target sbx_fuzz
 	bash tests/fuzz/run.sh all $(FUZZ_DIR) $(FUZZ_SECONDS)
+
+# resources/translations/*.ts from the sources' tr() strings.
+translations: configure
+	cmake --build $(BUILD_DIR) --target translations
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i
