@@ -152,15 +152,22 @@ void TestServerShellRest::execDoesNotTypeIntoARunningProgram() {
                    QStringLiteral("sleep 100");
         },
         10000));
-    const HttpResult refused = post(QStringLiteral("/v1/shell/exec"),
+    // Right after the fork the terminal's holder is still called bash, until it execs sleep:
+    // every try is refused all the same, and one soon names sleep.
+    HttpResult refused;
+    QVERIFY2(QTest::qWaitFor(
+                 [&] {
+                     refused = post(QStringLiteral("/v1/shell/exec"),
                                     {{u"command"_s, u"echo typed-by-mistake"_s}, {u"id"_s, id}});
+                     return refused.status != 200 || refused.json()
+                                                         .value(QStringLiteral("message"))
+                                                         .toString()
+                                                         .contains(QStringLiteral("sleep"));
+                 },
+                 10000),
+             refused.body.constData());
     QCOMPARE(refused.status, 200);
     QCOMPARE(data(refused).value(QStringLiteral("status")).toString(), QStringLiteral("running"));
-    QVERIFY2(refused.json()
-                 .value(QStringLiteral("message"))
-                 .toString()
-                 .contains(QStringLiteral("sleep")),
-             refused.body.constData());
     // Had the line been typed, the terminal would have echoed it into the sleep's output.
     ShellTestClient watcher;
     QVERIFY(watcher.open(m_server.url(), id));
