@@ -14,37 +14,36 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     , m_pollInterval(new QSpinBox(this))
     , m_scrollback(new QSpinBox(this))
     , m_parallel(new QSpinBox(this)) {
-    setWindowTitle(QStringLiteral("Preferences"));
+    setWindowTitle(tr("Preferences"));
     auto *general = new QWidget(m_pages);
     auto *form = new QFormLayout(general);
     m_pollInterval->setRange(1, 300);
-    m_pollInterval->setSuffix(QStringLiteral(" s"));
+    m_pollInterval->setSuffix(tr(" s"));
     m_pollInterval->setValue(qMax(1, preferences.pollIntervalMs / 1000));
-    m_pollInterval->setToolTip(QStringLiteral("How often each sandbox's status is checked"));
-    form->addRow(QStringLiteral("Status &poll interval:"), m_pollInterval);
-    auto *hint = new QLabel(
-        QStringLiteral("Each check is one GET /v1/sandbox per running sandbox."), general);
+    m_pollInterval->setToolTip(tr("How often each sandbox's status is checked"));
+    form->addRow(tr("Status &poll interval:"), m_pollInterval);
+    auto *hint = new QLabel(tr("Each check is one GET /v1/sandbox per running sandbox."), general);
     hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
     form->addRow(QString(), hint);
-    m_pages->addTab(general, QStringLiteral("General"));
+    m_pages->addTab(general, tr("General"));
 
     auto *terminal = new QWidget(m_pages);
     auto *terminalForm = new QFormLayout(terminal);
     m_scrollback->setRange(0, 1000000);
     m_scrollback->setSingleStep(1000);
-    m_scrollback->setSuffix(QStringLiteral(" lines"));
+    m_scrollback->setSuffix(tr(" lines"));
     m_scrollback->setValue(preferences.scrollbackLines);
-    m_scrollback->setToolTip(QStringLiteral("Lines each terminal keeps above the screen"));
-    terminalForm->addRow(QStringLiteral("&Scrollback:"), m_scrollback);
-    m_pages->addTab(terminal, QStringLiteral("Terminal"));
+    m_scrollback->setToolTip(tr("Lines each terminal keeps above the screen"));
+    terminalForm->addRow(tr("&Scrollback:"), m_scrollback);
+    m_pages->addTab(terminal, tr("Terminal"));
 
     auto *files = new QWidget(m_pages);
     auto *filesForm = new QFormLayout(files);
     m_parallel->setRange(1, 8);
     m_parallel->setValue(preferences.parallelTransfers);
-    m_parallel->setToolTip(QStringLiteral("Uploads and downloads that run at once; the rest wait"));
-    filesForm->addRow(QStringLiteral("&Transfers at once:"), m_parallel);
-    m_pages->addTab(files, QStringLiteral("Files"));
+    m_parallel->setToolTip(tr("Uploads and downloads that run at once; the rest wait"));
+    filesForm->addRow(tr("&Transfers at once:"), m_parallel);
+    m_pages->addTab(files, tr("Files"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

@@ -64,12 +64,11 @@ TransferPanel::TransferPanel(TransferQueueModel *model, QWidget *parent)
     auto *spacer = new QWidget(bar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(spacer);
-    QAction *cancel =
-        bar->addAction(QStringLiteral("Cancel"), this, [this] { m_model->cancel(currentRow()); });
-    cancel->setToolTip(QStringLiteral("Stop the selected transfer; nothing half-written stays"));
-    bar->addAction(QStringLiteral("Retry"), this, [this] { m_model->retry(currentRow()); });
-    bar->addAction(QStringLiteral("Show in folder"), this, [this] { showInFolder(currentRow()); });
-    bar->addAction(QStringLiteral("Clear finished"), this, [this] { m_model->removeFinished(); });
+    QAction *cancel = bar->addAction(tr("Cancel"), this, [this] { m_model->cancel(currentRow()); });
+    cancel->setToolTip(tr("Stop the selected transfer; nothing half-written stays"));
+    bar->addAction(tr("Retry"), this, [this] { m_model->retry(currentRow()); });
+    bar->addAction(tr("Show in folder"), this, [this] { showInFolder(currentRow()); });
+    bar->addAction(tr("Clear finished"), this, [this] { m_model->removeFinished(); });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -125,12 +124,11 @@ void TransferPanel::updateSummary() {
     }
     QStringList parts;
     if (running)
-        parts << QStringLiteral("%1 running").arg(running);
+        parts << tr("%1 running").arg(running);
     if (queued)
-        parts << QStringLiteral("%1 queued").arg(queued);
+        parts << tr("%1 queued").arg(queued);
     if (failed)
-        parts << QStringLiteral("%1 failed").arg(failed);
-    m_summary->setText(
-        QString(QStringLiteral("<b>Transfers</b>  ") +
-                (parts.isEmpty() ? QStringLiteral("idle") : parts.join(QStringLiteral(", ")))));
+        parts << tr("%1 failed").arg(failed);
+    m_summary->setText(QString(tr("<b>Transfers</b>  ") +
+                               (parts.isEmpty() ? tr("idle") : parts.join(QStringLiteral(", ")))));
 }

@@ -24,14 +24,14 @@ LlmsTxtView::LlmsTxtView(SandboxClient *client, QWidget *parent)
     , m_error(makeErrorBox(this))
     , m_search(new QLineEdit(this))
     , m_matches(new QLabel(this))
-    , m_raw(new QCheckBox(QStringLiteral("Plain text"), this))
-    , m_refresh(new QPushButton(QStringLiteral("Refresh"), this)) {
+    , m_raw(new QCheckBox(tr("Plain text"), this))
+    , m_refresh(new QPushButton(tr("Refresh"), this)) {
     m_browser->setOpenLinks(false);
-    m_browser->setPlaceholderText(QStringLiteral("Loading /llms.txt…"));
-    m_search->setPlaceholderText(QStringLiteral("Find in llms.txt (Ctrl+F)"));
+    m_browser->setPlaceholderText(tr("Loading /llms.txt…"));
+    m_search->setPlaceholderText(tr("Find in llms.txt (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
-    auto *copy = new QPushButton(QStringLiteral("Copy all"), this);
-    m_raw->setToolTip(QStringLiteral("Show the file exactly as the sandbox serves it"));
+    auto *copy = new QPushButton(tr("Copy all"), this);
+    m_raw->setToolTip(tr("Show the file exactly as the sandbox serves it"));
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_search, 1);
@@ -117,10 +117,9 @@ int LlmsTxtView::find(const QString &term) {
         }
     }
     m_browser->setExtraSelections(selections);
-    m_matches->setText(term.isEmpty() ? QString()
-                       : selections.isEmpty()
-                           ? QStringLiteral("no match")
-                           : QStringLiteral("%1 matches").arg(selections.size()));
+    m_matches->setText(term.isEmpty()         ? QString()
+                       : selections.isEmpty() ? tr("no match")
+                                              : tr("%1 matches").arg(selections.size()));
     if (!selections.isEmpty()) {
         QTextCursor first = selections.first().cursor;
         m_browser->setTextCursor(first);
@@ -146,7 +145,7 @@ void LlmsTxtView::findNext(bool backward) {
 }
 
 void LlmsTxtView::showError(const Status &status) {
-    m_error->setText(QStringLiteral("Could not read /llms.txt: ") + status.message);
+    m_error->setText(tr("Could not read /llms.txt: ") + status.message);
     m_error->show();
     Q_EMIT loadFailed(status.message);
 }

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -22,7 +23,7 @@
 LogView::LogView(QWidget *parent)
     : QWidget(parent)
     , m_text(new QPlainTextEdit(this))
-    , m_follow(new QCheckBox(QStringLiteral("&Follow"), this))
+    , m_follow(new QCheckBox(tr("&Follow"), this))
     , m_status(new QLabel(this))
     , m_reconnect(new QToolButton(this)) {
     m_text->setReadOnly(true);
@@ -31,16 +32,16 @@ LogView::LogView(QWidget *parent)
     m_text->setMaximumBlockCount(defaultMaxLines);
     m_text->setUndoRedoEnabled(false);
     m_follow->setChecked(true);
-    m_follow->setToolTip(QStringLiteral("Keep the newest lines in view (End)"));
-    m_reconnect->setText(QStringLiteral("Reconnect"));
+    m_follow->setToolTip(tr("Keep the newest lines in view (End)"));
+    m_reconnect->setText(tr("Reconnect"));
     m_reconnect->hide();
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto *wrap = new QCheckBox(QStringLiteral("&Wrap lines"), this);
+    auto *wrap = new QCheckBox(tr("&Wrap lines"), this);
     auto *copy = new QToolButton(this);
-    copy->setText(QStringLiteral("Copy all"));
+    copy->setText(tr("Copy all"));
     auto *clearButton = new QToolButton(this);
-    clearButton->setText(QStringLiteral("Clear"));
+    clearButton->setText(tr("Clear"));
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_follow);
     bar->addWidget(wrap);
@@ -129,7 +130,7 @@ void attachLogs(LogView *view, const WorkspaceContext &ctx) {
         auto open = [view, engine, id] {
             EngineLogStream *stream = engine->openLogs(id, 500, view);
             if (!stream) {
-                view->setEnded(QStringLiteral("The container is gone"));
+                view->setEnded(LogView::tr("The container is gone"));
                 return;
             }
             QObject::connect(stream, &EngineLogStream::text, view, &LogView::appendText);
@@ -156,7 +157,7 @@ bool hasLogs(const WorkspaceContext &ctx) {
 } // namespace
 
 void registerLogsTab(TabRegistry &registry) {
-    WorkspaceTab tab{QStringLiteral("logs"), QStringLiteral("Logs"), 60,
+    WorkspaceTab tab{QStringLiteral("logs"), QCoreApplication::translate("LogView", "Logs"), 60,
                      [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                          auto *view = new LogView(parent);
                          attachLogs(view, ctx);

@@ -17,9 +17,9 @@ TerminalPane::TerminalPane(SandboxClient *client, const QString &sessionId, QWid
     , m_view(new TerminalView(this))
     , m_banner(new QFrame(this))
     , m_bannerText(new QLabel(m_banner))
-    , m_newSession(new QPushButton(QStringLiteral("New session"), m_banner))
-    , m_reconnect(new QPushButton(QStringLiteral("Reconnect now"), m_banner))
-    , m_dismiss(new QPushButton(QStringLiteral("Dismiss"), m_banner)) {
+    , m_newSession(new QPushButton(tr("New session"), m_banner))
+    , m_reconnect(new QPushButton(tr("Reconnect now"), m_banner))
+    , m_dismiss(new QPushButton(tr("Dismiss"), m_banner)) {
     m_banner->setObjectName(QStringLiteral("terminalBanner"));
     m_bannerText->setWordWrap(true);
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -99,11 +99,10 @@ void TerminalPane::focusInEvent(QFocusEvent *event) {
 void TerminalPane::onStateChanged(TerminalChannel::State state) {
     switch (state) {
     case TerminalChannel::State::Connecting:
-        showBanner(QStringLiteral("Connecting…"), false, false, false);
+        showBanner(tr("Connecting…"), false, false, false);
         break;
     case TerminalChannel::State::Reconnecting:
-        showBanner(QStringLiteral("Connection lost: reconnecting to the session…"), true, false,
-                   true);
+        showBanner(tr("Connection lost: reconnecting to the session…"), true, false, true);
         break;
     case TerminalChannel::State::Live:
         // A notice shown during the reconnect (output may be missing) stays until dismissed.

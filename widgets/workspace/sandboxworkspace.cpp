@@ -18,7 +18,7 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxListModel
     , m_sandboxId(sandboxId)
     , m_banner(new QFrame(this))
     , m_bannerText(new QLabel(m_banner))
-    , m_retry(new QPushButton(QStringLiteral("Retry now"), m_banner))
+    , m_retry(new QPushButton(tr("Retry now"), m_banner))
     , m_tabs(new QTabWidget(this)) {
     m_banner->setObjectName(QStringLiteral("stateBanner"));
     m_banner->setStyleSheet(Palette::bannerStyle(QStringLiteral("stateBanner"), false));
@@ -78,26 +78,26 @@ void SandboxWorkspace::updateBanner() {
         m_banner->hide();
         return;
     case SandboxState::Starting:
-        text = QStringLiteral("Connecting…");
+        text = tr("Connecting…");
         break;
     case SandboxState::AuthFailed:
-        text = QStringLiteral("<b>Authentication failed.</b> ");
+        text = tr("<b>Authentication failed.</b> ");
         break;
     case SandboxState::Unreachable:
-        text = QStringLiteral("<b>Unreachable.</b> ");
+        text = tr("<b>Unreachable.</b> ");
         break;
     case SandboxState::Paused:
-        text = QStringLiteral("<b>Paused.</b> Every process in this sandbox is frozen; requests "
-                              "wait until it is resumed (Resume in the sandbox list). ");
+        text = tr("<b>Paused.</b> Every process in this sandbox is frozen; requests "
+                  "wait until it is resumed (Resume in the sandbox list). ");
         break;
     case SandboxState::Stopping:
-        text = QStringLiteral("<b>Stopping.</b> Its shutdown hooks run before it exits. ");
+        text = tr("<b>Stopping.</b> Its shutdown hooks run before it exits. ");
         break;
     case SandboxState::Stopped:
-        text = QStringLiteral("<b>Stopped.</b> Start it from the sandbox list. ");
+        text = tr("<b>Stopped.</b> Start it from the sandbox list. ");
         break;
     default:
-        text = QStringLiteral("<b>%1.</b> ").arg(sandboxStateName(state).toHtmlEscaped());
+        text = tr("<b>%1.</b> ").arg(sandboxStateName(state).toHtmlEscaped());
         break;
     }
     text += why.toHtmlEscaped();
