@@ -45,9 +45,8 @@ int main(int argc, char **argv) {
     const int expected = args.value(3).toInt(&countOk);
     if (args.size() < 4 || args.size() > 5 || !countOk ||
         (mode != QStringLiteral("plain") && mode != QStringLiteral("sorted"))) {
-        std::fprintf(stderr,
-                     "usage: bench-file-listing BASE_URL FOLDER EXPECTED_ROWS "
-                     "[plain|sorted|plain-refresh|sorted-refresh]\n");
+        std::fprintf(stderr, "usage: bench-file-listing BASE_URL FOLDER EXPECTED_ROWS "
+                             "[plain|sorted|plain-refresh|sorted-refresh]\n");
         return 2;
     }
     const QString folder = args.at(2);

@@ -48,5 +48,4 @@ struct Status {
     bool transient() const { return kind == Kind::Network || kind == Kind::Timeout; }
 };
 
-
 Q_DECLARE_METATYPE(Status)

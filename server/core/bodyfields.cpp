@@ -52,7 +52,7 @@ std::optional<std::string> BodyFields::string(const char *name, bool required) {
 }
 
 std::optional<std::string> BodyFields::takeString(const char *name, bool required) {
-    json *value = const_cast<json *>(field(name, required));
+    json *value = field(name, required);
     if (!value)
         return std::nullopt;
     if (!value->is_string()) {
@@ -107,7 +107,7 @@ HttpResponse BodyFields::refusal() const {
     return jsonResponse(422, body);
 }
 
-const json *BodyFields::field(const char *name, bool required) {
+json *BodyFields::field(const char *name, bool required) {
     if (!m_body.is_object())
         return nullptr;
     const auto it = m_body.find(name);

@@ -35,7 +35,7 @@ public:
 
 private:
     // Null counts as absent, as for pydantic's `X | None` fields.
-    const nlohmann::json *field(const char *name, bool required);
+    nlohmann::json *field(const char *name, bool required);
 
     nlohmann::json m_body;
     nlohmann::json m_errors = nlohmann::json::array();

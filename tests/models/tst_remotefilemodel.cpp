@@ -187,9 +187,9 @@ private Q_SLOTS:
             QCOMPARE(model.parent(at), QModelIndex());
         }
         names.sort();
-        QCOMPARE(names, QStringList({QStringLiteral("f0"), QStringLiteral("f4"),
-                                     QStringLiteral("f6"), QStringLiteral("f7"),
-                                     QStringLiteral("f8")}));
+        QCOMPARE(names,
+                 QStringList({QStringLiteral("f0"), QStringLiteral("f4"), QStringLiteral("f6"),
+                              QStringLiteral("f7"), QStringLiteral("f8")}));
         QVERIFY(!model.indexForPath(root + QStringLiteral("/f5")).isValid());
         QVERIFY(!model.indexForPath(root + QStringLiteral("/d3/inner.txt")).isValid());
     }
