@@ -1,7 +1,6 @@
 #include "app/commandline.h"
 
 #include "app/consolecontext.h"
-#include "client/providers/savedendpoints.h"
 #include "client/transport/endpoint.h"
 
 #include <QCommandLineParser>
@@ -90,13 +89,13 @@ QString connectFromCommandLine(ConsoleContext &context, const ConsoleOptions &op
                                         "the environment variable %1 (--api-key-env)")
                 .arg(options.apiKeyEnv);
     }
-    const QList<SandboxEntry> saved = context.saved()->sandboxes();
+    const QList<SandboxEntry> saved = context.savedSandboxes();
     for (const SandboxEntry &existing : saved) {
         if (existing.endpoint.baseUrl == entry.endpoint.baseUrl) {
             if (!options.apiKeyEnv.isEmpty()) {
                 SandboxEntry updated = existing;
                 updated.credentials = entry.credentials;
-                context.saved()->update(updated);
+                context.updateSaved(updated);
             }
             return existing.id;
         }
@@ -105,5 +104,5 @@ QString connectFromCommandLine(ConsoleContext &context, const ConsoleOptions &op
                  (entry.endpoint.baseUrl.port() > 0
                       ? QLatin1Char(':') + QString::number(entry.endpoint.baseUrl.port())
                       : QString());
-    return context.saved()->add(entry);
+    return context.addSaved(entry);
 }

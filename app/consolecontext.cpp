@@ -3,6 +3,7 @@
 #include "app/keychainstore.h"
 #include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/localsandboxes.h"
+#include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
 #include "models/sandboxlistmodel.h"
 
@@ -26,7 +27,8 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     , m_saved(new SavedEndpoints(m_settings, m_secrets, this))
     , m_local(new LocalSandboxes(m_settings, {paths.serverBinary, paths.dataDir, m_secrets}, this))
     , m_engine(new EngineSandboxes(m_secrets, paths.engineSocket, this))
-    , m_sandboxes(new SandboxListModel(this))
+    , m_registry(new SandboxRegistry(this))
+    , m_sandboxList(new SandboxListModel(m_registry, this))
     , m_preferences(new PreferencesHub(this)) {
     m_secrets->probe();
     Preferences loaded;
@@ -40,10 +42,10 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
         m_settings->value(QStringLiteral("preferences/parallelTransfers"), loaded.parallelTransfers)
             .toInt();
     m_preferences->set(loaded);
-    m_sandboxes->setPollInterval(loaded.pollIntervalMs);
-    m_sandboxes->addProvider(m_local);
-    m_sandboxes->addProvider(m_saved);
-    m_sandboxes->addProvider(m_engine);
+    m_registry->setPollInterval(loaded.pollIntervalMs);
+    m_registry->addProvider(m_local);
+    m_registry->addProvider(m_saved);
+    m_registry->addProvider(m_engine);
     registerStandardTabs(m_tabs);
 }
 
@@ -59,6 +61,27 @@ void ConsoleContext::setPreferences(const Preferences &preferences) {
     m_settings->setValue(QStringLiteral("preferences/parallelTransfers"),
                          preferences.parallelTransfers);
     m_settings->sync();
-    m_sandboxes->setPollInterval(preferences.pollIntervalMs);
+    m_registry->setPollInterval(preferences.pollIntervalMs);
     m_preferences->set(preferences);
+}
+
+QString ConsoleContext::startDefaultLocal() {
+    return m_local->ensureDefault();
+}
+
+QList<SandboxEntry> ConsoleContext::savedSandboxes() const {
+    return m_saved->sandboxes();
+}
+
+std::optional<SandboxEntry> ConsoleContext::savedSandbox(const QString &id) const {
+    const SandboxEntry *entry = m_saved->find(id);
+    return entry ? std::optional<SandboxEntry>(*entry) : std::nullopt;
+}
+
+QString ConsoleContext::addSaved(const SandboxEntry &entry) {
+    return m_saved->add(entry);
+}
+
+void ConsoleContext::updateSaved(const SandboxEntry &entry) {
+    m_saved->update(entry);
 }

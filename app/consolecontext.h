@@ -3,17 +3,23 @@
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/workspace/tabregistry.h"
 
+#include "client/providers/sandboxprovider.h"
+
 #include <QObject>
 #include <QString>
+
+#include <optional>
 
 class QSettings;
 class KeychainSecretStore;
 class EngineSandboxes;
 class LocalSandboxes;
 class SandboxListModel;
+class SandboxRegistry;
 class SavedEndpoints;
 
 // Everything one console instance owns: settings, secrets, providers, the list and the tabs.
+// The composition root: the one place outside client/providers that names concrete providers.
 class ConsoleContext final : public QObject {
     Q_OBJECT
 public:
@@ -33,10 +39,19 @@ public:
 
     QSettings *settings() const { return m_settings; }
     KeychainSecretStore *secrets() const { return m_secrets; }
+    // The concrete providers, for tests and the composition above.
     SavedEndpoints *saved() const { return m_saved; }
     LocalSandboxes *local() const { return m_local; }
     EngineSandboxes *engine() const { return m_engine; }
-    SandboxListModel *sandboxes() const { return m_sandboxes; }
+    SandboxRegistry *registry() const { return m_registry; }
+    // The default local sandbox, started (and created on first use); its id.
+    QString startDefaultLocal();
+    // Sandboxes the user added by address.
+    QList<SandboxEntry> savedSandboxes() const;
+    std::optional<SandboxEntry> savedSandbox(const QString &id) const;
+    QString addSaved(const SandboxEntry &entry);
+    void updateSaved(const SandboxEntry &entry);
+    SandboxListModel *sandboxList() const { return m_sandboxList; }
     const TabRegistry &tabs() const { return m_tabs; }
 
     Preferences preferences() const { return m_preferences->current(); }
@@ -49,7 +64,8 @@ private:
     SavedEndpoints *m_saved;
     LocalSandboxes *m_local;
     EngineSandboxes *m_engine;
-    SandboxListModel *m_sandboxes;
+    SandboxRegistry *m_registry;
+    SandboxListModel *m_sandboxList;
     TabRegistry m_tabs;
     PreferencesHub *m_preferences;
 };

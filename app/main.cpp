@@ -1,8 +1,7 @@
 #include "app/commandline.h"
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
-#include "client/providers/localsandboxes.h"
-#include "models/sandboxlistmodel.h"
+#include "client/providers/sandboxregistry.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -36,7 +35,7 @@ int main(int argc, char **argv) {
 
     QString defaultSelection;
     if (!cli.options.noLocal)
-        defaultSelection = context.local()->ensureDefault();
+        defaultSelection = context.startDefaultLocal();
     if (!cli.options.connectUrl.isEmpty()) {
         QString error;
         const QString id = connectFromCommandLine(context, cli.options, &error);
@@ -47,8 +46,8 @@ int main(int argc, char **argv) {
         }
         defaultSelection = id;
     }
-    if (defaultSelection.isEmpty() && context.sandboxes()->rowCount() > 0)
-        defaultSelection = context.sandboxes()->idAt(0);
+    if (defaultSelection.isEmpty() && !context.registry()->ids().isEmpty())
+        defaultSelection = context.registry()->ids().constFirst();
     window.selectSandbox(defaultSelection);
     window.show();
 
@@ -61,7 +60,7 @@ int main(int argc, char **argv) {
                          static_cast<long long>(startClock.elapsed()));
         });
         QObject::connect(
-            context.sandboxes(), &SandboxListModel::stateChanged, &window,
+            context.registry(), &SandboxRegistry::stateChanged, &window,
             [&startClock, defaultSelection, report](const QString &id, SandboxState state) {
                 if (id != defaultSelection || state != SandboxState::Online)
                     return;

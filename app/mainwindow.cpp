@@ -3,9 +3,7 @@
 #include "app/consolecontext.h"
 #include "app/keychainstore.h"
 #include "app/sandboxactions.h"
-#include "client/providers/engine/enginesandboxes.h"
-#include "client/providers/localsandboxes.h"
-#include "client/providers/savedendpoints.h"
+#include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/dialogs/preferencesdialog.h"
@@ -32,7 +30,7 @@
 MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     : QMainWindow(parent)
     , m_context(context)
-    , m_list(new SandboxListView(context->sandboxes(), this))
+    , m_list(new SandboxListView(context->sandboxList(), this))
     , m_stack(new QStackedWidget(this))
     , m_placeholder(new QLabel(QStringLiteral("Select a sandbox on the left, create one with "
                                               "Ctrl+Shift+N or add one by address with Ctrl+N."),
@@ -56,33 +54,30 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     buildActions();
     connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::onSelectionChanged);
-    connect(context->sandboxes(), &QAbstractItemModel::rowsRemoved, this,
+    connect(context->sandboxList(), &QAbstractItemModel::rowsRemoved, this,
             &MainWindow::onRowsRemoved);
-    connect(context->sandboxes(), &QAbstractItemModel::dataChanged, this,
+    connect(context->sandboxList(), &QAbstractItemModel::dataChanged, this,
             &MainWindow::updateActions);
     connect(context->secrets(), &KeychainSecretStore::persistenceKnown, this,
             &MainWindow::updateSecretsStatus);
-    connect(context->saved(), &SandboxProvider::actionFailed, this,
-            [this](const QString &, const QString &message) {
-                statusBar()->showMessage(message, 10000);
-            });
-    for (SandboxProvider *provider : {static_cast<SandboxProvider *>(context->local()),
-                                      static_cast<SandboxProvider *>(context->engine())})
-        connect(provider, &SandboxProvider::actionFailed, this,
-                [this](const QString &, const QString &message) {
-                    statusBar()->showMessage(message, 15000);
-                });
-    auto *engineStatus = new QLabel(this);
-    statusBar()->addPermanentWidget(engineStatus);
-    auto showEngine = [engineStatus](const QString &status) {
-        engineStatus->setText(QStringLiteral("Containers: ") + status);
-    };
-    showEngine(context->engine()->engineStatus());
-    connect(context->engine(), &EngineSandboxes::engineStatusChanged, this, showEngine);
-    connect(context->engine(), &EngineSandboxes::actionNote, this,
-            [this](const QString &, const QString &message) {
-                statusBar()->showMessage(message, 15000);
-            });
+    const QList<SandboxProvider *> providers = context->registry()->providers();
+    for (SandboxProvider *provider : providers) {
+        auto show = [this](const QString &, const QString &message) {
+            statusBar()->showMessage(message, 15000);
+        };
+        connect(provider, &SandboxProvider::actionFailed, this, show);
+        connect(provider, &SandboxProvider::actionNote, this, show);
+        // A provider that has something to say about itself (an engine that is not there).
+        if (provider->status().isEmpty())
+            continue;
+        auto *status = new QLabel(this);
+        statusBar()->addPermanentWidget(status);
+        auto showStatus = [status, name = provider->displayName()](const QString &text) {
+            status->setText(tr("%1: %2").arg(name, text));
+        };
+        showStatus(provider->status());
+        connect(provider, &SandboxProvider::statusChanged, this, showStatus);
+    }
     connect(m_list, &QTreeView::customContextMenuRequested, this, [this](const QPoint &pos) {
         QMenu menu(this);
         menu.addActions(m_lifecycle->lifecycleActions());
@@ -131,7 +126,7 @@ void MainWindow::buildActions() {
     });
     m_refreshAction = make(
         QStringLiteral("Re&fresh status"), QKeySequence(QStringLiteral("Ctrl+R")),
-        QStringLiteral("Check every sandbox now"), [this] { m_context->sandboxes()->probeAll(); });
+        QStringLiteral("Check every sandbox now"), [this] { m_context->registry()->probeAll(); });
     m_preferencesAction =
         make(QStringLiteral("&Preferences…"), QKeySequence(QStringLiteral("Ctrl+,")),
              QStringLiteral("Preferences"), &MainWindow::showPreferences);
@@ -166,21 +161,21 @@ QString MainWindow::selectedSandbox() const {
 }
 
 void MainWindow::selectSandbox(const QString &id) {
-    const int row = m_context->sandboxes()->rowOf(id);
+    const int row = m_context->sandboxList()->rowOf(id);
     if (row < 0)
         return;
-    m_list->selectionModel()->select(m_context->sandboxes()->index(row, 0),
-                                     QItemSelectionModel::ClearAndSelect |
-                                         QItemSelectionModel::Rows);
-    m_list->setCurrentIndex(m_context->sandboxes()->index(row, 0));
+    const QModelIndex index = m_context->sandboxList()->index(row, 0);
+    m_list->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect |
+                                                QItemSelectionModel::Rows);
+    m_list->setCurrentIndex(index);
 }
 
 SandboxWorkspace *MainWindow::workspace(const QString &id) {
     if (auto existing = m_workspaces.value(id))
         return existing;
-    if (m_context->sandboxes()->rowOf(id) < 0)
+    if (!m_context->registry()->contains(id))
         return nullptr;
-    auto *ws = new SandboxWorkspace(m_context->tabs(), m_context->sandboxes(), id,
+    auto *ws = new SandboxWorkspace(m_context->tabs(), m_context->registry(), id,
                                     m_context->preferencesHub(), m_stack);
     m_stack->addWidget(ws);
     m_workspaces.insert(id, ws);
@@ -200,7 +195,7 @@ void MainWindow::onSelectionChanged() {
 void MainWindow::onRowsRemoved() {
     // A removed sandbox's workspace holds a client that is going away with its row.
     for (auto it = m_workspaces.begin(); it != m_workspaces.end();) {
-        if (m_context->sandboxes()->rowOf(it.key()) < 0) {
+        if (!m_context->registry()->contains(it.key())) {
             if (it.value())
                 it.value()->deleteLater();
             it = m_workspaces.erase(it);
@@ -213,16 +208,10 @@ void MainWindow::onRowsRemoved() {
 
 void MainWindow::updateActions() {
     const QString id = selectedSandbox();
-    const int row = m_context->sandboxes()->rowOf(id);
-    const auto actions = row < 0
-                             ? LifecycleActions()
-                             : LifecycleActions::fromInt(m_context->sandboxes()
-                                                             ->index(row, 0)
-                                                             .data(SandboxListModel::ActionsRole)
-                                                             .toInt());
+    const LifecycleActions actions = m_context->registry()->actions(id);
     m_editAction->setEnabled(actions.testFlag(LifecycleAction::Edit));
     m_lifecycle->update();
-    const SandboxEntry entry = m_context->sandboxes()->entry(id);
+    const SandboxEntry entry = m_context->registry()->entry(id);
     setWindowTitle(entry.name.isEmpty() ? QStringLiteral("Sandbox Console")
                                         : entry.name + QStringLiteral(" — Sandbox Console"));
 }
@@ -243,20 +232,19 @@ void MainWindow::addSandbox() {
     dialog.setSecretsSessionOnly(!m_context->secrets()->isPersistent());
     if (dialog.exec() != QDialog::Accepted)
         return;
-    selectSandbox(m_context->saved()->add(dialog.entry()));
+    selectSandbox(m_context->addSaved(dialog.entry()));
 }
 
 void MainWindow::editSandbox() {
     const QString id = selectedSandbox();
-    const SavedEndpoints *saved = m_context->saved();
-    const SandboxEntry *entry = saved->find(id);
+    const std::optional<SandboxEntry> entry = m_context->savedSandbox(id);
     if (!entry)
         return;
     SandboxDialog dialog(this);
     dialog.setSecretsSessionOnly(!m_context->secrets()->isPersistent());
     dialog.setEntry(*entry);
     if (dialog.exec() == QDialog::Accepted)
-        m_context->saved()->update(dialog.entry());
+        m_context->updateSaved(dialog.entry());
 }
 
 void MainWindow::showLogs(const QString &id) {
@@ -272,13 +260,13 @@ void MainWindow::showPreferences() {
 }
 
 namespace {
-// Sums count(tab) over the open workspaces' tabs of type Tab (whose prefix, if given, matches).
+// Sums count(tab) over the open workspaces' tabs of type Tab whose sandbox matches.
 template <typename Tab, typename Count>
 int sumOverTabs(const QHash<QString, QPointer<SandboxWorkspace>> &workspaces, const QString &tabId,
-                const QString &idPrefix, Count count) {
+                const std::function<bool(const QString &id)> &matches, Count count) {
     int sum = 0;
     for (auto it = workspaces.cbegin(); it != workspaces.cend(); ++it) {
-        if (!it.value() || !it.key().startsWith(idPrefix))
+        if (!it.value() || (matches && !matches(it.key())))
             continue;
         if (const auto *tab = qobject_cast<const Tab *>(it.value()->tab(tabId)))
             sum += count(*tab);
@@ -288,18 +276,23 @@ int sumOverTabs(const QHash<QString, QPointer<SandboxWorkspace>> &workspaces, co
 } // namespace
 
 int MainWindow::openLocalTerminals() const {
-    return sumOverTabs<TerminalTab>(m_workspaces, QStringLiteral("terminal"),
-                                    QStringLiteral("local:"),
-                                    [](const TerminalTab &t) { return t.terminalCount(); });
+    const SandboxRegistry *registry = m_context->registry();
+    return sumOverTabs<TerminalTab>(
+        m_workspaces, QStringLiteral("terminal"),
+        [registry](const QString &id) {
+            const SandboxProvider *p = registry->providerOf(id);
+            return p && p->stopsWithConsole();
+        },
+        [](const TerminalTab &t) { return t.terminalCount(); });
 }
 
 int MainWindow::unsavedFiles() const {
-    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), QString(),
+    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), {},
                                  [](const FilesTab &t) { return t.unsavedViewers(); });
 }
 
 int MainWindow::pendingTransfers() const {
-    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), QString(),
+    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), {},
                                  [](const FilesTab &t) { return t.pendingTransfers(); });
 }
 

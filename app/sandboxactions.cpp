@@ -1,8 +1,7 @@
 #include "app/sandboxactions.h"
 
 #include "app/consolecontext.h"
-#include "client/providers/engine/enginesandboxes.h"
-#include "client/providers/localsandboxes.h"
+#include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "widgets/dialogs/newsandboxdialog.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
@@ -18,14 +17,6 @@
 #include <QShortcut>
 #include <QTimer>
 #include <QVBoxLayout>
-
-namespace {
-
-QString providerOf(const QString &id) {
-    return id.section(QLatin1Char(':'), 0, 0);
-}
-
-} // namespace
 
 SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, QWidget *window)
     : QObject(window)
@@ -70,15 +61,16 @@ SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, Q
         connect(a, &QAction::triggered, this, [this, which] { perform(which); });
         m_actions.append({which, a});
     }
-    if (auto *engine = context->engine()) {
-        // The engine names the container before the list has its row: announce it (and show
+    const QList<SandboxProvider *> providers = context->registry()->providers();
+    for (SandboxProvider *provider : providers) {
+        // A provider may name its sandbox before the list has its row: announce it (and show
         // its key) once the row is there.
-        connect(engine, &EngineSandboxes::created, this, [this](const QString &id) {
-            m_pendingEngine = id;
+        connect(provider, &SandboxProvider::created, this, [this](const QString &id) {
+            m_pending = id;
             announcePending();
         });
     }
-    connect(context->sandboxes(), &QAbstractItemModel::rowsInserted, this,
+    connect(context->sandboxList(), &QAbstractItemModel::rowsInserted, this,
             &SandboxActions::announcePending);
     update();
 }
@@ -99,12 +91,7 @@ QList<QAction *> SandboxActions::lifecycleActions() const {
 }
 
 LifecycleActions SandboxActions::allowed(const QString &id) const {
-    const int row = m_context->sandboxes()->rowOf(id);
-    return row < 0 ? LifecycleActions()
-                   : LifecycleActions::fromInt(m_context->sandboxes()
-                                                   ->index(row, 0)
-                                                   .data(SandboxListModel::ActionsRole)
-                                                   .toInt());
+    return m_context->registry()->actions(id);
 }
 
 void SandboxActions::update() {
@@ -123,20 +110,11 @@ void SandboxActions::update() {
 QString SandboxActions::confirmation(LifecycleAction which, const QStringList &ids) const {
     QStringList lines;
     for (const QString &id : ids) {
-        const SandboxEntry entry = m_context->sandboxes()->entry(id);
-        const QString provider = providerOf(id);
+        const SandboxEntry entry = m_context->registry()->entry(id);
         QString what = QStringLiteral("• ") + entry.name;
         if (which == LifecycleAction::Delete) {
-            if (provider == QLatin1String("local")) {
-                const QString folder = m_context->local()->workspace(id);
-                what += m_context->local()->createdWorkspace(id)
-                            ? QStringLiteral(": its workspace folder is deleted: ") + folder
-                            : QStringLiteral(": its folder is kept: ") + folder;
-            } else if (provider == QLatin1String("engine")) {
-                what += QStringLiteral(": the container and its anonymous volumes are removed");
-            } else {
-                what += QStringLiteral(": forgotten here; the sandbox itself keeps running");
-            }
+            if (const SandboxProvider *provider = m_context->registry()->providerOf(id))
+                what += QStringLiteral(": ") + provider->deleteEffect(entry);
         }
         lines << what;
     }
@@ -175,57 +153,47 @@ void SandboxActions::perform(LifecycleAction which) {
             return;
     }
     for (const QString &id : std::as_const(ids)) {
-        if (SandboxProvider *provider = m_context->sandboxes()->provider(providerOf(id)))
+        if (SandboxProvider *provider = m_context->registry()->providerOf(id))
             provider->perform(id, which);
     }
     update();
 }
 
 void SandboxActions::newSandbox() {
-    EngineSandboxes *engine = m_context->engine();
-    const QString engineStatus =
-        !engine ? QStringLiteral("This console was built without container support")
-        : engine->isEngineReachable() ? QString()
-                                      : engine->engineStatus();
     NewSandboxDialog dialog(
-        QStringLiteral("sandbox-%1").arg(m_context->sandboxes()->rowCount() + 1), engineStatus,
-        m_window);
+        QStringLiteral("sandbox-%1").arg(m_context->sandboxList()->rowCount() + 1),
+        m_context->registry()->providers(), m_window);
     if (dialog.exec() == QDialog::Accepted)
         create(dialog.request());
 }
 
 void SandboxActions::create(const NewSandboxRequest &r) {
-    if (r.provider == NewSandboxRequest::Provider::Local) {
-        LocalSandboxes::CreateOptions options;
-        options.name = r.name;
-        options.workspace = r.workspace;
-        options.auth = r.auth == NewSandboxRequest::Auth::Jwt
-                           ? LocalSandboxes::CreateOptions::Auth::Jwt
-                           : LocalSandboxes::CreateOptions::Auth::ApiKey;
-        options.initHook = r.initHook;
-        options.preServicesHook = r.preServicesHook;
-        options.postReadyHook = r.postReadyHook;
-        Q_EMIT created(m_context->local()->create(options));
-        return;
+    const QList<SandboxProvider *> providers = m_context->registry()->providers();
+    SandboxProvider *provider = nullptr;
+    for (SandboxProvider *p : providers) {
+        if (!p->createForm().label.isEmpty() &&
+            (r.providerId.isEmpty() || p->id() == r.providerId)) {
+            provider = p;
+            break;
+        }
     }
-    EngineCreateOptions options;
-    options.name = r.name;
-    options.image = r.image;
-    options.auth = r.auth == NewSandboxRequest::Auth::Jwt ? EngineCreateOptions::Auth::Jwt
-                                                          : EngineCreateOptions::Auth::ApiKey;
-    options.initHook = r.initHook;
-    options.preServicesHook = r.preServicesHook;
-    options.postReadyHook = r.postReadyHook;
-    // A container's key lives on in the container: the user gets to copy it once (not in tests,
-    // which answer questions themselves and must not meet a modal dialog).
-    m_showKey = r.auth == NewSandboxRequest::Auth::ApiKey && !m_confirm;
-    m_context->engine()->create(options);
+    if (!provider)
+        return;
+    // A key that lives on in the sandbox: the user gets to copy it once (not in tests, which
+    // answer questions themselves and must not meet a modal dialog).
+    m_showKey = provider->createForm().showsKeyOnce &&
+                r.options.auth == SandboxCreateOptions::Auth::ApiKey && !m_confirm;
+    const QString id = provider->create(r.options);
+    if (!id.isEmpty()) {
+        m_showKey = false;
+        Q_EMIT created(id);
+    }
 }
 
 void SandboxActions::announcePending() {
-    if (m_pendingEngine.isEmpty() || m_context->sandboxes()->rowOf(m_pendingEngine) < 0)
+    if (m_pending.isEmpty() || m_context->sandboxList()->rowOf(m_pending) < 0)
         return;
-    const QString id = std::exchange(m_pendingEngine, {});
+    const QString id = std::exchange(m_pending, {});
     // Not inside the model's signal: selecting and a modal dialog belong to the next turn.
     QTimer::singleShot(0, this, [this, id, showKey = std::exchange(m_showKey, false)] {
         Q_EMIT created(id);
@@ -235,7 +203,7 @@ void SandboxActions::announcePending() {
 }
 
 void SandboxActions::showNewKey(const QString &id) {
-    const SandboxEntry entry = m_context->sandboxes()->entry(id);
+    const SandboxEntry entry = m_context->registry()->entry(id);
     if (entry.credentials.kind != Credentials::Kind::ApiKey || entry.credentials.secret.isEmpty())
         return;
     QDialog dialog(m_window);

@@ -56,6 +56,6 @@ private:
     QAction *m_new;
     QList<QPair<LifecycleAction, QAction *>> m_actions;
     Confirmer m_confirm;
-    QString m_pendingEngine; // created by the engine, not yet in the list
-    bool m_showKey = false;  // its generated key is shown once it appears
+    QString m_pending;      // named by its provider, not yet in the list
+    bool m_showKey = false; // its generated key is shown once it appears
 };

@@ -1,22 +1,13 @@
 #pragma once
 
-#include "client/api/sandboxtypes.h"
 #include "client/providers/sandboxprovider.h"
-#include "client/transport/status.h"
 
 #include <QAbstractTableModel>
-#include <QDateTime>
-#include <QPointer>
+#include <QStringList>
 
-#include <memory>
-#include <vector>
+class SandboxRegistry;
 
-class QTimer;
-class SandboxClient;
-class ProbeJob;
-
-// Every sandbox of every provider, one row each, with live state from a background probe.
-// Owns one SandboxClient per sandbox; views and workspaces borrow it.
+// The registry's sandboxes as a table: one row each, with their live state.
 class SandboxListModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -38,12 +29,10 @@ public:
         ExpiryWarningRole, // true when a JWT expires within five minutes
     };
 
-    explicit SandboxListModel(QObject *parent = nullptr);
-    ~SandboxListModel() override;
+    // The registry is borrowed; rows follow its sandboxes, in the order they appeared.
+    explicit SandboxListModel(SandboxRegistry *registry, QObject *parent = nullptr);
 
-    // Providers are borrowed; rows follow their signals.
-    void addProvider(SandboxProvider *provider);
-    SandboxProvider *provider(const QString &providerId) const;
+    SandboxRegistry *registry() const { return m_registry; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -52,31 +41,10 @@ public:
 
     int rowOf(const QString &id) const;
     QString idAt(int row) const;
-    SandboxEntry entry(const QString &id) const;
-    SandboxState state(const QString &id) const;
-    SandboxClient *client(const QString &id) const;
-    QString lastError(const QString &id) const;
-
-    void setPollInterval(int ms);
-    int pollInterval() const;
-    // Probes every running sandbox now (the refresh action; also the timer's tick).
-    void probeAll();
-    void probe(const QString &id);
-
-Q_SIGNALS:
-    // A sandbox's state changed (after the row's dataChanged).
-    void stateChanged(const QString &id, SandboxState state);
 
 private:
-    struct Row;
-    void onAdded(SandboxProvider *provider, const SandboxEntry &entry);
-    void onChanged(const SandboxEntry &entry);
-    void onRemoved(const QString &id);
-    void onProbeFinished(const QString &id, const Status &status, const ProbeResult &result);
-    SandboxState effectiveState(const Row &row) const;
-    void rowChanged(int row, SandboxState before);
+    void onChanged(const QString &id);
 
-    std::vector<std::unique_ptr<Row>> m_rows;
-    QList<QPointer<SandboxProvider>> m_providers;
-    QTimer *m_timer;
+    SandboxRegistry *m_registry;
+    QStringList m_ids;
 };

@@ -1,6 +1,7 @@
 #include "client/providers/localsandboxes.h"
 
 #include "client/providers/processtree.h"
+#include "client/providers/providerkit.h"
 #include "client/providers/secretstore.h"
 #include "client/transport/jwtkeys.h"
 
@@ -8,8 +9,7 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
-#include <QFutureWatcher>
-#include <QRandomGenerator>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTimer>
@@ -23,21 +23,8 @@ namespace {
 
 constexpr qsizetype maxLogBytes = 512 * 1024;
 
-QString generateApiKey() {
-    QByteArray bytes(32, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()),
-                                          bytes.size() / 4);
-    return QString::fromLatin1(
-        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
-}
-
 QString settingsGroup(const QString &id) {
     return QStringLiteral("local/") + id.section(QLatin1Char(':'), 1);
-}
-
-// The same key form SavedEndpoints uses; ids never collide ("local:" vs "saved:").
-QString secretKey(const QString &id) {
-    return QStringLiteral("sandbox/") + id;
 }
 
 } // namespace
@@ -46,7 +33,7 @@ struct LocalSandboxes::Child {
     SandboxEntry entry;
     QString workspace;
     bool ownsWorkspace = false;
-    CreateOptions::Auth auth = CreateOptions::Auth::ApiKey;
+    SandboxCreateOptions::Auth auth = SandboxCreateOptions::Auth::ApiKey;
     QString initHook;
     QString preServicesHook;
     QString postReadyHook;
@@ -85,14 +72,14 @@ LocalSandboxes::LocalSandboxes(QSettings *settings, Options options, QObject *pa
         child->workspace = m_settings->value(QStringLiteral("workspace")).toString();
         child->ownsWorkspace = m_settings->value(QStringLiteral("ownsWorkspace")).toBool();
         child->auth = m_settings->value(QStringLiteral("auth")).toString() == QLatin1String("jwt")
-                          ? CreateOptions::Auth::Jwt
-                          : CreateOptions::Auth::ApiKey;
+                          ? SandboxCreateOptions::Auth::Jwt
+                          : SandboxCreateOptions::Auth::ApiKey;
         child->initHook = m_settings->value(QStringLiteral("initHook")).toString();
         child->preServicesHook = m_settings->value(QStringLiteral("preServicesHook")).toString();
         child->postReadyHook = m_settings->value(QStringLiteral("postReadyHook")).toString();
         m_settings->endGroup();
         child->entry.providerState = SandboxState::Stopped;
-        child->entry.credentials.kind = child->auth == CreateOptions::Auth::Jwt
+        child->entry.credentials.kind = child->auth == SandboxCreateOptions::Auth::Jwt
                                             ? Credentials::Kind::SignedJwt
                                             : Credentials::Kind::ApiKey;
         if (!child->workspace.isEmpty())
@@ -155,7 +142,7 @@ void LocalSandboxes::persist(const Child &child) {
     m_settings->setValue(QStringLiteral("name"), child.entry.name);
     m_settings->setValue(QStringLiteral("workspace"), child.workspace);
     m_settings->setValue(QStringLiteral("ownsWorkspace"), child.ownsWorkspace);
-    m_settings->setValue(QStringLiteral("auth"), child.auth == CreateOptions::Auth::Jwt
+    m_settings->setValue(QStringLiteral("auth"), child.auth == SandboxCreateOptions::Auth::Jwt
                                                      ? QStringLiteral("jwt")
                                                      : QStringLiteral("apiKey"));
     m_settings->setValue(QStringLiteral("initHook"), child.initHook);
@@ -166,7 +153,7 @@ void LocalSandboxes::persist(const Child &child) {
 }
 
 LocalSandboxes::Child *LocalSandboxes::add(std::unique_ptr<Child> child) {
-    child->entry.credentials.kind = child->auth == CreateOptions::Auth::Jwt
+    child->entry.credentials.kind = child->auth == SandboxCreateOptions::Auth::Jwt
                                         ? Credentials::Kind::SignedJwt
                                         : Credentials::Kind::ApiKey;
     child->entry.providerState = SandboxState::Stopped;
@@ -176,7 +163,7 @@ LocalSandboxes::Child *LocalSandboxes::add(std::unique_ptr<Child> child) {
     return m_children.back().get();
 }
 
-QString LocalSandboxes::create(const CreateOptions &options) {
+QString LocalSandboxes::create(const SandboxCreateOptions &options) {
     auto child = std::make_unique<Child>();
     const QString key = QUuid::createUuid().toString(QUuid::Id128).left(12);
     child->entry.id = QStringLiteral("local:") + key;
@@ -197,7 +184,7 @@ QString LocalSandboxes::create(const CreateOptions &options) {
 }
 
 QString LocalSandboxes::create(const QString &name, const QString &workspace) {
-    CreateOptions options;
+    SandboxCreateOptions options;
     options.name = name;
     options.workspace = workspace;
     return create(options);
@@ -232,11 +219,11 @@ void LocalSandboxes::start(const QString &id) {
     Child *child = find(id);
     if (!child || isRunning(child) || child->keyLookupPending || child->removeRequested)
         return;
-    if (child->auth == CreateOptions::Auth::Jwt && child->privatePem.isEmpty()) {
+    if (child->auth == SandboxCreateOptions::Auth::Jwt && child->privatePem.isEmpty()) {
         // After a restart the key is in the secret store (asynchronous, like a keychain).
         child->keyLookupPending = true;
         setState(child, SandboxState::Starting);
-        m_secrets->read(secretKey(id), this, [this, id](bool found, const QString &secret) {
+        readSandboxSecret(m_secrets, id, this, [this, id](bool found, const QString &secret) {
             const QByteArray pem = found ? secret.toUtf8() : QByteArray();
             if (!publicPemFromPrivate(pem).isEmpty())
                 keyReady(id, pem);
@@ -249,16 +236,11 @@ void LocalSandboxes::start(const QString &id) {
 }
 
 void LocalSandboxes::generateKey(const QString &id) {
-    // RSA generation takes a noticeable moment: not on the GUI thread.
-    auto *watcher = new QFutureWatcher<JwtKeyPair>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, id, watcher] {
-        watcher->deleteLater();
-        const QByteArray pem = watcher->result().privatePem;
-        if (find(id) && !pem.isEmpty())
-            m_secrets->write(secretKey(id), QString::fromLatin1(pem));
-        keyReady(id, pem);
+    generateKeyPairLater(this, [this, id](const JwtKeyPair &keys) {
+        if (find(id) && !keys.privatePem.isEmpty())
+            m_secrets->write(sandboxSecretKey(id), QString::fromLatin1(keys.privatePem));
+        keyReady(id, keys.privatePem);
     });
-    watcher->setFuture(QtConcurrent::run([] { return generateRsaKeyPair(); }));
 }
 
 void LocalSandboxes::keyReady(const QString &id, const QByteArray &privatePem) {
@@ -301,7 +283,7 @@ void LocalSandboxes::launch(Child *child) {
             key == QLatin1String("TICKET_TTL_SECONDS"))
             env.remove(key);
     }
-    if (child->auth == CreateOptions::Auth::Jwt) {
+    if (child->auth == SandboxCreateOptions::Auth::Jwt) {
         child->entry.credentials = {Credentials::Kind::SignedJwt,
                                     QString::fromLatin1(child->privatePem)};
         env.insert(QStringLiteral("JWT_PUBLIC_KEY"), QString::fromLatin1(jwtPublicKeyEnvValue(
@@ -482,7 +464,7 @@ void LocalSandboxes::eraseFiles(const Child &child) {
     }
     m_settings->remove(settingsGroup(child.entry.id));
     m_settings->sync();
-    m_secrets->remove(secretKey(child.entry.id));
+    m_secrets->remove(sandboxSecretKey(child.entry.id));
 }
 
 void LocalSandboxes::forget(const QString &id) {
@@ -549,4 +531,63 @@ bool LocalSandboxes::createdWorkspace(const QString &id) const {
 QString LocalSandboxes::log(const QString &id) const {
     const Child *child = find(id);
     return child ? QString::fromUtf8(child->log) : QString();
+}
+
+namespace {
+
+// The server's stderr as the provider keeps it (bounded), then each piece as it arrives.
+class LocalLogSource final : public LogSource {
+public:
+    LocalLogSource(LocalSandboxes *provider, QString id, QObject *parent)
+        : LogSource(parent)
+        , m_provider(provider)
+        , m_id(std::move(id)) {}
+
+    void start() override {
+        if (!m_provider)
+            return;
+        Q_EMIT text(m_provider->log(m_id));
+        connect(m_provider, &LocalSandboxes::logAppended, this,
+                [this](const QString &from, const QString &piece) {
+                    if (from == m_id)
+                        Q_EMIT text(piece);
+                });
+        connect(m_provider, &SandboxProvider::sandboxRemoved, this, [this](const QString &gone) {
+            if (gone == m_id)
+                Q_EMIT ended(tr("The sandbox was deleted"));
+        });
+    }
+
+private:
+    QPointer<LocalSandboxes> m_provider;
+    QString m_id;
+};
+
+} // namespace
+
+LogSource *LocalSandboxes::openLog(const QString &id, QObject *parent) {
+    return find(id) ? new LocalLogSource(this, id, parent) : nullptr;
+}
+
+QString LocalSandboxes::deleteEffect(const SandboxEntry &entry) const {
+    const Child *child = find(entry.id);
+    if (!child)
+        return SandboxProvider::deleteEffect(entry);
+    return child->ownsWorkspace ? tr("its workspace folder is deleted: %1").arg(child->workspace)
+                                : tr("its folder is kept: %1").arg(child->workspace);
+}
+
+CreateForm LocalSandboxes::createForm() const {
+    CreateForm form;
+    form.label = tr("&Local: sandbox-server on this machine");
+    form.asksWorkspace = true;
+    return form;
+}
+
+QString LocalSandboxes::createProblem(const SandboxCreateOptions &options) const {
+    if (QString problem = SandboxProvider::createProblem(options); !problem.isEmpty())
+        return problem;
+    if (!options.workspace.isEmpty() && !QFileInfo(options.workspace).isDir())
+        return tr("Choose an existing folder, or let the console create one.");
+    return {};
 }

@@ -27,17 +27,6 @@ public:
         int stopTimeoutMs = 60000;
     };
 
-    struct CreateOptions {
-        QString name;
-        // Empty: the console creates one under dataDir/sandboxes/<id>; else a picked folder.
-        QString workspace;
-        enum class Auth { ApiKey, Jwt } auth = Auth::ApiKey;
-        // RUN_HOOK_INIT, RUN_HOOK_PRE_SERVICES, RUN_HOOK_POST_READY for the server.
-        QString initHook;
-        QString preServicesHook;
-        QString postReadyHook;
-    };
-
     static constexpr auto defaultId = "local:default";
 
     LocalSandboxes(QSettings *settings, Options options, QObject *parent = nullptr);
@@ -47,9 +36,16 @@ public:
     QString displayName() const override { return QStringLiteral("Local"); }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;
+    QString deleteEffect(const SandboxEntry &entry) const override;
+    bool stopsWithConsole() const override { return true; }
+    bool hasLog(const SandboxEntry &) const override { return true; }
+    LogSource *openLog(const QString &id, QObject *parent) override;
+    CreateForm createForm() const override;
+    QString createProblem(const SandboxCreateOptions &options) const override;
 
-    // Creates and starts a sandbox. Returns its id.
-    QString create(const CreateOptions &options);
+    // Creates and starts a sandbox (an empty workspace: a new folder under
+    // dataDir/sandboxes/<id>). Returns its id.
+    QString create(const SandboxCreateOptions &options) override;
     QString create(const QString &name, const QString &workspace = {});
     // Starts the default "Local" sandbox, creating it on first use. Returns its id.
     QString ensureDefault();

@@ -67,6 +67,32 @@ void SandboxProvider::remove(const QString &id) {
         id, QStringLiteral("%1 sandboxes cannot be deleted from the console").arg(displayName()));
 }
 
+QString SandboxProvider::deleteEffect(const SandboxEntry &) const {
+    return tr("forgotten here; the sandbox itself keeps running");
+}
+
+bool SandboxProvider::credentialsPending(const SandboxEntry &) const {
+    return false;
+}
+
+bool SandboxProvider::hasLog(const SandboxEntry &) const {
+    return false;
+}
+
+LogSource *SandboxProvider::openLog(const QString &, QObject *) {
+    return nullptr;
+}
+
+QString SandboxProvider::createProblem(const SandboxCreateOptions &options) const {
+    return options.name.trimmed().isEmpty() ? tr("Give the sandbox a name.") : QString();
+}
+
+QString SandboxProvider::create(const SandboxCreateOptions &) {
+    Q_EMIT actionFailed({},
+                        tr("%1 sandboxes cannot be created from the console").arg(displayName()));
+    return {};
+}
+
 void MemorySecretStore::read(const QString &key, QObject *context, ReadCallback done) {
     const bool found = m_secrets.contains(key);
     const QString secret = m_secrets.value(key);

@@ -38,7 +38,46 @@ struct SandboxEntry {
     QString detail; // why it is in that state, e.g. "exited with code 1"
 };
 
+// What a new sandbox is made of; a provider reads the fields its CreateForm asks for.
+struct SandboxCreateOptions {
+    enum class Auth { ApiKey, Jwt };
+
+    QString name;
+    QString image;     // asked when CreateForm::asksImage
+    QString workspace; // asked when CreateForm::asksWorkspace; empty: a new folder (deleted too)
+    Auth auth = Auth::ApiKey;
+    QString initHook;        // RUN_HOOK_INIT
+    QString preServicesHook; // RUN_HOOK_PRE_SERVICES
+    QString postReadyHook;   // RUN_HOOK_POST_READY
+};
+
+// How a provider appears in "New sandbox"; an empty label means it cannot create sandboxes.
+struct CreateForm {
+    QString label;       // e.g. "Local: sandbox-server on this machine", with a mnemonic
+    QString unavailable; // why it cannot create right now (shown, the choice disabled)
+    bool asksImage = false;
+    bool asksWorkspace = false;
+    QString defaultImage;
+    // The generated API key lives on in the sandbox: show it to the user once.
+    bool showsKeyOnce = false;
+};
+
+// A sandbox's log as it grows: what it holds when started, then each new piece. ended says why
+// it stopped following; the provider's openLog() may be asked again for a fresh one.
+class LogSource : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    virtual void start() = 0;
+
+Q_SIGNALS:
+    void text(const QString &text);
+    void ended(const QString &why);
+};
+
 // A source of sandboxes: saved endpoints, local sandbox-server children, engine containers.
+// Each answers for itself what its sandboxes can do and mean; nothing outside client/providers
+// parses a sandbox id or names a concrete provider.
 class SandboxProvider : public QObject {
     Q_OBJECT
 public:
@@ -48,6 +87,25 @@ public:
     virtual QString displayName() const = 0;
     virtual QList<SandboxEntry> sandboxes() const = 0;
     virtual LifecycleActions actions(const SandboxEntry &entry) const = 0;
+
+    // What deleting this sandbox does, for the confirmation ("forgotten here; ...").
+    virtual QString deleteEffect(const SandboxEntry &entry) const;
+    // True when its sandboxes end with the console (quitting asks about their terminals).
+    virtual bool stopsWithConsole() const { return false; }
+    // True while the entry's secret is still being read: a probe now would be a false failure.
+    virtual bool credentialsPending(const SandboxEntry &entry) const;
+    // Whether the sandbox has a log here, and one follower of it (not started), or null.
+    virtual bool hasLog(const SandboxEntry &entry) const;
+    virtual LogSource *openLog(const QString &id, QObject *parent);
+
+    // The "New sandbox" choice this provider offers, asked each time the dialog opens.
+    virtual CreateForm createForm() const { return {}; }
+    // Why these options cannot be used, empty when they can.
+    virtual QString createProblem(const SandboxCreateOptions &options) const;
+    // Creates and starts a sandbox; returns its id when known now, else created() names it.
+    virtual QString create(const SandboxCreateOptions &options);
+    // One sentence about the provider itself when it matters (an engine that is not there).
+    virtual QString status() const { return {}; }
     // Runs a lifecycle action through the calls below; progress and results arrive as
     // sandboxChanged/Removed.
     void perform(const QString &id, LifecycleAction action);
@@ -64,6 +122,11 @@ Q_SIGNALS:
     void sandboxAdded(const SandboxEntry &entry);
     void sandboxChanged(const SandboxEntry &entry);
     void sandboxRemoved(const QString &id);
+    // A create() finished naming its sandbox (sandboxAdded may come before or after).
+    void created(const QString &id);
+    void statusChanged(const QString &status);
+    // A note about an action a person may want to read, e.g. a stop grace and why.
+    void actionNote(const QString &id, const QString &message);
     // A lifecycle action failed; the message is for a person and holds no secret.
     void actionFailed(const QString &id, const QString &message);
 };

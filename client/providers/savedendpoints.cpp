@@ -1,15 +1,12 @@
 #include "client/providers/savedendpoints.h"
 
+#include "client/providers/providerkit.h"
 #include "client/providers/secretstore.h"
 
 #include <QSettings>
 #include <QUuid>
 
 namespace {
-
-QString secretKey(const QString &id) {
-    return QStringLiteral("sandbox/") + id;
-}
 
 QString groupKey(const QString &id) {
     // Settings keys cannot hold ':'; ids look like "saved:<uuid>".
@@ -56,7 +53,7 @@ void SavedEndpoints::load() {
         if (entry.credentials.kind != Credentials::Kind::None) {
             const QString id = entry.id;
             m_pendingReads.insert(id);
-            m_secrets->read(secretKey(id), this, [this, id](bool found, const QString &secret) {
+            readSandboxSecret(m_secrets, id, this, [this, id](bool found, const QString &secret) {
                 // Credentials given meanwhile (--api-key-env, an edit) replace what was stored:
                 // neither the old secret nor "not in the keychain" applies to them.
                 if (!m_pendingReads.remove(id))
@@ -86,9 +83,9 @@ void SavedEndpoints::save(const SandboxEntry &entry) {
     m_settings->endGroup();
     m_settings->sync();
     if (entry.credentials.isEmpty())
-        m_secrets->remove(secretKey(entry.id));
+        m_secrets->remove(sandboxSecretKey(entry.id));
     else
-        m_secrets->write(secretKey(entry.id), entry.credentials.secret);
+        m_secrets->write(sandboxSecretKey(entry.id), entry.credentials.secret);
 }
 
 QString SavedEndpoints::add(SandboxEntry entry) {
@@ -124,7 +121,7 @@ void SavedEndpoints::forget(const QString &id) {
         m_pendingReads.remove(id);
         m_settings->remove(groupKey(id));
         m_settings->sync();
-        m_secrets->remove(secretKey(id));
+        m_secrets->remove(sandboxSecretKey(id));
         Q_EMIT sandboxRemoved(id);
         return;
     }

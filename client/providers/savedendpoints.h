@@ -19,6 +19,9 @@ public:
     QList<SandboxEntry> sandboxes() const override { return m_entries; }
     LifecycleActions actions(const SandboxEntry &entry) const override;
     void remove(const QString &id) override;
+    bool credentialsPending(const SandboxEntry &entry) const override {
+        return m_pendingReads.contains(entry.id);
+    }
 
     // Adds a sandbox and returns its id.
     QString add(SandboxEntry entry);

@@ -9,6 +9,37 @@
     </message>
 </context>
 <context>
+    <name>EngineSandboxes</name>
+    <message>
+        <source>Choose an image for the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot be a container name: use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, starting with a letter or digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot make a key pair for the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the container and its anonymous volumes are removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Container: a Docker or podman engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the image to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A container name starts with a letter or digit and holds only letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LlmsTxtView</name>
     <message>
         <source>Plain text</source>
@@ -48,6 +79,32 @@
     </message>
 </context>
 <context>
+    <name>LocalLogSource</name>
+    <message>
+        <source>The sandbox was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LocalSandboxes</name>
+    <message>
+        <source>its workspace folder is deleted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its folder is kept: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Local: sandbox-server on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an existing folder, or let the console create one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LogView</name>
     <message>
         <source>&amp;Follow</source>
@@ -74,11 +131,29 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The container is gone</source>
+        <source>Logs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Logs</source>
+        <source>The sandbox is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NewSandboxDialog</name>
+    <message>
+        <source>Runs as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider here can create a sandbox.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -141,6 +216,21 @@
     <name>SandboxHook</name>
     <message>
         <source>The timeout must be a number of seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SandboxProvider</name>
+    <message>
+        <source>forgotten here; the sandbox itself keeps running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the sandbox a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be created from the console</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

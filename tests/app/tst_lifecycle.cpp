@@ -3,8 +3,11 @@
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
 #include "app/sandboxactions.h"
+#include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/processtree.h"
+#include "client/providers/secretstore.h"
+#include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "widgets/dialogs/newsandboxdialog.h"
 #include "widgets/logs/logview.h"
@@ -20,11 +23,11 @@
 namespace {
 
 SandboxState stateOf(const ConsoleContext &context, const QString &id) {
-    const int row = context.sandboxes()->rowOf(id);
+    const int row = context.sandboxList()->rowOf(id);
     return row < 0
                ? SandboxState::Stopped
                : static_cast<SandboxState>(
-                     context.sandboxes()->index(row, 0).data(SandboxListModel::StateRole).toInt());
+                     context.sandboxList()->index(row, 0).data(SandboxListModel::StateRole).toInt());
 }
 
 } // namespace
@@ -57,8 +60,8 @@ private Q_SLOTS:
 
         // A console-made workspace, and a folder the user picked.
         NewSandboxRequest alpha;
-        alpha.name = QStringLiteral("alpha");
-        alpha.initHook = QStringLiteral("echo init-hook-ran");
+        alpha.options.name = QStringLiteral("alpha");
+        alpha.options.initHook = QStringLiteral("echo init-hook-ran");
         QSignalSpy created(actions, &SandboxActions::created);
         actions->create(alpha);
         QCOMPARE(created.size(), 1);
@@ -68,8 +71,8 @@ private Q_SLOTS:
         QVERIFY(keep.open(QIODevice::WriteOnly));
         keep.close();
         NewSandboxRequest beta;
-        beta.name = QStringLiteral("beta");
-        beta.workspace = picked.path();
+        beta.options.name = QStringLiteral("beta");
+        beta.options.workspace = picked.path();
         actions->create(beta);
         const QString betaId = created.takeFirst().at(0).toString();
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, alphaId), SandboxState::Online, 20000);
@@ -106,10 +109,10 @@ private Q_SLOTS:
         // Both selected: one confirmation names both, then both stop.
         auto *list = window.sandboxView();
         list->selectionModel()->select(
-            context.sandboxes()->index(context.sandboxes()->rowOf(alphaId), 0),
+            context.sandboxList()->index(context.sandboxList()->rowOf(alphaId), 0),
             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         list->selectionModel()->select(
-            context.sandboxes()->index(context.sandboxes()->rowOf(betaId), 0),
+            context.sandboxList()->index(context.sandboxList()->rowOf(betaId), 0),
             QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QCOMPARE(list->selectedIds().size(), 2);
         QVERIFY(actions->action(LifecycleAction::Stop)->isEnabled());
@@ -131,8 +134,8 @@ private Q_SLOTS:
                  qPrintable(asked.first()));
         QVERIFY2(asked.first().contains(QStringLiteral("is kept: ") + picked.path()),
                  qPrintable(asked.first()));
-        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxes()->rowOf(alphaId), -1, 20000);
-        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxes()->rowOf(betaId), -1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxList()->rowOf(alphaId), -1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxList()->rowOf(betaId), -1, 20000);
         QVERIFY(!QFileInfo::exists(alphaFolder));
         QVERIFY(QFileInfo::exists(picked.filePath(QStringLiteral("keep.txt"))));
     }
@@ -143,7 +146,7 @@ private Q_SLOTS:
         SandboxActions *actions = window.lifecycle();
         actions->setConfirmer([](const QString &, const QString &) { return false; });
         NewSandboxRequest r;
-        r.name = QStringLiteral("gamma");
+        r.options.name = QStringLiteral("gamma");
         QSignalSpy created(actions, &SandboxActions::created);
         actions->create(r);
         const QString id = created.takeFirst().at(0).toString();
@@ -152,37 +155,40 @@ private Q_SLOTS:
         actions->action(LifecycleAction::Delete)->trigger();
         actions->action(LifecycleAction::Stop)->trigger();
         QCOMPARE(stateOf(context, id), SandboxState::Online);
-        QVERIFY(context.sandboxes()->rowOf(id) >= 0);
+        QVERIFY(context.sandboxList()->rowOf(id) >= 0);
     }
 
     void newSandboxDialogChecksTheForm() {
-        NewSandboxDialog dialog(QStringLiteral("sandbox-1"),
-                                QStringLiteral("no engine at /nowhere.sock"));
+        QSettings settings(m_dir.filePath(QStringLiteral("dialog.conf")), QSettings::IniFormat);
+        MemorySecretStore secrets;
+        LocalSandboxes local(&settings, {QStringLiteral(SBX_SERVER_BINARY), m_dir.path()});
+        EngineSandboxes engine(&secrets, QStringLiteral("/nowhere.sock"));
+        NewSandboxDialog dialog(QStringLiteral("sandbox-1"), {&local, &engine});
         QVERIFY(dialog.problem().isEmpty());
-        QCOMPARE(dialog.request().provider, NewSandboxRequest::Provider::Local);
+        QCOMPARE(dialog.request().providerId, local.id());
         const auto radios = dialog.findChildren<QRadioButton *>();
         for (QRadioButton *radio : radios) {
             if (radio->text().contains(QStringLiteral("Container")))
                 QVERIFY(!radio->isEnabled()); // the engine is not there
         }
         NewSandboxRequest r;
-        r.name = QString();
+        r.options.name = QString();
         dialog.setRequest(r);
         QVERIFY(dialog.problem().contains(QStringLiteral("name")));
-        r.name = QStringLiteral("ok");
-        r.workspace = m_dir.filePath(QStringLiteral("does-not-exist"));
+        r.options.name = QStringLiteral("ok");
+        r.options.workspace = m_dir.filePath(QStringLiteral("does-not-exist"));
         dialog.setRequest(r);
         QVERIFY(dialog.problem().contains(QStringLiteral("existing folder")));
-        r.provider = NewSandboxRequest::Provider::Engine;
-        r.name = QStringLiteral("bad name!");
-        r.image = QStringLiteral("img");
+        r.providerId = engine.id();
+        r.options.name = QStringLiteral("bad name!");
+        r.options.image = QStringLiteral("img");
         dialog.setRequest(r);
         QVERIFY(dialog.problem().contains(QStringLiteral("container name")));
-        r.name = QStringLiteral("good-name");
-        r.initHook = QStringLiteral("echo hi");
+        r.options.name = QStringLiteral("good-name");
+        r.options.initHook = QStringLiteral("echo hi");
         dialog.setRequest(r);
         QVERIFY(dialog.problem().isEmpty());
-        QCOMPARE(dialog.request().initHook, QStringLiteral("echo hi"));
+        QCOMPARE(dialog.request().options.initHook, QStringLiteral("echo hi"));
     }
 };
 

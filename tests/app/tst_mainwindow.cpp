@@ -4,6 +4,7 @@
 #include "app/mainwindow.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/savedendpoints.h"
+#include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "tests/support/testserver.h"
 #include "widgets/dialogs/preferencesdialog.h"
@@ -96,7 +97,7 @@ private Q_SLOTS:
 
         const QString id = window.selectedSandbox();
         QVERIFY(id.startsWith(QStringLiteral("saved:")));
-        QCOMPARE(context.sandboxes()->entry(id).name, QStringLiteral("Agent box"));
+        QCOMPARE(context.registry()->entry(id).name, QStringLiteral("Agent box"));
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("Agent box")));
         QVERIFY(!window.windowTitle().contains(key));
 
@@ -110,7 +111,7 @@ private Q_SLOTS:
         QVERIFY(
             overview->fieldText(QStringLiteral("ports")).contains(QString::number(server.port())));
         QCOMPARE(overview->fieldText(QStringLiteral("workspace")), server.workspace());
-        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxes()->state(id), SandboxState::Online, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 10000);
 
         // llms.txt: rendered, searchable.
         auto *llms = qobject_cast<LlmsTxtView *>(ws->tab(QStringLiteral("llms")));
@@ -144,7 +145,7 @@ private Q_SLOTS:
         QSignalSpy failed(overview, &ContextView::loadFailed);
         QVERIFY(failed.count() > 0 || failed.wait(10000));
         QVERIFY(failed.first().first().toString().contains(QStringLiteral("Connection refused")));
-        QTRY_COMPARE(context.sandboxes()->state(id), SandboxState::Unreachable);
+        QTRY_COMPARE(context.registry()->state(id), SandboxState::Unreachable);
         auto *banner = window.workspace(id)->findChild<QFrame *>(QStringLiteral("stateBanner"));
         QTRY_VERIFY(banner->isVisible());
     }
@@ -175,7 +176,7 @@ private Q_SLOTS:
         const QString id = connectFromCommandLine(context, cli, &error);
         QVERIFY2(!id.isEmpty(), qPrintable(error));
         window.selectSandbox(id);
-        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxes()->state(id), SandboxState::AuthFailed, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::AuthFailed, 10000);
         auto *banner = window.workspace(id)->findChild<QFrame *>(QStringLiteral("stateBanner"));
         QTRY_VERIFY(banner->isVisible());
         const QLabel *label = banner->findChild<QLabel *>();
@@ -184,7 +185,7 @@ private Q_SLOTS:
         const QString text = label->text();
         QVERIFY2(!text.contains(QStringLiteral("keychain")), qPrintable(text));
         QVERIFY(!text.contains(QStringLiteral("not-the-key-789")));
-        QCOMPARE(context.sandboxes()->entry(id).credentials.secret,
+        QCOMPARE(context.registry()->entry(id).credentials.secret,
                  QStringLiteral("not-the-key-789"));
     }
 
@@ -194,7 +195,7 @@ private Q_SLOTS:
         window.show();
         const QString id = context.local()->ensureDefault();
         window.selectSandbox(id);
-        QTRY_COMPARE_WITH_TIMEOUT(context.sandboxes()->state(id), SandboxState::Online, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 20000);
         auto *overview =
             qobject_cast<ContextView *>(window.workspace(id)->tab(QStringLiteral("overview")));
         if (!overview->isLoaded())
@@ -213,12 +214,12 @@ private Q_SLOTS:
                 dialog->accept();
             });
             window.showPreferences();
-            QCOMPARE(context.sandboxes()->pollInterval(), 12000);
+            QCOMPARE(context.registry()->pollInterval(), 12000);
         }
         ConsoleContext again(paths(QStringLiteral("prefs")));
         QCOMPARE(again.preferences().pollIntervalMs, 12000);
         QCOMPARE(again.preferences().parallelTransfers, 3);
-        QCOMPARE(again.sandboxes()->pollInterval(), 12000);
+        QCOMPARE(again.registry()->pollInterval(), 12000);
     }
 };
 

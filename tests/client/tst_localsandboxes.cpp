@@ -223,9 +223,9 @@ private Q_SLOTS:
         {
             QSettings settings(settingsPath(), QSettings::IniFormat);
             LocalSandboxes provider(&settings, opts);
-            LocalSandboxes::CreateOptions create;
+            SandboxCreateOptions create;
             create.name = QStringLiteral("Signed");
-            create.auth = LocalSandboxes::CreateOptions::Auth::Jwt;
+            create.auth = SandboxCreateOptions::Auth::Jwt;
             id = provider.create(create);
             QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online,
                                       20000);
@@ -278,7 +278,7 @@ private Q_SLOTS:
     void startupHookRunsInTheWorkspaceAndIsLogged() {
         QSettings settings(settingsPath(), QSettings::IniFormat);
         LocalSandboxes provider(&settings, options());
-        LocalSandboxes::CreateOptions create;
+        SandboxCreateOptions create;
         create.name = QStringLiteral("Hooked");
         create.initHook = QStringLiteral("echo init-hook-says-hello; touch init-marker");
         create.postReadyHook = QStringLiteral("echo post-ready-$((40+2))");
@@ -304,7 +304,7 @@ private Q_SLOTS:
     void logIsBoundedAndKeepsTheNewestLines() {
         QSettings settings(settingsPath(), QSettings::IniFormat);
         LocalSandboxes provider(&settings, options());
-        LocalSandboxes::CreateOptions create;
+        SandboxCreateOptions create;
         create.name = QStringLiteral("Chatty");
         create.initHook = QStringLiteral("seq 1 60000");
         const QString id = provider.create(create);

@@ -91,7 +91,7 @@ private Q_SLOTS:
         m_provider = std::make_unique<EngineSandboxes>(&m_secrets, m_podman->socketPath());
         m_provider->setPollInterval(250);
         QTRY_VERIFY_WITH_TIMEOUT(m_provider->isEngineReachable(), 10000);
-        QVERIFY(m_provider->engineStatus().contains(m_podman->socketPath()));
+        QVERIFY(m_provider->status().contains(m_podman->socketPath()));
         m_name = u"sbx-engine-test-%1"_s.arg(QRandomGenerator::global()->generate() % 100000);
     }
 
@@ -101,9 +101,9 @@ private Q_SLOTS:
     }
 
     void createStartsAnOnlineSandbox() {
-        QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
+        QSignalSpy created(m_provider.get(), &SandboxProvider::created);
         QSignalSpy failed(m_provider.get(), &SandboxProvider::actionFailed);
-        EngineCreateOptions options;
+        SandboxCreateOptions options;
         options.name = m_name;
         options.image = QString::fromLatin1(imageName);
         options.initHook = u"echo init-hook-said-$((6 * 7)) >&2"_s;
@@ -213,7 +213,7 @@ private Q_SLOTS:
                      qPrintable(failed.value(0).value(0).value<Status>().message));
         }
 
-        QSignalSpy notes(m_provider.get(), &EngineSandboxes::actionNote);
+        QSignalSpy notes(m_provider.get(), &SandboxProvider::actionNote);
         m_provider->stop(m_id);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, m_id), SandboxState::Stopping, 5000);
         // Two lanes (20 s and 5 s) plus the 10 s margin.
@@ -245,9 +245,9 @@ private Q_SLOTS:
     // A sandbox that cannot list its hooks (here its server never listens: the init hook blocks)
     // is stopped with the default grace, and the note says why.
     void stopWithUnreadableHooksUsesTheDefaultGrace() {
-        QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
+        QSignalSpy created(m_provider.get(), &SandboxProvider::created);
         QSignalSpy failed(m_provider.get(), &SandboxProvider::actionFailed);
-        EngineCreateOptions options;
+        SandboxCreateOptions options;
         options.name = m_name + u"-mute"_s;
         options.image = QString::fromLatin1(imageName);
         options.initHook = u"sleep 600"_s;
@@ -257,7 +257,7 @@ private Q_SLOTS:
         const QString id = created.first().first().toString();
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(*m_provider, id), SandboxState::Online, startBoundMs);
 
-        QSignalSpy notes(m_provider.get(), &EngineSandboxes::actionNote);
+        QSignalSpy notes(m_provider.get(), &SandboxProvider::actionNote);
         m_provider->stop(id);
         QTRY_COMPARE_WITH_TIMEOUT(notes.size(), 1, 15000);
         const QString note = notes.first().at(1).toString();
@@ -271,8 +271,8 @@ private Q_SLOTS:
     // An image the engine does not have is pulled first; a pull that fails says why.
     void missingImageIsPulledOrExplained() {
         QSignalSpy failed(m_provider.get(), &SandboxProvider::actionFailed);
-        QSignalSpy notes(m_provider.get(), &EngineSandboxes::actionNote);
-        EngineCreateOptions options;
+        QSignalSpy notes(m_provider.get(), &SandboxProvider::actionNote);
+        SandboxCreateOptions options;
         options.name = m_name + u"-nowhere"_s;
         options.image = u"127.0.0.1:1/nowhere/sandbox:latest"_s;
         m_provider->create(options);
@@ -286,12 +286,12 @@ private Q_SLOTS:
 
     // A JWT sandbox: the container gets the public key, the console signs with the private one.
     void jwtSandboxSignedByTheConsole() {
-        QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
+        QSignalSpy created(m_provider.get(), &SandboxProvider::created);
         QSignalSpy failed(m_provider.get(), &SandboxProvider::actionFailed);
-        EngineCreateOptions options;
+        SandboxCreateOptions options;
         options.name = m_name + u"-jwt"_s;
         options.image = QString::fromLatin1(imageName);
-        options.auth = EngineCreateOptions::Auth::Jwt;
+        options.auth = SandboxCreateOptions::Auth::Jwt;
         m_provider->create(options);
         QVERIFY2(created.wait(startBoundMs) || !failed.isEmpty(), "create gave no answer");
         QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(1).toString()));
@@ -318,8 +318,8 @@ private Q_SLOTS:
 
     // A container removed behind the console's back leaves the list, and its stored key goes.
     void removedOutsideTheConsole() {
-        QSignalSpy created(m_provider.get(), &EngineSandboxes::created);
-        EngineCreateOptions options;
+        QSignalSpy created(m_provider.get(), &SandboxProvider::created);
+        SandboxCreateOptions options;
         options.name = m_name + u"-outside"_s;
         options.image = QString::fromLatin1(imageName);
         m_provider->create(options);

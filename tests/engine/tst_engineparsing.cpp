@@ -160,7 +160,7 @@ private Q_SLOTS:
     }
 
     void createBody() {
-        EngineCreateOptions options;
+        SandboxCreateOptions options;
         options.image = u"localhost/img:1"_s;
         options.initHook = u"echo 'a b'"_s;
         const QJsonObject body =
@@ -184,7 +184,7 @@ private Q_SLOTS:
         QCOMPARE(binding.value(u"HostIp").toString(), u"127.0.0.1"_s);
         QCOMPARE(binding.value(u"HostPort").toString(), QString());
 
-        options.auth = EngineCreateOptions::Auth::Jwt;
+        options.auth = SandboxCreateOptions::Auth::Jwt;
         const QJsonArray jwtEnv = QJsonDocument::fromJson(containerCreateBody(options, u"cGVt"_s))
                                       .object()
                                       .value(u"Env")
@@ -244,11 +244,11 @@ private Q_SLOTS:
         MemorySecretStore secrets;
         EngineSandboxes provider(&secrets, socket);
         provider.setPollInterval(50);
-        QSignalSpy status(&provider, &EngineSandboxes::engineStatusChanged);
+        QSignalSpy status(&provider, &EngineSandboxes::statusChanged);
         QSignalSpy added(&provider, &SandboxProvider::sandboxAdded);
         QVERIFY(status.wait(5000));
         QVERIFY(!provider.isEngineReachable());
-        QVERIFY2(provider.engineStatus().contains(socket), qPrintable(provider.engineStatus()));
+        QVERIFY2(provider.status().contains(socket), qPrintable(provider.status()));
         // Polls go on without repeating the status.
         QTest::qWait(500);
         QCOMPARE(status.size(), 1);
@@ -256,7 +256,7 @@ private Q_SLOTS:
         QVERIFY(provider.sandboxes().isEmpty());
 
         QSignalSpy failed(&provider, &SandboxProvider::actionFailed);
-        EngineCreateOptions options;
+        SandboxCreateOptions options;
         options.image = u"img"_s;
         options.name = u"bad name"_s;
         provider.create(options);

@@ -3,6 +3,7 @@
 #include "client/providers/savedendpoints.h"
 #include "client/providers/secretstore.h"
 #include "client/sandboxclient.h"
+#include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "tests/support/testserver.h"
 
@@ -18,7 +19,7 @@
 namespace {
 
 SandboxState stateOf(const SandboxListModel &model, const QString &id) {
-    return model.state(id);
+    return model.registry()->state(id);
 }
 
 // Every string the model would show, in every role, for every cell.
@@ -54,12 +55,13 @@ private Q_SLOTS:
         SavedEndpoints saved(&settings, &secrets);
         LocalSandboxes local(
             &settings, {QStringLiteral(SBX_SERVER_BINARY), m_dir.filePath(QStringLiteral("data"))});
-        SandboxListModel model;
+        SandboxRegistry registry;
+        SandboxListModel model(&registry);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setPollInterval(500);
-        model.addProvider(&local);
-        model.addProvider(&saved);
+        registry.setPollInterval(500);
+        registry.addProvider(&local);
+        registry.addProvider(&saved);
 
         const QString localId = local.ensureDefault();
         const QString goodId = saved.add({QString(),
@@ -92,10 +94,10 @@ private Q_SLOTS:
                  QStringLiteral("Saved"));
         QCOMPARE(model.index(goodRow, SandboxListModel::UrlColumn).data().toString(),
                  remote.url().toString());
-        QVERIFY(model.lastError(badId).startsWith(QStringLiteral("Wrong API key")));
+        QVERIFY(registry.lastError(badId).startsWith(QStringLiteral("Wrong API key")));
 
         // Killing the local sandbox's process turns its row unreachable.
-        QSignalSpy stateChanges(&model, &SandboxListModel::stateChanged);
+        QSignalSpy stateChanges(&registry, &SandboxRegistry::stateChanged);
         ::kill(static_cast<pid_t>(local.processId(localId)), SIGKILL);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(model, localId), SandboxState::Unreachable, 10000);
         QVERIFY(!stateChanges.isEmpty());
@@ -104,8 +106,8 @@ private Q_SLOTS:
         // A remote that goes away turns unreachable too, with the reason.
         remote.kill();
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(model, goodId), SandboxState::Unreachable, 10000);
-        QVERIFY2(model.lastError(goodId).contains(QStringLiteral("Connection refused")),
-                 qPrintable(model.lastError(goodId)));
+        QVERIFY2(registry.lastError(goodId).contains(QStringLiteral("Connection refused")),
+                 qPrintable(registry.lastError(goodId)));
 
         // No secret is ever shown.
         const QString shown = everythingShown(model);
@@ -117,11 +119,12 @@ private Q_SLOTS:
         QSettings settings(m_dir.filePath(QStringLiteral("s2.conf")), QSettings::IniFormat);
         MemorySecretStore secrets;
         SavedEndpoints saved(&settings, &secrets);
-        SandboxListModel model;
+        SandboxRegistry registry;
+        SandboxListModel model(&registry);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setPollInterval(3600 * 1000);
-        model.addProvider(&saved);
+        registry.setPollInterval(3600 * 1000);
+        registry.addProvider(&saved);
         const QString a = saved.add({QString(),
                                      QStringLiteral("A"),
                                      {QUrl(QStringLiteral("http://127.0.0.1:9")), {}},
@@ -139,7 +142,7 @@ private Q_SLOTS:
 
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
-        SandboxEntry renamed = model.entry(b);
+        SandboxEntry renamed = registry.entry(b);
         renamed.name = QStringLiteral("B renamed");
         saved.update(renamed);
         QVERIFY(!changed.isEmpty());
@@ -151,9 +154,9 @@ private Q_SLOTS:
 
         // A probe that finds nothing new changes nothing: wait for both probes to be answered.
         changed.clear();
-        QSignalSpy probedA(model.client(a), &SandboxClient::trafficLogged);
-        QSignalSpy probedB(model.client(b), &SandboxClient::trafficLogged);
-        model.probeAll();
+        QSignalSpy probedA(registry.client(a), &SandboxClient::trafficLogged);
+        QSignalSpy probedB(registry.client(b), &SandboxClient::trafficLogged);
+        registry.probeAll();
         QTRY_VERIFY(probedA.count() == 1 && probedB.count() == 1);
         QCOMPARE(changed.count(), 0);
         QCOMPARE(reset.count(), 0);
@@ -166,7 +169,7 @@ private Q_SLOTS:
                               QString::fromLatin1(claims.toBase64(QByteArray::Base64UrlEncoding |
                                                                   QByteArray::OmitTrailingEquals)) +
                               QStringLiteral(".c2ln");
-        SandboxEntry withJwt = model.entry(b);
+        SandboxEntry withJwt = registry.entry(b);
         withJwt.credentials = {Credentials::Kind::Jwt, token};
         saved.update(withJwt);
         const QModelIndex state = model.index(model.rowOf(b), SandboxListModel::StateColumn);

@@ -15,7 +15,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QRegularExpression>
 #include <QVBoxLayout>
 
 namespace {
@@ -44,11 +43,25 @@ QLabel *hint(const QString &text, QWidget *parent) {
 
 } // namespace
 
-NewSandboxDialog::NewSandboxDialog(const QString &suggestedName, const QString &engineStatus,
-                                   QWidget *parent)
+QList<NewSandboxDialog::Choice>
+NewSandboxDialog::makeChoices(const QList<SandboxProvider *> &providers, QWidget *parent) {
+    QList<Choice> out;
+    for (SandboxProvider *provider : providers) {
+        const CreateForm form = provider->createForm();
+        if (form.label.isEmpty())
+            continue;
+        auto *button = new QRadioButton(form.label, parent);
+        button->setEnabled(form.unavailable.isEmpty());
+        button->setToolTip(form.unavailable);
+        out.append({provider, form, button});
+    }
+    return out;
+}
+
+NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
+                                   const QList<SandboxProvider *> &providers, QWidget *parent)
     : QDialog(parent)
-    , m_local(new QRadioButton(QStringLiteral("&Local: sandbox-server on this machine"), this))
-    , m_engine(new QRadioButton(QStringLiteral("&Container: a Docker or podman engine"), this))
+    , m_choices(makeChoices(providers, this)) // first: the tab order follows creation
     , m_name(new QLineEdit(suggestedName, this))
     , m_imageLabel(new QLabel(QStringLiteral("&Image:"), this))
     , m_image(new QComboBox(this))
@@ -67,16 +80,20 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName, const QString &
     setWindowTitle(QStringLiteral("New sandbox"));
     resize(640, 720);
 
-    auto *providers = new QButtonGroup(this);
-    providers->addButton(m_local);
-    providers->addButton(m_engine);
-    m_local->setChecked(true);
-    m_engine->setEnabled(engineStatus.isEmpty());
-    if (!engineStatus.isEmpty())
-        m_engine->setToolTip(engineStatus);
+    auto *choices = new QButtonGroup(this);
+    for (const Choice &choice : std::as_const(m_choices)) {
+        choices->addButton(choice.button);
+        if (!choice.form.defaultImage.isEmpty() && m_image->findText(choice.form.defaultImage) < 0)
+            m_image->addItem(choice.form.defaultImage);
+    }
+    for (const Choice &choice : std::as_const(m_choices)) {
+        if (choice.button->isEnabled()) {
+            choice.button->setChecked(true);
+            break;
+        }
+    }
 
     m_image->setEditable(true);
-    m_image->addItem(QString::fromLatin1(defaultImage));
     m_image->setToolTip(QStringLiteral("An AIO sandbox image; the engine must have it or be able "
                                        "to pull it"));
     m_imageLabel->setBuddy(m_image);
@@ -101,10 +118,12 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName, const QString &
     m_apiKey->setChecked(true);
 
     auto *form = new QFormLayout;
-    form->addRow(QStringLiteral("Runs as:"), m_local);
-    form->addRow(QString(), m_engine);
-    if (!engineStatus.isEmpty())
-        form->addRow(QString(), hint(engineStatus, this));
+    for (qsizetype i = 0; i < m_choices.size(); ++i) {
+        const Choice &choice = m_choices.at(i);
+        form->addRow(i == 0 ? tr("Runs as:") : QString(), choice.button);
+        if (!choice.form.unavailable.isEmpty())
+            form->addRow(QString(), hint(choice.form.unavailable, this));
+    }
     form->addRow(QStringLiteral("&Name:"), m_name);
     form->addRow(m_imageLabel, m_image);
     form->addRow(m_workspaceLabel, m_workspaceRow);
@@ -148,42 +167,39 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName, const QString &
             m_pickedFolder->setChecked(true);
         }
     });
-    for (QAbstractButton *b :
-         {static_cast<QAbstractButton *>(m_local), static_cast<QAbstractButton *>(m_engine),
-          static_cast<QAbstractButton *>(m_pickedFolder)})
-        connect(b, &QAbstractButton::toggled, this, &NewSandboxDialog::updateForm);
+    for (const Choice &choice : std::as_const(m_choices))
+        connect(choice.button, &QAbstractButton::toggled, this, &NewSandboxDialog::updateForm);
+    connect(m_pickedFolder, &QAbstractButton::toggled, this, &NewSandboxDialog::updateForm);
     connect(m_name, &QLineEdit::textChanged, this, &NewSandboxDialog::updateForm);
     connect(m_folder, &QLineEdit::textChanged, this, &NewSandboxDialog::updateForm);
     updateForm();
 }
 
+const NewSandboxDialog::Choice *NewSandboxDialog::current() const {
+    for (const Choice &choice : m_choices) {
+        if (choice.button->isChecked())
+            return &choice;
+    }
+    return nullptr;
+}
+
 void NewSandboxDialog::updateForm() {
-    const bool engine = m_engine->isChecked();
-    m_imageLabel->setVisible(engine);
-    m_image->setVisible(engine);
-    m_workspaceLabel->setVisible(!engine);
-    m_workspaceRow->setVisible(!engine);
+    const Choice *choice = current();
+    const bool image = choice && choice->form.asksImage;
+    const bool workspace = choice && choice->form.asksWorkspace;
+    m_imageLabel->setVisible(image);
+    m_image->setVisible(image);
+    m_workspaceLabel->setVisible(workspace);
+    m_workspaceRow->setVisible(workspace);
     m_folder->setEnabled(m_pickedFolder->isChecked());
     m_problem->setText(problem());
 }
 
 QString NewSandboxDialog::problem() const {
-    const NewSandboxRequest r = request();
-    if (r.name.isEmpty())
-        return QStringLiteral("Give the sandbox a name.");
-    if (r.provider == NewSandboxRequest::Provider::Engine) {
-        if (r.image.isEmpty())
-            return QStringLiteral("Name the image to start.");
-        // The engine's own rule for container names.
-        static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]*$"));
-        if (!valid.match(r.name).hasMatch())
-            return QStringLiteral("A container name starts with a letter or digit and holds only "
-                                  "letters, digits, '_', '.' and '-'.");
-    }
-    if (r.provider == NewSandboxRequest::Provider::Local && m_pickedFolder->isChecked() &&
-        !QFileInfo(r.workspace).isDir())
-        return QStringLiteral("Choose an existing folder, or let the console create one.");
-    return {};
+    const Choice *choice = current();
+    if (!choice)
+        return tr("No provider here can create a sandbox.");
+    return choice->provider->createProblem(request().options);
 }
 
 void NewSandboxDialog::accept() {
@@ -195,28 +211,36 @@ void NewSandboxDialog::accept() {
 
 NewSandboxRequest NewSandboxDialog::request() const {
     NewSandboxRequest r;
-    r.provider = m_engine->isChecked() ? NewSandboxRequest::Provider::Engine
-                                       : NewSandboxRequest::Provider::Local;
-    r.name = m_name->text().trimmed();
-    r.image = m_image->currentText().trimmed();
-    r.workspace = m_pickedFolder->isChecked() ? m_folder->text().trimmed() : QString();
-    r.auth = m_jwt->isChecked() ? NewSandboxRequest::Auth::Jwt : NewSandboxRequest::Auth::ApiKey;
-    r.initHook = m_hooks[0]->toPlainText().trimmed();
-    r.preServicesHook = m_hooks[1]->toPlainText().trimmed();
-    r.postReadyHook = m_hooks[2]->toPlainText().trimmed();
+    const Choice *choice = current();
+    r.providerId = choice ? choice->provider->id() : QString();
+    SandboxCreateOptions &o = r.options;
+    o.name = m_name->text().trimmed();
+    if (choice && choice->form.asksImage)
+        o.image = m_image->currentText().trimmed();
+    if (choice && choice->form.asksWorkspace && m_pickedFolder->isChecked())
+        o.workspace = m_folder->text().trimmed();
+    o.auth =
+        m_jwt->isChecked() ? SandboxCreateOptions::Auth::Jwt : SandboxCreateOptions::Auth::ApiKey;
+    o.initHook = m_hooks[0]->toPlainText().trimmed();
+    o.preServicesHook = m_hooks[1]->toPlainText().trimmed();
+    o.postReadyHook = m_hooks[2]->toPlainText().trimmed();
     return r;
 }
 
 void NewSandboxDialog::setRequest(const NewSandboxRequest &r) {
-    (r.provider == NewSandboxRequest::Provider::Engine ? m_engine : m_local)->setChecked(true);
-    m_name->setText(r.name);
-    if (!r.image.isEmpty())
-        m_image->setCurrentText(r.image);
-    m_folder->setText(r.workspace);
-    (r.workspace.isEmpty() ? m_newFolder : m_pickedFolder)->setChecked(true);
-    (r.auth == NewSandboxRequest::Auth::Jwt ? m_jwt : m_apiKey)->setChecked(true);
-    m_hooks[0]->setPlainText(r.initHook);
-    m_hooks[1]->setPlainText(r.preServicesHook);
-    m_hooks[2]->setPlainText(r.postReadyHook);
+    for (const Choice &choice : std::as_const(m_choices)) {
+        if (choice.provider->id() == r.providerId)
+            choice.button->setChecked(true);
+    }
+    const SandboxCreateOptions &o = r.options;
+    m_name->setText(o.name);
+    if (!o.image.isEmpty())
+        m_image->setCurrentText(o.image);
+    m_folder->setText(o.workspace);
+    (o.workspace.isEmpty() ? m_newFolder : m_pickedFolder)->setChecked(true);
+    (o.auth == SandboxCreateOptions::Auth::Jwt ? m_jwt : m_apiKey)->setChecked(true);
+    m_hooks[0]->setPlainText(o.initHook);
+    m_hooks[1]->setPlainText(o.preServicesHook);
+    m_hooks[2]->setPlainText(o.postReadyHook);
     updateForm();
 }

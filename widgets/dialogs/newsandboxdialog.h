@@ -1,6 +1,9 @@
 #pragma once
 
+#include "client/providers/sandboxprovider.h"
+
 #include <QDialog>
+#include <QList>
 
 class QButtonGroup;
 class QComboBox;
@@ -9,29 +12,19 @@ class QLineEdit;
 class QPlainTextEdit;
 class QRadioButton;
 
-// What the user asked for in "New sandbox"; the console maps it onto a provider's options.
+// What the user asked for in "New sandbox": which provider, and the options it is given.
 struct NewSandboxRequest {
-    enum class Provider { Local, Engine };
-    enum class Auth { ApiKey, Jwt };
-    Provider provider = Provider::Local;
-    QString name;
-    QString image;     // engine only
-    QString workspace; // local only; empty: a new folder the console creates (and deletes)
-    Auth auth = Auth::ApiKey;
-    QString initHook;        // RUN_HOOK_INIT
-    QString preServicesHook; // RUN_HOOK_PRE_SERVICES
-    QString postReadyHook;   // RUN_HOOK_POST_READY
+    QString providerId; // empty: the first provider offered
+    SandboxCreateOptions options;
 };
 
-// "New sandbox": provider, name, image, workspace, authentication and the three startup hooks,
-// each with when it runs.
+// "New sandbox": where it runs (one choice per provider that creates sandboxes), name, image or
+// workspace as that provider asks, authentication and the three startup hooks.
 class NewSandboxDialog final : public QDialog {
     Q_OBJECT
 public:
-    static constexpr auto defaultImage = "ghcr.io/agent-infra/sandbox:latest";
-
-    // engineStatus: empty when the engine can be used, else why not (the choice is disabled).
-    NewSandboxDialog(const QString &suggestedName, const QString &engineStatus,
+    // Providers are borrowed; those whose CreateForm has no label are not offered.
+    NewSandboxDialog(const QString &suggestedName, const QList<SandboxProvider *> &providers,
                      QWidget *parent = nullptr);
     NewSandboxRequest request() const;
     void setRequest(const NewSandboxRequest &request);
@@ -41,10 +34,16 @@ public:
     void accept() override;
 
 private:
+    struct Choice {
+        SandboxProvider *provider;
+        CreateForm form;
+        QRadioButton *button;
+    };
+    static QList<Choice> makeChoices(const QList<SandboxProvider *> &providers, QWidget *parent);
     void updateForm();
+    const Choice *current() const;
 
-    QRadioButton *m_local;
-    QRadioButton *m_engine;
+    QList<Choice> m_choices;
     QLineEdit *m_name;
     QLabel *m_imageLabel;
     QComboBox *m_image;

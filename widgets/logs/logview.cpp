@@ -1,9 +1,6 @@
 #include "widgets/logs/logview.h"
 
-#include "client/providers/engine/enginelogs.h"
-#include "client/providers/engine/enginesandboxes.h"
-#include "client/providers/localsandboxes.h"
-#include "models/sandboxlistmodel.h"
+#include "client/providers/sandboxregistry.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/workspace/tabregistry.h"
 
@@ -113,45 +110,34 @@ QString LogView::text() const {
 
 namespace {
 
-// Feeds a LogView from the provider that runs the sandbox.
+// Feeds a LogView from the provider that runs the sandbox; Reconnect opens a fresh follower.
 void attachLogs(LogView *view, const WorkspaceContext &ctx) {
+    SandboxRegistry *registry = ctx.sandboxes;
     const QString id = ctx.sandboxId;
-    SandboxProvider *provider = ctx.sandboxes->provider(id.section(QLatin1Char(':'), 0, 0));
-    if (auto *local = qobject_cast<LocalSandboxes *>(provider)) {
-        view->appendText(local->log(id));
-        QObject::connect(local, &LocalSandboxes::logAppended, view,
-                         [view, id](const QString &from, const QString &text) {
-                             if (from == id)
-                                 view->appendText(text);
-                         });
-        return;
-    }
-    if (auto *engine = qobject_cast<EngineSandboxes *>(provider)) {
-        auto open = [view, engine, id] {
-            EngineLogStream *stream = engine->openLogs(id, 500, view);
-            if (!stream) {
-                view->setEnded(LogView::tr("The container is gone"));
-                return;
-            }
-            QObject::connect(stream, &EngineLogStream::text, view, &LogView::appendText);
-            QObject::connect(stream, &EngineLogStream::ended, view,
-                             [view, stream](const QString &why) {
-                                 view->setEnded(why);
-                                 stream->deleteLater();
-                             });
-            stream->start();
-        };
-        QObject::connect(view, &LogView::reconnectRequested, view, [view, open] {
-            view->clear();
-            open();
+    auto open = [view, registry, id] {
+        SandboxProvider *provider = registry->providerOf(id);
+        LogSource *source = provider ? provider->openLog(id, view) : nullptr;
+        if (!source) {
+            view->setEnded(LogView::tr("The sandbox is gone"));
+            return;
+        }
+        QObject::connect(source, &LogSource::text, view, &LogView::appendText);
+        QObject::connect(source, &LogSource::ended, view, [view, source](const QString &why) {
+            view->setEnded(why);
+            source->deleteLater();
         });
+        source->start();
+    };
+    QObject::connect(view, &LogView::reconnectRequested, view, [view, open] {
+        view->clear();
         open();
-    }
+    });
+    open();
 }
 
 bool hasLogs(const WorkspaceContext &ctx) {
-    const QString provider = ctx.sandboxId.section(QLatin1Char(':'), 0, 0);
-    return provider == QLatin1String("local") || provider == QLatin1String("engine");
+    const SandboxProvider *provider = ctx.sandboxes->providerOf(ctx.sandboxId);
+    return provider && provider->hasLog(ctx.sandboxes->entry(ctx.sandboxId));
 }
 
 } // namespace

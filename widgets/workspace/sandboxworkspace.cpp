@@ -1,7 +1,7 @@
 #include "widgets/workspace/sandboxworkspace.h"
 
+#include "client/providers/sandboxregistry.h"
 #include "models/palette.h"
-#include "models/sandboxlistmodel.h"
 #include "widgets/workspace/tabregistry.h"
 
 #include <QHBoxLayout>
@@ -10,7 +10,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxListModel *sandboxes,
+SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                                    const QString &sandboxId, PreferencesHub *preferences,
                                    QWidget *parent)
     : QWidget(parent)
@@ -45,12 +45,10 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxListModel
     layout->addWidget(m_banner);
     layout->addWidget(m_tabs, 1);
 
-    connect(sandboxes, &SandboxListModel::dataChanged, this,
-            [this](const QModelIndex &from, const QModelIndex &to) {
-                const int row = m_sandboxes->rowOf(m_sandboxId);
-                if (row >= from.row() && row <= to.row())
-                    updateBanner();
-            });
+    connect(sandboxes, &SandboxRegistry::changed, this, [this](const QString &id) {
+        if (id == m_sandboxId)
+            updateBanner();
+    });
     updateBanner();
 }
 

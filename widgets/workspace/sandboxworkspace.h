@@ -8,7 +8,7 @@ class QLabel;
 class QPushButton;
 class QTabWidget;
 class QFrame;
-class SandboxListModel;
+class SandboxRegistry;
 class TabRegistry;
 class PreferencesHub;
 
@@ -16,7 +16,7 @@ class PreferencesHub;
 class SandboxWorkspace final : public QWidget {
     Q_OBJECT
 public:
-    SandboxWorkspace(const TabRegistry &registry, SandboxListModel *sandboxes,
+    SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                      const QString &sandboxId, PreferencesHub *preferences = nullptr,
                      QWidget *parent = nullptr);
 
@@ -30,7 +30,7 @@ public:
 private:
     void updateBanner();
 
-    SandboxListModel *m_sandboxes;
+    SandboxRegistry *m_sandboxes;
     QString m_sandboxId;
     QFrame *m_banner;
     QLabel *m_bannerText;

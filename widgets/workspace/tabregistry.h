@@ -7,13 +7,13 @@
 
 class QWidget;
 class SandboxClient;
-class SandboxListModel;
+class SandboxRegistry;
 class PreferencesHub;
 
-// What a workspace tab gets to work with: the sandbox's client and its row in the list.
+// What a workspace tab gets to work with: the sandbox's client and the registry that lists it.
 struct WorkspaceContext {
     SandboxClient *client = nullptr;
-    SandboxListModel *sandboxes = nullptr;
+    SandboxRegistry *sandboxes = nullptr;
     QString sandboxId;
     PreferencesHub *preferences = nullptr;
 };

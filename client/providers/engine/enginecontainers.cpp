@@ -144,13 +144,13 @@ bool isValidContainerName(const QString &name) {
     return name.size() <= 128 && pattern.match(name).hasMatch();
 }
 
-QByteArray containerCreateBody(const EngineCreateOptions &options, const QString &authValue) {
+QByteArray containerCreateBody(const SandboxCreateOptions &options, const QString &authValue) {
     json env = json::array();
     const auto add = [&env](const char *key, const QString &value) {
         if (!value.isEmpty())
             env.push_back(std::string(key) + '=' + value.toStdString());
     };
-    add(options.auth == EngineCreateOptions::Auth::Jwt ? "JWT_PUBLIC_KEY" : "SANDBOX_API_KEY",
+    add(options.auth == SandboxCreateOptions::Auth::Jwt ? "JWT_PUBLIC_KEY" : "SANDBOX_API_KEY",
         authValue);
     add("RUN_HOOK_INIT", options.initHook);
     add("RUN_HOOK_PRE_SERVICES", options.preServicesHook);

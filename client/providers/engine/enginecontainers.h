@@ -13,20 +13,10 @@
 inline constexpr auto engineManagedLabel = "io.sandbox-console.managed";
 inline constexpr auto aioImageMarker = "agent-infra/sandbox";
 inline constexpr int sandboxContainerPort = 8080;
+// Offered first in "New sandbox".
+inline constexpr auto defaultSandboxImage = "ghcr.io/agent-infra/sandbox:latest";
 // Used when the sandbox's shutdown hooks cannot be read (no hooks API, paused, unreachable).
 inline constexpr int defaultStopGraceSeconds = 30;
-
-// What a new engine sandbox is made of.
-struct EngineCreateOptions {
-    enum class Auth { ApiKey, Jwt };
-
-    QString name; // container name; empty lets the engine pick one
-    QString image;
-    Auth auth = Auth::ApiKey;
-    QString initHook;        // RUN_HOOK_INIT
-    QString preServicesHook; // RUN_HOOK_PRE_SERVICES
-    QString postReadyHook;   // RUN_HOOK_POST_READY
-};
 
 // One row of GET /containers/json.
 struct EngineContainer {
@@ -68,7 +58,7 @@ bool isValidContainerName(const QString &name);
 // empty when the pull succeeded.
 QString pullStreamError(const QByteArray &body);
 // The POST /containers/create body. authValue is the API key, or the base64 PEM public key.
-QByteArray containerCreateBody(const EngineCreateOptions &options, const QString &authValue);
+QByteArray containerCreateBody(const SandboxCreateOptions &options, const QString &authValue);
 
 // How long `stop` may wait before the engine kills the sandbox: hooks of one priority run in
 // parallel (the lane lasts as long as its longest timeout), lanes run one after another.

@@ -88,7 +88,7 @@ void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const QStrin
 
 EngineLogStream::EngineLogStream(QString socketPath, QString containerId, bool tty, int tail,
                                  QObject *parent)
-    : QObject(parent)
+    : LogSource(parent)
     , m_socketPath(std::move(socketPath))
     , m_containerId(std::move(containerId))
     , m_tty(tty)

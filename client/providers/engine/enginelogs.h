@@ -1,5 +1,7 @@
 #pragma once
 
+#include "client/providers/sandboxprovider.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QList>
@@ -33,7 +35,7 @@ private:
 
 // A container's logs followed live (GET /containers/{id}/logs?follow=true) on a thread of its own.
 // A container with a TTY sends a raw stream; any other sends multiplexed frames.
-class EngineLogStream final : public QObject {
+class EngineLogStream final : public LogSource {
     Q_OBJECT
 public:
     EngineLogStream(QString socketPath, QString containerId, bool tty, int tail = 200,
@@ -41,15 +43,11 @@ public:
     // Stops the stream without waiting: its thread ends on its own (within about a second).
     ~EngineLogStream() override;
 
-    void start();
+    // text() carries stdout and stderr interleaved as the engine sent them; ended() says the
+    // container stopped, stop() was called, or the engine failed.
+    void start() override;
     void stop();
     bool isRunning() const;
-
-Q_SIGNALS:
-    // Decoded output, stdout and stderr interleaved as the engine sent them.
-    void text(const QString &text);
-    // The stream ended: the container stopped, stop() was called, or the engine failed.
-    void ended(const QString &reason);
 
 private:
     struct Shared;

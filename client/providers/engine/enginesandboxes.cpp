@@ -3,14 +3,13 @@
 #include "client/api/hookjobs.h"
 #include "client/providers/engine/engineapi.h"
 #include "client/providers/engine/enginelogs.h"
+#include "client/providers/providerkit.h"
 #include "client/providers/secretstore.h"
 #include "client/transport/jwtkeys.h"
 
-#include <QFutureWatcher>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPointer>
-#include <QRandomGenerator>
 #include <QSet>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
@@ -21,17 +20,6 @@ constexpr int defaultPollMs = 3000;
 constexpr int hooksReadBoundMs = 5000;
 // An AIO image is large; a slow link may take this long.
 constexpr int pullTimeoutMs = 30 * 60 * 1000;
-
-QString generateApiKey() {
-    QByteArray bytes(32, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()),
-                                          bytes.size() / 4);
-    return QString::fromLatin1(bytes.toHex());
-}
-
-QString secretKey(const QString &id) {
-    return id; // "engine:<short id>"
-}
 
 // The console's record (an API key, or the private key of a JWT sandbox) comes first; else the
 // API key the container was configured with. A JWT sandbox whose private key this console does
@@ -140,7 +128,7 @@ void EngineSandboxes::setEngineStatus(bool reachable, const QString &status) {
     if (status == m_status)
         return;
     m_status = status;
-    Q_EMIT engineStatusChanged(status);
+    Q_EMIT statusChanged(status);
 }
 
 void EngineSandboxes::clearAll() {
@@ -188,7 +176,10 @@ void EngineSandboxes::onList(const EngineResponse &response) {
         const bool announced = it->second.announced;
         it = m_items.erase(it);
         // Gone from an engine that answered: removed outside the console, its key is of no use.
-        m_secrets->remove(secretKey(id));
+        {
+            m_secrets->remove(sandboxSecretKey(id));
+            m_secrets->remove(id); // the name consoles before 0.2 used
+        }
         if (announced)
             Q_EMIT sandboxRemoved(id);
     }
@@ -236,17 +227,20 @@ void EngineSandboxes::resolveDetails(const QString &id) {
                             item->container.hostIp = details.hostIp;
                         }
                     }
-                    m_secrets->read(secretKey(id), this,
-                                    [this, id, details](bool found, const QString &secret) {
-                                        Item *current = find(id);
-                                        if (!current)
-                                            return;
-                                        current->entry.credentials =
-                                            credentialsFor(details, found ? secret : QString());
-                                        current->missingJwtKey =
-                                            details.jwt && current->entry.credentials.isEmpty();
-                                        announce(*current);
-                                    });
+                    // Consoles before 0.2 kept the secret under the bare id.
+                    readSandboxSecret(
+                        m_secrets, id, this,
+                        [this, id, details](bool found, const QString &secret) {
+                            Item *current = find(id);
+                            if (!current)
+                                return;
+                            current->entry.credentials =
+                                credentialsFor(details, found ? secret : QString());
+                            current->missingJwtKey =
+                                details.jwt && current->entry.credentials.isEmpty();
+                            announce(*current);
+                        },
+                        id);
                 });
 }
 
@@ -260,40 +254,64 @@ void EngineSandboxes::announce(Item &item) {
     Q_EMIT sandboxAdded(item.entry);
 }
 
-void EngineSandboxes::create(const EngineCreateOptions &options) {
+QString EngineSandboxes::create(const SandboxCreateOptions &options) {
     if (options.image.trimmed().isEmpty()) {
-        Q_EMIT actionFailed({}, QStringLiteral("Choose an image for the sandbox"));
-        return;
+        Q_EMIT actionFailed({}, tr("Choose an image for the sandbox"));
+        return {};
     }
     if (!options.name.isEmpty() && !isValidContainerName(options.name)) {
-        Q_EMIT actionFailed({}, QStringLiteral("'%1' cannot be a container name: use letters, "
-                                               "digits, '_', '.' and '-', starting with a "
-                                               "letter or digit")
+        Q_EMIT actionFailed({}, tr("'%1' cannot be a container name: use letters, digits, '_', "
+                                   "'.' and '-', starting with a letter or digit")
                                     .arg(options.name));
-        return;
+        return {};
     }
-    if (options.auth == EngineCreateOptions::Auth::ApiKey) {
+    if (options.auth == SandboxCreateOptions::Auth::ApiKey) {
         const QString key = generateApiKey();
         createContainer(options, {Credentials::Kind::ApiKey, key}, key);
-        return;
+        return {};
     }
-    // RSA generation takes a noticeable moment: not on the GUI thread.
-    auto *watcher = new QFutureWatcher<JwtKeyPair>(this);
-    connect(watcher, &QFutureWatcher<JwtKeyPair>::finished, this, [this, watcher, options] {
-        watcher->deleteLater();
-        const JwtKeyPair keys = watcher->result();
+    generateKeyPairLater(this, [this, options](const JwtKeyPair &keys) {
         if (keys.isNull()) {
-            Q_EMIT actionFailed({}, QStringLiteral("Cannot make a key pair for the sandbox"));
+            Q_EMIT actionFailed({}, tr("Cannot make a key pair for the sandbox"));
             return;
         }
         createContainer(options,
                         {Credentials::Kind::SignedJwt, QString::fromLatin1(keys.privatePem)},
                         QString::fromLatin1(jwtPublicKeyEnvValue(keys.publicPem)));
     });
-    watcher->setFuture(QtConcurrent::run([] { return generateRsaKeyPair(); }));
+    return {};
 }
 
-void EngineSandboxes::createContainer(const EngineCreateOptions &options,
+QString EngineSandboxes::deleteEffect(const SandboxEntry &) const {
+    return tr("the container and its anonymous volumes are removed");
+}
+
+CreateForm EngineSandboxes::createForm() const {
+    CreateForm form;
+    form.label = tr("&Container: a Docker or podman engine");
+    form.unavailable = m_reachable ? QString() : m_status;
+    form.asksImage = true;
+    form.defaultImage = QString::fromLatin1(defaultSandboxImage);
+    form.showsKeyOnce = true;
+    return form;
+}
+
+QString EngineSandboxes::createProblem(const SandboxCreateOptions &options) const {
+    if (QString problem = SandboxProvider::createProblem(options); !problem.isEmpty())
+        return problem;
+    if (options.image.trimmed().isEmpty())
+        return tr("Name the image to start.");
+    if (!isValidContainerName(options.name))
+        return tr("A container name starts with a letter or digit and holds only letters, "
+                  "digits, '_', '.' and '-'.");
+    return {};
+}
+
+LogSource *EngineSandboxes::openLog(const QString &id, QObject *parent) {
+    return openLogs(id, 500, parent);
+}
+
+void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
                                       const Credentials &credentials, const QString &authValue,
                                       bool pulled) {
     QString path = QStringLiteral("/containers/create");
@@ -316,7 +334,7 @@ void EngineSandboxes::createContainer(const EngineCreateOptions &options,
                 return;
             }
             const QString id = engineEntryId(containerId);
-            m_secrets->write(secretKey(id), credentials.secret);
+            m_secrets->write(sandboxSecretKey(id), credentials.secret);
             Q_EMIT created(id);
             m_api->send(EngineRequest::post(QStringLiteral("/containers/%1/start").arg(containerId),
                                             {}, 60000),
@@ -331,7 +349,7 @@ void EngineSandboxes::createContainer(const EngineCreateOptions &options,
         });
 }
 
-void EngineSandboxes::pullThenCreate(const EngineCreateOptions &options,
+void EngineSandboxes::pullThenCreate(const SandboxCreateOptions &options,
                                      const Credentials &credentials, const QString &authValue) {
     Q_EMIT actionNote({}, QStringLiteral("Pulling %1").arg(options.image));
     const QString path = QStringLiteral("/images/create?fromImage=") +
@@ -504,9 +522,10 @@ void EngineSandboxes::deleteContainer(const QString &id) {
     m_api->send(request, this, [this, id](const EngineResponse &response) {
         if (Item *current = find(id); current && --current->busy == 0)
             current->busyDetail.clear();
-        if (response.ok() || response.httpStatus == 404)
-            m_secrets->remove(secretKey(id));
-        else
+        if (response.ok() || response.httpStatus == 404) {
+            m_secrets->remove(sandboxSecretKey(id));
+            m_secrets->remove(id); // the name consoles before 0.2 used
+        } else
             Q_EMIT actionFailed(id, QStringLiteral("Cannot delete the sandbox: ") +
                                         response.errorMessage());
         refresh();

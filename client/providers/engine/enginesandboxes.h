@@ -29,17 +29,23 @@ public:
     QString displayName() const override { return QStringLiteral("Containers"); }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;
+    QString deleteEffect(const SandboxEntry &entry) const override;
+    bool hasLog(const SandboxEntry &) const override { return true; }
+    // The last 500 lines, then followed.
+    LogSource *openLog(const QString &id, QObject *parent) override;
+    CreateForm createForm() const override;
+    QString createProblem(const SandboxCreateOptions &options) const override;
 
     QString socketPath() const;
     bool isEngineReachable() const { return m_reachable; }
     // One sentence for the UI about the engine: where it is, or why it cannot be used.
-    QString engineStatus() const { return m_status; }
+    QString status() const override { return m_status; }
     void setPollInterval(int ms);
     // Lists now (the poll also does, every few seconds).
     void refresh();
 
     // Creates and starts a container; created() names it, then sandboxAdded shows it.
-    void create(const EngineCreateOptions &options);
+    QString create(const SandboxCreateOptions &options) override;
     void start(const QString &id) override;
     void pause(const QString &id) override;
     void resume(const QString &id) override;
@@ -50,12 +56,6 @@ public:
     // Follows a container's logs (not started yet); nullptr for an unknown id.
     EngineLogStream *openLogs(const QString &id, int tail = 200, QObject *parent = nullptr);
     QString containerId(const QString &id) const;
-
-Q_SIGNALS:
-    void engineStatusChanged(const QString &status);
-    void created(const QString &id);
-    // A note about an action a person may want to read, e.g. the stop grace and why.
-    void actionNote(const QString &id, const QString &message);
 
 private:
     struct Item {
@@ -80,9 +80,9 @@ private:
     SandboxEntry entryFor(const Item &item) const;
     void publishIfChanged(Item &item);
     // POST /containers/{id}/<verb>, shown as busyState meanwhile; then() runs on success.
-    void createContainer(const EngineCreateOptions &options, const Credentials &credentials,
+    void createContainer(const SandboxCreateOptions &options, const Credentials &credentials,
                          const QString &authValue, bool pulled = false);
-    void pullThenCreate(const EngineCreateOptions &options, const Credentials &credentials,
+    void pullThenCreate(const SandboxCreateOptions &options, const Credentials &credentials,
                         const QString &authValue);
     void containerAction(const QString &id, const QString &verb,
                          std::optional<SandboxState> busyState, const QString &failureText,
