@@ -2,8 +2,8 @@
 // the sandbox with their structure and sizes, and show in the tree.
 #include "client/api/filejobs.h"
 #include "client/sandboxclient.h"
-#include "models/remotefilemodel.h"
-#include "models/transferqueuemodel.h"
+#include "models/files/remotefilemodel.h"
+#include "models/files/transferqueuemodel.h"
 #include "tests/support/testserver.h"
 #include "widgets/common/preferences.h"
 #include "widgets/files/dragout.h"

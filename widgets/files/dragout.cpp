@@ -1,6 +1,6 @@
 #include "widgets/files/dragout.h"
 
-#include "models/transferqueuemodel.h"
+#include "models/files/transferqueuemodel.h"
 
 #include <QDateTime>
 #include <QDir>
