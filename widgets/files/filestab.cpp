@@ -7,6 +7,7 @@
 #include "models/files/remotefilemodel.h"
 #include "models/files/remotefilesortproxy.h"
 #include "models/files/transferqueuemodel.h"
+#include "widgets/common/errorrow.h"
 #include "widgets/common/preferences.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/files/dragout.h"
@@ -21,10 +22,8 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileDialog>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
-#include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
@@ -72,9 +71,7 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     , m_view(new RemoteTreeView(this))
     , m_panel(new TransferPanel(m_transfers, this))
     , m_path(new QLineEdit(this))
-    , m_errorRow(new QWidget(this))
-    , m_error(makeErrorBox(m_errorRow))
-    , m_sudoButton(new QPushButton(QStringLiteral("Retry with sudo"), m_errorRow)) {
+    , m_errorRow(new ErrorRow(this)) {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::DisplayRole);
     m_view->setModel(m_proxy);
@@ -93,15 +90,7 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     m_path->setPlaceholderText(QStringLiteral("/path/in/the/sandbox"));
     m_path->setToolTip(QStringLiteral("Type a folder and press Enter (Ctrl+L)"));
 
-    m_sudoButton->setToolTip(
-        QStringLiteral("Run the same operation again as root through the sandbox's sudo"));
-    auto *errorLayout = new QHBoxLayout(m_errorRow);
-    errorLayout->setContentsMargins(0, 0, 0, 0);
-    errorLayout->addWidget(m_error, 1);
-    errorLayout->addWidget(m_sudoButton, 0, Qt::AlignTop);
-    m_error->show();
-    m_errorRow->hide();
-    connect(m_sudoButton, &QPushButton::clicked, this, &FilesTab::retryWithSudo);
+    connect(m_errorRow, &ErrorRow::sudoRequested, this, &FilesTab::retryWithSudo);
 
     auto *toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -260,7 +249,7 @@ void FilesTab::showEvent(QShowEvent *event) {
 void FilesTab::setFolder(const QString &path) {
     if (path.isEmpty())
         return;
-    m_errorRow->hide();
+    m_errorRow->clear();
     m_model->setSudo(false); // sudo was granted for the folder that refused, not for every one
     m_path->setText(path);
     m_model->setRootPath(path);
@@ -291,21 +280,19 @@ void FilesTab::showError(const Status &status, std::function<void()> retryWithSu
     const bool offer =
         status.errorType == QLatin1String("permission_denied") && retryWithSudo && canSudo();
     m_sudoRetry = offer ? std::move(retryWithSudo) : std::function<void()>();
-    m_sudoButton->setVisible(offer);
-    m_error->setText(status.message);
-    m_errorRow->show();
+    m_errorRow->showError(status.message, offer);
 }
 
 QString FilesTab::errorText() const {
-    return m_errorRow->isHidden() ? QString() : m_error->text();
+    return m_errorRow->text();
 }
 
 bool FilesTab::sudoOffered() const {
-    return !m_errorRow->isHidden() && !m_sudoButton->isHidden();
+    return m_errorRow->sudoOffered();
 }
 
 void FilesTab::retryWithSudo() {
-    m_errorRow->hide();
+    m_errorRow->clear();
     if (auto retry = std::exchange(m_sudoRetry, {}))
         retry();
 }

@@ -11,12 +11,11 @@
 #include <functional>
 #include <optional>
 
+class ErrorRow;
 class FileViewer;
 struct RemoteFileInfo;
-class QLabel;
 class QLineEdit;
 class QMimeData;
-class QPushButton;
 class QSortFilterProxyModel;
 class RemoteCommandJob;
 class RemoteFileModel;
@@ -119,9 +118,7 @@ private:
     RemoteTreeView *m_view;
     TransferPanel *m_panel;
     QLineEdit *m_path;
-    QWidget *m_errorRow;
-    QLabel *m_error;
-    QPushButton *m_sudoButton;
+    ErrorRow *m_errorRow;
     std::function<void()> m_sudoRetry;
     QString m_home;
     QString m_workspace;
