@@ -1,6 +1,7 @@
 #include "widgets/files/fileviewer.h"
 
 #include "client/api/filejobs.h"
+#include "models/files/remotefileoperations.h"
 #include "widgets/common/errorrow.h"
 
 #include <QCloseEvent>
@@ -114,8 +115,7 @@ void FileViewer::setEditing(bool editing) {
 }
 
 void FileViewer::showError(const Status &status, std::function<void()> retry) {
-    const bool offer = status.errorType == QLatin1String("permission_denied") && !m_sudo &&
-                       m_sudoAvailable && retry;
+    const bool offer = retry && RemoteFileOperations::offersSudo(status, m_sudoAvailable, m_sudo);
     m_retry = offer ? std::move(retry) : std::function<void()>();
     m_errorRow->showError(status.message, offer);
     Q_EMIT failed(status);
