@@ -7,8 +7,8 @@
 // between the model and the view. "plain-refresh" and "sorted-refresh" list the folder first,
 // then measure a refresh of it (every row already known: the model compares and keeps them).
 #include "client/sandboxclient.h"
-#include "models/remotefilemodel.h"
-#include "models/remotefilesortproxy.h"
+#include "models/files/remotefilemodel.h"
+#include "models/files/remotefilesortproxy.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

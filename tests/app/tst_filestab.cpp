@@ -2,8 +2,9 @@
 // the sandbox with their structure and sizes, and show in the tree.
 #include "client/api/filejobs.h"
 #include "client/sandboxclient.h"
-#include "models/remotefilemodel.h"
-#include "models/transferqueuemodel.h"
+#include "models/files/remotefilemodel.h"
+#include "models/files/transferqueuemodel.h"
+#include "tests/support/sudosandbox.h"
 #include "tests/support/testserver.h"
 #include "widgets/common/preferences.h"
 #include "widgets/files/dragout.h"
@@ -77,41 +78,6 @@ bool allTransfersDone(const TransferQueueModel *queue) {
     }
     return true;
 }
-
-#ifdef SBX_FILESTEST_BINARY
-// A sandbox-server test build (it claims `file-sudo` and refuses its file routes anything under a
-// folder named root-only, as AIO refuses its user root's files) whose shells find a stand-in
-// `sudo` first: the tests run as root already, so it runs the command, and logs how it was asked.
-struct SudoSandbox {
-    QTemporaryDir home;
-    TestServer server;
-    QString sudoLog() const { return home.filePath(QStringLiteral("sudo.log")); }
-    bool start() {
-        const QString bin = home.filePath(QStringLiteral("bin"));
-        QDir().mkpath(bin);
-        QFile sudo(bin + QStringLiteral("/sudo"));
-        if (!sudo.open(QIODevice::WriteOnly))
-            return false;
-        sudo.write("#!/bin/sh\n"
-                   "echo \"$*\" >> \"$HOME/sudo.log\"\n"
-                   "[ \"$1\" = -n ] || { echo 'sudo: -n expected' >&2; exit 1; }\n"
-                   "shift; [ \"$1\" = -- ] && shift\n"
-                   "exec \"$@\"\n");
-        sudo.close();
-        sudo.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        // /etc/profile sets PATH; the login file the shells read afterwards puts bin first.
-        QFile profile(home.filePath(QStringLiteral(".bash_profile")));
-        if (!profile.open(QIODevice::WriteOnly))
-            return false;
-        profile.write("PATH=\"" + bin.toUtf8() + ":$PATH\"\n");
-        profile.close();
-        TestServer::Options options;
-        options.binary = QStringLiteral(SBX_FILESTEST_BINARY);
-        options.env.insert(QStringLiteral("HOME"), home.path());
-        return server.start(options);
-    }
-};
-#endif
 
 } // namespace
 
@@ -472,7 +438,8 @@ private Q_SLOTS:
         QSKIP("needs the sandbox-server-filestest build");
 #else
         SudoSandbox sandbox;
-        QVERIFY2(sandbox.start(), qPrintable(sandbox.server.error()));
+        QVERIFY2(sandbox.start(QStringLiteral(SBX_FILESTEST_BINARY)),
+                 qPrintable(sandbox.server.error()));
         const QString secret = sandbox.server.workspace() + QStringLiteral("/root-only");
         writeFile(secret + QStringLiteral("/a.txt"), 5);
         writeFile(secret + QStringLiteral("/quote'\"s and spaces.txt"), 7);
@@ -528,7 +495,8 @@ private Q_SLOTS:
         QSKIP("needs the sandbox-server-filestest build");
 #else
         SudoSandbox sandbox;
-        QVERIFY2(sandbox.start(), qPrintable(sandbox.server.error()));
+        QVERIFY2(sandbox.start(QStringLiteral(SBX_FILESTEST_BINARY)),
+                 qPrintable(sandbox.server.error()));
         const QString remote = sandbox.server.workspace() + QStringLiteral("/root-only/secret.bin");
         writeFile(remote, 300 * 1024 + 7);
         SandboxClient client({sandbox.server.url(), {}}, {});

@@ -1,6 +1,6 @@
 // RemoteFileModel over a real sandbox-server: lazy listing, batches, refresh that keeps rows.
 #include "client/sandboxclient.h"
-#include "models/remotefilemodel.h"
+#include "models/files/remotefilemodel.h"
 #include "tests/support/testserver.h"
 
 #include <QAbstractItemModelTester>

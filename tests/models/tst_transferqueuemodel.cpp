@@ -1,6 +1,6 @@
 // TransferQueueModel with real uploads and downloads against sandbox-server.
 #include "client/sandboxclient.h"
-#include "models/transferqueuemodel.h"
+#include "models/files/transferqueuemodel.h"
 #include "tests/support/testserver.h"
 
 #include <QAbstractItemModelTester>

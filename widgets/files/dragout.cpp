@@ -1,14 +1,10 @@
 #include "widgets/files/dragout.h"
 
-#include "models/transferqueuemodel.h"
+#include "models/files/transferqueuemodel.h"
 
-#include <QDateTime>
-#include <QDir>
 #include <QEventLoop>
-#include <QStandardPaths>
 #include <QTimer>
 #include <QUrl>
-#include <QUuid>
 
 namespace {
 const QString uriList = QStringLiteral("text/uri-list");
@@ -86,20 +82,4 @@ QVariant RemoteDragData::retrieveData(const QString &mimeType, QMetaType type) c
     for (const QUrl &url : urls)
         list << url;
     return list;
-}
-
-QString RemoteDragData::makeDragFolder() {
-    const QString base = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) +
-                         QStringLiteral("/drag-out");
-    // A drop target copies the file when it is dropped; a day later nobody needs the copy.
-    const QDateTime dayAgo = QDateTime::currentDateTime().addDays(-1);
-    const QFileInfoList old = QDir(base).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QFileInfo &folder : old) {
-        if (folder.lastModified() < dayAgo)
-            QDir(folder.absoluteFilePath()).removeRecursively();
-    }
-    const QString folder =
-        base + QLatin1Char('/') + QUuid::createUuid().toString(QUuid::WithoutBraces);
-    QDir().mkpath(folder);
-    return folder;
 }

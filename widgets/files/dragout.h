@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/files/remotefileoperations.h"
+
 #include <QMimeData>
 #include <QPointer>
 #include <QStringList>
@@ -12,15 +14,12 @@ class TransferQueueModel;
 class RemoteDragData final : public QMimeData {
 public:
     // Drags carry small files only; larger ones go through Download…
-    static constexpr qint64 maxFileSize = 64 * 1024 * 1024;
+    static constexpr qint64 maxFileSize = RemoteFileOperations::kMaxDragSize;
 
     RemoteDragData(TransferQueueModel *queue, QStringList localFiles);
     QStringList formats() const override;
     bool hasFormat(const QString &mimeType) const override;
     const QStringList &localFiles() const { return m_localFiles; }
-
-    // A new folder for one drag's local copies; folders of old drags are removed.
-    static QString makeDragFolder();
 
 protected:
     QVariant retrieveData(const QString &mimeType, QMetaType type) const override;

@@ -1,24 +1,20 @@
 #pragma once
 
-#include "client/transport/status.h"
+#include "models/files/remotefileoperations.h"
 
-#include <QHash>
 #include <QModelIndexList>
 #include <QPointer>
 #include <QUrl>
 #include <QWidget>
 
 #include <functional>
-#include <optional>
 
+class ErrorRow;
 class FileViewer;
 struct RemoteFileInfo;
-class QLabel;
 class QLineEdit;
 class QMimeData;
-class QPushButton;
 class QSortFilterProxyModel;
-class RemoteCommandJob;
 class RemoteFileModel;
 class RemoteTreeView;
 class SandboxClient;
@@ -28,14 +24,14 @@ class PreferencesHub;
 
 // The Files tab of a sandbox workspace: a lazy remote tree with a path bar, uploads by drag and
 // drop, downloads (files and folders), drags to the desktop, a text viewer, and the transfer queue.
+// The operations themselves are RemoteFileOperations'; the tab lays out, asks and shows.
 class FilesTab final : public QWidget {
     Q_OBJECT
 public:
-    enum class Conflict { Overwrite, KeepBoth, Skip, Cancel };
-    // Asked when an uploaded or downloaded name already exists; *applyToAll answers the rest.
-    using ConflictResolver = std::function<Conflict(const QString &name, bool *applyToAll)>;
+    using Conflict = RemoteFileOperations::Conflict;
+    using ConflictResolver = RemoteFileOperations::ConflictResolver;
     // Files larger than this open in the viewer only after Download…
-    static constexpr qint64 maxViewerSize = 16 * 1024 * 1024;
+    static constexpr qint64 maxViewerSize = RemoteFileOperations::kMaxViewerSize;
 
     explicit FilesTab(SandboxClient *client, PreferencesHub *preferences = nullptr,
                       QWidget *parent = nullptr);
@@ -62,8 +58,9 @@ public:
     void rename(const QString &from, const QString &newName);
     void remove(const QStringList &paths);
 
-    RemoteFileModel *model() const { return m_model; }
-    TransferQueueModel *transfers() const { return m_transfers; }
+    RemoteFileOperations *operations() const { return m_ops; }
+    RemoteFileModel *model() const;
+    TransferQueueModel *transfers() const;
     TransferPanel *transferPanel() const { return m_panel; }
     RemoteTreeView *view() const { return m_view; }
     // Transfers queued or running, which quitting would cancel.
@@ -91,46 +88,20 @@ private:
     void renameSelected();
     void deleteSelected();
     void downloadSelected();
+    void uploadChosen(const QString &remoteFolder);
     void openSelected(const QModelIndex &index);
     void showContextMenu(const QPoint &pos);
-    // Shows a failure; a permission denial offers retryWithSudo where the sandbox has sudo.
-    void showError(const Status &status, std::function<void()> retryWithSudo = {});
-    bool canSudo() const;
-    // Runs a remote command made by make(sudo), refreshing folder when it succeeds.
-    void runCommand(std::function<RemoteCommandJob *(bool sudo)> make, const QString &folder,
-                    bool sudo = false);
-    // Uploads local items under the given remote names (conflicts already settled).
-    void startUpload(const QList<QPair<QString, QString>> &items, const QString &remoteFolder);
-    // Settles one name against the taken ones; empty means skip, nullopt-like Cancel stops all.
-    Conflict settleName(QString *name, bool isDir,
-                        const std::function<bool(const QString &)> &taken,
-                        std::optional<Conflict> *forAll);
     Conflict askConflict(const QString &name, bool *applyToAll);
-    void refreshFolder(const QString &path);
-    void retryUploadWithSudo(const QString &local, const QString &target);
-    // sudo: as root, for files the sandbox user may not read (staged through /tmp).
-    void enqueueDownloads(const QList<QPair<QString, QString>> &remoteToLocal, bool now = false,
-                          bool sudo = false);
 
     QPointer<SandboxClient> m_client;
-    RemoteFileModel *m_model;
+    RemoteFileOperations *m_ops;
     QSortFilterProxyModel *m_proxy;
-    TransferQueueModel *m_transfers;
     RemoteTreeView *m_view;
     TransferPanel *m_panel;
     QLineEdit *m_path;
-    QWidget *m_errorRow;
-    QLabel *m_error;
-    QPushButton *m_sudoButton;
-    std::function<void()> m_sudoRetry;
-    QString m_home;
-    QString m_workspace;
-    bool m_started = false;
-    bool m_contextKnown = false;
+    ErrorRow *m_errorRow;
     ConflictResolver m_resolveConflict;
     std::function<bool(const QString &)> m_confirm;
-    // Uploads staged in /tmp for a "retry with sudo", and where sudo moves each one.
-    QHash<QString, QString> m_sudoMoves;
 };
 
 class TabRegistry;

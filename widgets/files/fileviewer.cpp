@@ -1,12 +1,12 @@
 #include "widgets/files/fileviewer.h"
 
 #include "client/api/filejobs.h"
-#include "widgets/common/widgethelpers.h"
+#include "models/files/remotefileoperations.h"
+#include "widgets/common/errorrow.h"
 
 #include <QCloseEvent>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -20,8 +20,7 @@ FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvai
     , m_path(path)
     , m_sudoAvailable(sudoAvailable)
     , m_info(new QLabel(this))
-    , m_error(makeErrorBox(this))
-    , m_sudoButton(new QPushButton(QStringLiteral("Retry with sudo"), this))
+    , m_errorRow(new ErrorRow(this))
     , m_editor(new QPlainTextEdit(this))
     , m_editButton(new QPushButton(QStringLiteral("&Edit"), this))
     , m_saveButton(new QPushButton(QStringLiteral("&Save"), this)) {
@@ -36,7 +35,6 @@ FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvai
     m_editButton->setToolTip(QStringLiteral("Allow changes; Save writes them to the sandbox"));
     m_saveButton->setShortcut(QKeySequence::Save);
     m_saveButton->setEnabled(false);
-    m_sudoButton->hide();
 
     auto *reloadButton = new QPushButton(QStringLiteral("&Reload"), this);
     reloadButton->setShortcut(QKeySequence::Refresh);
@@ -45,12 +43,9 @@ FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvai
     buttons->addButton(m_saveButton, QDialogButtonBox::ActionRole);
     buttons->addButton(reloadButton, QDialogButtonBox::ResetRole);
 
-    auto *errorRow = new QHBoxLayout;
-    errorRow->addWidget(m_error, 1);
-    errorRow->addWidget(m_sudoButton, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_info);
-    layout->addLayout(errorRow);
+    layout->addWidget(m_errorRow);
     layout->addWidget(m_editor, 1);
     layout->addWidget(buttons);
 
@@ -66,7 +61,7 @@ FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvai
             return;
         reload();
     });
-    connect(m_sudoButton, &QPushButton::clicked, this, &FileViewer::retryWithSudo);
+    connect(m_errorRow, &ErrorRow::sudoRequested, this, &FileViewer::retryWithSudo);
     connect(m_editor, &QPlainTextEdit::modificationChanged, this, [this](bool modified) {
         m_saveButton->setEnabled(modified && isEditing());
         updateTitle();
@@ -84,11 +79,11 @@ bool FileViewer::isModified() const {
 }
 
 QString FileViewer::errorText() const {
-    return m_error->isHidden() ? QString() : m_error->text();
+    return m_errorRow->text();
 }
 
 bool FileViewer::sudoOffered() const {
-    return !m_sudoButton->isHidden();
+    return m_errorRow->sudoOffered();
 }
 
 void FileViewer::updateTitle() {
@@ -120,19 +115,15 @@ void FileViewer::setEditing(bool editing) {
 }
 
 void FileViewer::showError(const Status &status, std::function<void()> retry) {
-    m_error->setText(status.message);
-    m_error->show();
-    const bool offer = status.errorType == QLatin1String("permission_denied") && !m_sudo &&
-                       m_sudoAvailable && retry;
+    const bool offer = retry && RemoteFileOperations::offersSudo(status, m_sudoAvailable, m_sudo);
     m_retry = offer ? std::move(retry) : std::function<void()>();
-    m_sudoButton->setVisible(offer);
+    m_errorRow->showError(status.message, offer);
     Q_EMIT failed(status);
 }
 
 void FileViewer::retryWithSudo() {
     m_sudo = true;
-    m_sudoButton->hide();
-    m_error->hide();
+    m_errorRow->clear();
     if (auto retry = std::exchange(m_retry, {}))
         retry();
 }
@@ -152,7 +143,7 @@ void FileViewer::read(std::function<void(const QString &)> then, std::function<v
 }
 
 void FileViewer::reload() {
-    m_error->hide();
+    m_errorRow->clear();
     m_busy = true;
     read(
         [this](const QString &content) {
@@ -172,14 +163,14 @@ void FileViewer::setBusy(bool busy) {
     m_busy = busy;
     // Typing during a save would be marked saved without having been written.
     m_editor->setReadOnly(busy || !m_editButton->isChecked());
-    if (!busy && !m_error->isHidden())
+    if (!busy && !m_errorRow->isHidden())
         QObject::disconnect(m_closeAfterSave); // a failed save must not close the window later
 }
 
 void FileViewer::save() {
     if (m_busy || (!isEditing() && !isModified()))
         return;
-    m_error->hide();
+    m_errorRow->clear();
     setBusy(true);
     // Saving over a version we never saw would lose someone else's work: compare first.
     read(

@@ -7,6 +7,7 @@
 
 #include <functional>
 
+class ErrorRow;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -61,8 +62,7 @@ private:
     bool m_sudo = false;
     QString m_original; // the server's content when loaded or last saved
     QLabel *m_info;
-    QLabel *m_error;
-    QPushButton *m_sudoButton;
+    ErrorRow *m_errorRow;
     QPlainTextEdit *m_editor;
     QPushButton *m_editButton;
     QPushButton *m_saveButton;

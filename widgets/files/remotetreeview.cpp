@@ -1,6 +1,6 @@
 #include "widgets/files/remotetreeview.h"
 
-#include "models/remotefilemodel.h"
+#include "models/files/remotefilemodel.h"
 
 #include <QDrag>
 #include <QDragEnterEvent>

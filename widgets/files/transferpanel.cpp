@@ -1,6 +1,6 @@
 #include "widgets/files/transferpanel.h"
 
-#include "models/transferqueuemodel.h"
+#include "models/files/transferqueuemodel.h"
 
 #include <QApplication>
 #include <QDesktopServices>

@@ -1,4 +1,4 @@
-#include "models/transferqueuemodel.h"
+#include "models/files/transferqueuemodel.h"
 
 #include "client/api/remotecommand.h"
 #include "client/streams/filetransfer.h"

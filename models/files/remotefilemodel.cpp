@@ -1,4 +1,4 @@
-#include "models/remotefilemodel.h"
+#include "models/files/remotefilemodel.h"
 
 #include "client/sandboxclient.h"
 

@@ -1,6 +1,6 @@
-#include "models/remotefilesortproxy.h"
+#include "models/files/remotefilesortproxy.h"
 
-#include "models/remotefilemodel.h"
+#include "models/files/remotefilemodel.h"
 
 #include <QDateTime>
 

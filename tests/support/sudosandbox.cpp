@@ -1,0 +1,29 @@
+#include "tests/support/sudosandbox.h"
+
+#include <QDir>
+#include <QFile>
+
+bool SudoSandbox::start(const QString &binary) {
+    const QString bin = home.filePath(QStringLiteral("bin"));
+    QDir().mkpath(bin);
+    QFile sudo(bin + QStringLiteral("/sudo"));
+    if (!sudo.open(QIODevice::WriteOnly))
+        return false;
+    sudo.write("#!/bin/sh\n"
+               "echo \"$*\" >> \"$HOME/sudo.log\"\n"
+               "[ \"$1\" = -n ] || { echo 'sudo: -n expected' >&2; exit 1; }\n"
+               "shift; [ \"$1\" = -- ] && shift\n"
+               "exec \"$@\"\n");
+    sudo.close();
+    sudo.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    // /etc/profile sets PATH; the login file the shells read afterwards puts bin first.
+    QFile profile(home.filePath(QStringLiteral(".bash_profile")));
+    if (!profile.open(QIODevice::WriteOnly))
+        return false;
+    profile.write("PATH=\"" + bin.toUtf8() + ":$PATH\"\n");
+    profile.close();
+    TestServer::Options options;
+    options.binary = binary;
+    options.env.insert(QStringLiteral("HOME"), home.path());
+    return server.start(options);
+}
