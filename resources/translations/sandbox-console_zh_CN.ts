@@ -40,6 +40,162 @@
     </message>
 </context>
 <context>
+    <name>ErrorRow</name>
+    <message>
+        <source>Retry with sudo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the same operation again as root through the sandbox&apos;s sudo</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FilesTab</name>
+    <message>
+        <source>/path/in/the/sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a folder and press Enter (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox user&apos;s home folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s workspace folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List this folder again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete key; asks first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload here…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete these from the sandbox? This cannot be undone.
+
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name already taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” already exists there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply to all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download to</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LlmsTxtView</name>
     <message>
         <source>Plain text</source>
@@ -209,6 +365,29 @@
     </message>
     <message>
         <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RemoteFileOperations</name>
+    <message>
+        <source>%1 is %2: the viewer opens files up to %3. Use Download… instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create the folders for the upload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>move the upload into %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder: drag out files only, or use Download… for folders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2: drags to the desktop carry files under %3. Use Download… for larger files.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
