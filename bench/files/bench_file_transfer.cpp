@@ -2,7 +2,7 @@
 // `download REMOTE LOCAL` (DownloadJob) against BASE_URL. Does nothing else, so the VmHWM it
 // prints at the end is the peak of that transfer. bench/files/run.sh compares it with curl.
 #include "client/sandboxclient.h"
-#include "client/streams/filetransfer.h"
+#include "client/api/filetransfer.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

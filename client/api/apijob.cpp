@@ -7,7 +7,7 @@
 #include <QTimer>
 
 ApiJob::ApiJob(SandboxClient *client, ApiRequest request)
-    : QObject(client)
+    : Job(client)
     , m_client(client)
     , m_request(std::move(request))
     , m_timeout(new QTimer(this)) {
@@ -35,15 +35,14 @@ QString ApiJob::what() const {
 }
 
 void ApiJob::start() {
-    if (m_started || m_done)
+    if (!beginStart())
         return;
-    m_started = true;
     // Deferred so that a caller can connect to the signals after start().
     QTimer::singleShot(0, this, &ApiJob::sendAttempt);
 }
 
 void ApiJob::sendAttempt() {
-    if (m_done)
+    if (isDone())
         return;
     if (!m_client) {
         complete(Status::error(Status::Kind::Cancelled, QStringLiteral("The sandbox was closed")));
@@ -141,7 +140,7 @@ void ApiJob::failWith(const Status &status) {
 void ApiJob::finishParse(const Status &status) {
     // A body found short (a download cut before Content-Length) is as retryable as a dropped
     // connection.
-    if (!status.ok() && !m_done && shouldRetry(status)) {
+    if (!status.ok() && !isDone() && shouldRetry(status)) {
         QTimer::singleShot(RetryPolicy::delayBeforeAttempt(qMax(1, m_attempts)), this,
                            &ApiJob::sendAttempt);
         return;
@@ -149,11 +148,7 @@ void ApiJob::finishParse(const Status &status) {
     complete(status);
 }
 
-void ApiJob::abort() {
-    if (m_done)
-        return;
-    m_done = true;
-    m_status = Status::error(Status::Kind::Cancelled, QStringLiteral("Cancelled"));
+void ApiJob::cancelWork() {
     m_timeout->stop();
     if (m_reply) {
         m_reply->disconnect(this);
@@ -161,19 +156,4 @@ void ApiJob::abort() {
         m_reply->deleteLater();
         m_reply = nullptr;
     }
-    Q_EMIT finished();
-    deleteLater();
-}
-
-void ApiJob::complete(const Status &status) {
-    if (m_done)
-        return;
-    m_done = true;
-    m_status = status;
-    Q_EMIT finished();
-    if (status.ok())
-        emitSucceeded();
-    else
-        Q_EMIT failed(status);
-    deleteLater();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "client/api/job.h"
 #include "client/sandboxclient.h"
 #include "client/transport/status.h"
 
@@ -11,33 +12,29 @@
 class QNetworkReply;
 class QTimer;
 
-// Base of every REST call: always emits finished(), then exactly one of the subclass's
-// succeeded(...) or failed(Status), and deletes itself afterwards. abort() emits only finished().
-class ApiJob : public QObject {
+// Base of every REST call, a Job: finished(), then exactly one of the subclass's succeeded(...)
+// or failed(Status), then it deletes itself. abort() emits only finished().
+class ApiJob : public Job {
     Q_OBJECT
 public:
     ApiJob(SandboxClient *client, ApiRequest request);
     ~ApiJob() override;
 
-    void start();
-    void abort();
+    void start() override;
 
-    const Status &status() const { return m_status; }
     // Duration of the last attempt, from send to the last byte.
     qint64 elapsedMs() const { return m_elapsedMs; }
     int attempts() const { return m_attempts; }
     const ApiRequest &request() const { return m_request; }
 
 Q_SIGNALS:
-    void finished();
-    void failed(const Status &status);
     // Bytes moved so far in the direction that matters (upload body, or download body).
     void progress(qint64 done, qint64 total);
 
 protected:
     // Interprets a 2xx body: stores the result and returns Ok, or returns the error to report.
     virtual Status parseReply(const QByteArray &body, QNetworkReply *reply) = 0;
-    virtual void emitSucceeded() = 0;
+    void cancelWork() override;
     // Called with each attempt's reply before any byte of it arrives (a read buffer bound, ...).
     virtual void prepareReply(QNetworkReply *reply) { Q_UNUSED(reply); }
     // Streaming bodies: called as 2xx body bytes arrive; what it reads is not in parseReply's body.
@@ -62,7 +59,6 @@ protected:
 private:
     void sendAttempt();
     void onReplyFinished();
-    void complete(const Status &status);
 
     QPointer<SandboxClient> m_client;
     ApiRequest m_request;
@@ -70,10 +66,7 @@ private:
     QPointer<QNetworkReply> m_reply;
     QTimer *m_timeout = nullptr;
     QElapsedTimer m_clock;
-    Status m_status;
     qint64 m_elapsedMs = 0;
     int m_attempts = 0;
-    bool m_started = false;
     bool m_timedOut = false;
-    bool m_done = false;
 };

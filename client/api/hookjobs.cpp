@@ -150,12 +150,14 @@ Status DeleteHookJob::parseReply(const QByteArray &body, QNetworkReply *) {
 }
 
 HookTrialRun::HookTrialRun(SandboxClient *client, const SandboxHook &hook, QObject *parent)
-    : QObject(parent)
+    : Job(parent)
     , m_client(client)
-    , m_hook(hook) {}
+    , m_hook(hook) {
+    setDeleteWhenDone(false);
+}
 
 HookTrialRun::~HookTrialRun() {
-    if (!m_running || !m_client)
+    if (!isRunning() || !m_client)
         return;
     SandboxClient *client = m_client;
     if (auto *create = qobject_cast<CreateShellSessionJob *>(m_job.data())) {
@@ -174,9 +176,10 @@ HookTrialRun::~HookTrialRun() {
 }
 
 void HookTrialRun::start() {
-    if (m_running)
+    if (isRunning())
         return;
-    m_running = true;
+    reset();
+    beginStart();
     m_outcome = {};
     m_sessionId.clear();
     if (!m_client) {
@@ -249,7 +252,6 @@ void HookTrialRun::removeSession() {
 }
 
 void HookTrialRun::done() {
-    m_running = false;
     m_job = nullptr;
-    Q_EMIT finished(m_outcome);
+    complete(m_outcome.status);
 }

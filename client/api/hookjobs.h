@@ -89,18 +89,24 @@ struct HookRunOutcome {
 
 // Runs a hook's command once, now, through `sh -c` in a throwaway shell session, stopped after the
 // hook's timeout (as shutdown would), and removes the session afterwards whatever happened.
-class HookTrialRun final : public QObject {
+// A Job its owner keeps (it may run again): succeeded once the command ran, whatever its exit
+// code; failed when it could not be run. outcome() holds the whole story either way.
+class HookTrialRun final : public Job {
     Q_OBJECT
 public:
     HookTrialRun(SandboxClient *client, const SandboxHook &hook, QObject *parent = nullptr);
     // Stops waiting; a session already made is still removed.
     ~HookTrialRun() override;
-    void start();
-    bool isRunning() const { return m_running; }
+    // Runs it (again, once a previous run has finished).
+    void start() override;
     const SandboxHook &hook() const { return m_hook; }
+    const HookRunOutcome &outcome() const { return m_outcome; }
 
 Q_SIGNALS:
-    void finished(const HookRunOutcome &outcome);
+    void succeeded(const HookRunOutcome &outcome);
+
+protected:
+    void emitSucceeded() override { Q_EMIT succeeded(m_outcome); }
 
 private:
     void exec();
@@ -112,7 +118,6 @@ private:
     QString m_sessionId;
     QPointer<ApiJob> m_job;
     HookRunOutcome m_outcome;
-    bool m_running = false;
 };
 
 // Parses a GET /v1/sandbox/hooks body; exposed for fixture tests.

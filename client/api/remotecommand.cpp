@@ -43,7 +43,7 @@ QString shellQuote(const QString &text) {
 }
 
 RemoteCommandJob::RemoteCommandJob(SandboxClient *client, QString command, QString description)
-    : QObject(client)
+    : Job(client)
     , m_client(client)
     , m_command(std::move(command))
     , m_description(std::move(description)) {}
@@ -74,7 +74,8 @@ RemoteCommandJob *RemoteCommandJob::remove(SandboxClient *client, const QStringL
 }
 
 void RemoteCommandJob::start() {
-    exec(true);
+    if (beginStart())
+        exec(true);
 }
 
 void RemoteCommandJob::exec(bool mayCreateSession) {
@@ -125,24 +126,7 @@ void RemoteCommandJob::exec(bool mayCreateSession) {
     job->start();
 }
 
-void RemoteCommandJob::abort() {
-    if (m_done)
-        return;
-    m_done = true;
+void RemoteCommandJob::cancelWork() {
     if (m_current)
         m_current->abort();
-    Q_EMIT finished();
-    deleteLater();
-}
-
-void RemoteCommandJob::complete(const Status &status) {
-    if (m_done)
-        return;
-    m_done = true;
-    Q_EMIT finished();
-    if (status.ok())
-        Q_EMIT succeeded();
-    else
-        Q_EMIT failed(status);
-    deleteLater();
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "client/transport/status.h"
+#include "client/api/job.h"
 
 #include <QObject>
 #include <QPointer>
@@ -15,8 +15,8 @@ QString shellQuote(const QString &text);
 
 // A file operation AIO has no endpoint for (make folder, rename, delete), run through
 // /v1/shell/exec in a session the console keeps for this, so it works against the real AIO too.
-// Same contract as a job: finished(), then succeeded() or failed(Status); deletes itself.
-class RemoteCommandJob final : public QObject {
+// A Job: finished(), then succeeded() or failed(Status); deletes itself.
+class RemoteCommandJob final : public Job {
     Q_OBJECT
 public:
     // description names the operation for messages, e.g. "create folder /a/b".
@@ -28,26 +28,25 @@ public:
 
     // Runs the command through `sudo -n` (AIO's user has sudo); set before start().
     void setSudo(bool sudo) { m_sudo = sudo; }
-    void start();
-    void abort();
+    void start() override;
     const QString &command() const { return m_command; }
     // What the command printed; set before succeeded().
     const QString &output() const { return m_output; }
 
 Q_SIGNALS:
-    void finished();
     void succeeded();
-    void failed(const Status &status);
+
+protected:
+    void emitSucceeded() override { Q_EMIT succeeded(); }
+    void cancelWork() override;
 
 private:
     void exec(bool mayCreateSession);
-    void complete(const Status &status);
 
     QPointer<SandboxClient> m_client;
     QString m_command;
     QString m_description;
     QString m_output;
     QPointer<ApiJob> m_current;
-    bool m_done = false;
     bool m_sudo = false;
 };

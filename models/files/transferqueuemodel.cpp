@@ -1,7 +1,7 @@
 #include "models/files/transferqueuemodel.h"
 
 #include "client/api/remotecommand.h"
-#include "client/streams/filetransfer.h"
+#include "client/api/filetransfer.h"
 
 #include <QFileInfo>
 #include <QLocale>

@@ -9,6 +9,24 @@
     </message>
 </context>
 <context>
+    <name>EngineApi</name>
+    <message>
+        <source>No answer from the container engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the container engine answered HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineJob</name>
+    <message>
+        <source>The container engine was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>EngineSandboxes</name>
     <message>
         <source>Choose an image for the sandbox</source>
@@ -192,6 +210,13 @@
     </message>
     <message>
         <source>Download to</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Job</name>
+    <message>
+        <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,7 +4,7 @@
 #include "client/api/remotecommand.h"
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
-#include "client/streams/filetransfer.h"
+#include "client/api/filetransfer.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/testserver.h"
 

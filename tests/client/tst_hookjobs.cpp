@@ -76,14 +76,14 @@ SandboxHook makeHook(const QString &name, const QString &command, int priority =
 
 HookRunOutcome trialRun(SandboxClient *client, const SandboxHook &hook) {
     HookTrialRun run(client, hook);
-    HookRunOutcome outcome;
-    QObject::connect(&run, &HookTrialRun::finished, &run,
-                     [&outcome](const HookRunOutcome &o) { outcome = o; });
     QSignalSpy done(&run, &HookTrialRun::finished);
     run.start();
-    if (!done.wait(60000))
+    if (!done.wait(60000)) {
+        HookRunOutcome outcome;
         outcome.status = Status::error(Status::Kind::Timeout, QStringLiteral("no end"));
-    return outcome;
+        return outcome;
+    }
+    return run.outcome();
 }
 
 QStringList sessionIds(SandboxClient *client) {

@@ -360,9 +360,21 @@ private Q_SLOTS:
         QVERIFY(!done); // never answered on the caller's stack
         QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
         QCOMPARE(response.httpStatus, 0);
-        QVERIFY2(response.errorMessage().contains(u"refuses"_s) ||
-                     response.errorMessage().contains(u"failed"_s),
-                 qPrintable(response.errorMessage()));
+        QCOMPARE(response.status().kind, Status::Kind::Network);
+        QVERIFY2(response.status().message.contains(u"refuses"_s) ||
+                     response.status().message.contains(u"failed"_s),
+                 qPrintable(response.status().message));
+
+        // The same exchange as a job: finished, then failed with the same Status.
+        EngineJob *job = api.call(EngineRequest::get(u"/_ping"_s));
+        QSignalSpy finished(job, &Job::finished);
+        QSignalSpy failed(job, &Job::failed);
+        QSignalSpy succeeded(job, &EngineJob::succeeded);
+        job->start();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(succeeded.size(), 0);
+        QCOMPARE(failed.first().first().value<Status>().kind, Status::Kind::Network);
     }
 };
 

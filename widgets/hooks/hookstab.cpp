@@ -304,7 +304,7 @@ void HooksTab::runCurrent() {
                      .arg(hook.command)))
         return;
     m_run = new HookTrialRun(m_client, hook, this);
-    connect(m_run, &HookTrialRun::finished, this, &HooksTab::showRunOutcome);
+    connect(m_run, &HookTrialRun::finished, this, [this] { showRunOutcome(m_run->outcome()); });
     m_runPanel->setTitle(QStringLiteral("Trial run of %1").arg(hook.name));
     m_runSummary->setText(QStringLiteral("Running %1…").arg(hook.name));
     m_runOutput->clear();

@@ -1,5 +1,6 @@
 #include "client/providers/engine/engineapi.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -101,15 +102,35 @@ EngineRequest EngineRequest::post(const QString &path, const QByteArray &json, i
     return request;
 }
 
-QString EngineResponse::errorMessage() const {
-    if (httpStatus == 0)
-        return transportError.isEmpty() ? QStringLiteral("No answer from the container engine")
-                                        : transportError;
+Status EngineResponse::status() const {
+    if (ok())
+        return Status::success();
+    if (cancelled)
+        return Status::error(Status::Kind::Cancelled, transportError);
+    if (httpStatus == 0) {
+        const QString why =
+            transportError.isEmpty()
+                ? QCoreApplication::translate("EngineApi", "No answer from the container engine")
+                : transportError;
+        return Status::error(timedOut ? Status::Kind::Timeout : Status::Kind::Network, why);
+    }
     const QJsonObject object = QJsonDocument::fromJson(body).object();
     QString message = object.value(QStringLiteral("message")).toString().trimmed();
     if (message.isEmpty())
-        message = QStringLiteral("the container engine answered HTTP %1").arg(httpStatus);
-    return message;
+        message = QCoreApplication::translate("EngineApi", "the container engine answered HTTP %1")
+                      .arg(httpStatus);
+    Status::Kind kind = Status::Kind::Server;
+    if (httpStatus == 401 || httpStatus == 403)
+        kind = Status::Kind::Auth;
+    else if (httpStatus == 404)
+        kind = Status::Kind::NotFound;
+    else if (httpStatus == 409)
+        kind = Status::Kind::Conflict;
+    else if (httpStatus == 400 || httpStatus == 422)
+        kind = Status::Kind::Validation;
+    else if (httpStatus < 500)
+        kind = Status::Kind::BadResponse;
+    return Status::error(kind, message, httpStatus);
 }
 
 QString defaultEngineSocket() {
@@ -171,6 +192,7 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     curl_easy_cleanup(curl);
 
     response.cancelled = cancelled(&transfer);
+    response.timedOut = code == CURLE_OPERATION_TIMEDOUT;
     if (code == CURLE_OK || transfer.stoppedByReader) {
         response.httpStatus = int(status);
     } else if (transfer.overflow) {
@@ -200,21 +222,51 @@ EngineApi::~EngineApi() {
     m_pool->waitForDone();
 }
 
+EngineJob::EngineJob(EngineApi *api, EngineRequest request)
+    : Job(api)
+    , m_api(api)
+    , m_request(std::move(request)) {}
+
+void EngineJob::start() {
+    if (!beginStart())
+        return;
+    if (!m_api) {
+        complete(Status::error(Status::Kind::Cancelled, tr("The container engine was closed")));
+        return;
+    }
+    m_api->perform(this, m_request);
+}
+
+void EngineJob::answered(const EngineResponse &response) {
+    m_response = response;
+    complete(response.status());
+}
+
+EngineJob *EngineApi::call(const EngineRequest &request) {
+    return new EngineJob(this, request);
+}
+
+void EngineApi::perform(EngineJob *job, const EngineRequest &request) {
+    QPointer<EngineJob> guard(job);
+    m_pool->start([this, socket = m_socketPath, cancel = m_cancel, request, guard] {
+        EngineResponse response = performEngineRequest(socket, request, cancel.get());
+        if (response.cancelled)
+            return;
+        // Through this object, which outlives the pool's threads; the guard is read on its
+        // thread. An aborted job is done and ignores the answer.
+        QMetaObject::invokeMethod(
+            this,
+            [guard, response = std::move(response)] {
+                if (guard)
+                    guard->answered(response);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
 void EngineApi::send(const EngineRequest &request, QObject *context, Callback done) {
-    QPointer<QObject> guard(context);
-    m_pool->start(
-        [this, socket = m_socketPath, cancel = m_cancel, request, guard, done = std::move(done)] {
-            EngineResponse response = performEngineRequest(socket, request, cancel.get());
-            if (response.cancelled)
-                return;
-            // Through this object, which outlives the pool's threads; the guard is read on its
-            // thread.
-            QMetaObject::invokeMethod(
-                this,
-                [guard, done, response = std::move(response)] {
-                    if (guard)
-                        done(response);
-                },
-                Qt::QueuedConnection);
-        });
+    EngineJob *job = call(request);
+    // The connection ends with context: done never runs on a destroyed one.
+    connect(job, &Job::finished, context, [job, done = std::move(done)] { done(job->response()); });
+    job->start();
 }

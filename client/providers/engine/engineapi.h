@@ -1,8 +1,11 @@
 #pragma once
 
+#include "client/api/job.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <atomic>
@@ -29,10 +32,12 @@ struct EngineResponse {
     QByteArray body;
     QString transportError; // for a person; set when httpStatus is 0
     bool cancelled = false;
+    bool timedOut = false;
 
     bool ok() const { return httpStatus >= 200 && httpStatus < 300; }
-    // Why it failed, for a person: the transport error or the engine's "message".
-    QString errorMessage() const;
+    // The console's one error type: the kind from the HTTP status or the transport, the message
+    // from the transport error or the engine's "message".
+    Status status() const;
 };
 
 // Where the console looks for an engine: $DOCKER_HOST (unix://), /var/run/docker.sock, then the
@@ -46,6 +51,32 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
                                     const std::atomic<bool> *cancel = nullptr,
                                     const std::function<bool(QByteArrayView)> &onBody = {});
 
+class EngineApi;
+
+// One Engine API exchange as a Job: succeeded(response) for a 2xx answer, else failed(Status);
+// response() holds the answer either way. abort() stops waiting for it.
+class EngineJob final : public Job {
+    Q_OBJECT
+public:
+    EngineJob(EngineApi *api, EngineRequest request);
+    void start() override;
+    const EngineResponse &response() const { return m_response; }
+
+Q_SIGNALS:
+    void succeeded(const EngineResponse &response);
+
+protected:
+    void emitSucceeded() override { Q_EMIT succeeded(m_response); }
+
+private:
+    friend class EngineApi;
+    void answered(const EngineResponse &response);
+
+    QPointer<EngineApi> m_api;
+    EngineRequest m_request;
+    EngineResponse m_response;
+};
+
 // Docker Engine API client over a Unix socket: libcurl exchanges run on a small thread pool, so
 // the GUI thread never waits on the engine; answers come back on the caller's thread.
 class EngineApi final : public QObject {
@@ -58,10 +89,16 @@ public:
     ~EngineApi() override;
 
     const QString &socketPath() const { return m_socketPath; }
-    // done runs on context's thread, unless context is destroyed first.
+    // A job for one exchange (not started).
+    EngineJob *call(const EngineRequest &request);
+    // Runs call(request); done gets its response, on context's thread, unless context is
+    // destroyed first.
     void send(const EngineRequest &request, QObject *context, Callback done);
 
 private:
+    friend class EngineJob;
+    void perform(EngineJob *job, const EngineRequest &request);
+
     QString m_socketPath;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QThreadPool *m_pool;

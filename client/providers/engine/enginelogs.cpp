@@ -78,7 +78,7 @@ void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const QStrin
     if (response.cancelled)
         reason = QStringLiteral("Stopped following the logs");
     else if (!response.ok())
-        reason = QStringLiteral("Logs unavailable: ") + response.errorMessage();
+        reason = QStringLiteral("Logs unavailable: ") + response.status().message;
     else if (!response.transportError.isEmpty())
         reason = response.transportError;
     else

@@ -145,7 +145,7 @@ void EngineSandboxes::onList(const EngineResponse &response) {
     const QList<EngineContainer> containers =
         response.ok() ? parseSandboxContainers(response.body, &error) : QList<EngineContainer>();
     if (!response.ok() || !error.isEmpty()) {
-        setEngineStatus(false, response.ok() ? error : response.errorMessage());
+        setEngineStatus(false, response.ok() ? error : response.status().message);
         clearAll();
         return;
     }
@@ -330,7 +330,7 @@ void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
                 QJsonDocument::fromJson(response.body).object().value(u"Id").toString();
             if (!response.ok() || containerId.isEmpty()) {
                 Q_EMIT actionFailed({}, QStringLiteral("Cannot create the sandbox %1: %2")
-                                            .arg(label, response.errorMessage()));
+                                            .arg(label, response.status().message));
                 return;
             }
             const QString id = engineEntryId(containerId);
@@ -343,7 +343,7 @@ void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
                                 Q_EMIT actionFailed(id,
                                                     QStringLiteral("The sandbox %1 was created but "
                                                                    "did not start: %2")
-                                                        .arg(label, started.errorMessage()));
+                                                        .arg(label, started.status().message));
                             refresh();
                         });
         });
@@ -358,7 +358,7 @@ void EngineSandboxes::pullThenCreate(const SandboxCreateOptions &options,
                 [this, options, credentials, authValue](const EngineResponse &response) {
                     // A pull reports its failures inside a 200 progress stream too.
                     QString error =
-                        response.ok() ? pullStreamError(response.body) : response.errorMessage();
+                        response.ok() ? pullStreamError(response.body) : response.status().message;
                     if (!error.isEmpty()) {
                         Q_EMIT actionFailed(
                             {}, QStringLiteral("Cannot pull %1: %2").arg(options.image, error));
@@ -394,7 +394,7 @@ void EngineSandboxes::containerAction(const QString &id, const QString &verb,
                 }
             } else {
                 Q_EMIT actionFailed(id,
-                                    failureText + QStringLiteral(": ") + response.errorMessage());
+                                    failureText + QStringLiteral(": ") + response.status().message);
             }
             refresh();
         });
@@ -527,7 +527,7 @@ void EngineSandboxes::deleteContainer(const QString &id) {
             m_secrets->remove(id); // the name consoles before 0.2 used
         } else
             Q_EMIT actionFailed(id, QStringLiteral("Cannot delete the sandbox: ") +
-                                        response.errorMessage());
+                                        response.status().message);
         refresh();
     });
 }

@@ -1,4 +1,4 @@
-#include "client/streams/filetransfer.h"
+#include "client/api/filetransfer.h"
 
 #include "client/api/envelope.h"
 #include "client/sandboxclient.h"
