@@ -1,6 +1,6 @@
 // Throughput of the terminal: four fixed 8 MiB byte streams fed through the emulation alone
 // and through an offscreen TerminalView at 120x40 that paints as it would on screen.
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QApplication>

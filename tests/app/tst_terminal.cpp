@@ -3,11 +3,11 @@
 // printed meanwhile, full-screen programs included.
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
+#include "models/terminal/terminalemulation.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/testserver.h"
 #include "widgets/shell/terminalpane.h"
 #include "widgets/shell/terminaltab.h"
-#include "widgets/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QSignalSpy>

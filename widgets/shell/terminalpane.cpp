@@ -2,7 +2,7 @@
 
 #include "client/api/shelljobs.h"
 #include "models/palette.h"
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #include "widgets/terminal/terminalview.h"
 
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalfindbar.h"
 
 #include <QFontDatabase>

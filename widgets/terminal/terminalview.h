@@ -1,6 +1,6 @@
 #pragma once
 
-#include "widgets/terminal/terminalselection.h"
+#include "models/terminal/terminalselection.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>

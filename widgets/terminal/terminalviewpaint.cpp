@@ -1,5 +1,5 @@
 // TerminalView: painting cells, selection, find matches and the cursor.
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QGlyphRun>

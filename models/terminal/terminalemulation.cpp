@@ -1,7 +1,7 @@
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 
-#include "widgets/terminal/terminalkeys.h"
-#include "widgets/terminal/terminalstateglue.h"
+#include "models/terminal/terminalkeys.h"
+#include "models/terminal/terminalstateglue.h"
 
 #include <QStringList>
 

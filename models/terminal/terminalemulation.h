@@ -1,8 +1,8 @@
 #pragma once
 
-#include "widgets/terminal/csiguard.h"
-#include "widgets/terminal/linering.h"
-#include "widgets/terminal/terminalcell.h"
+#include "models/terminal/csiguard.h"
+#include "models/terminal/linering.h"
+#include "models/terminal/terminalcell.h"
 
 #include <QByteArray>
 #include <QObject>

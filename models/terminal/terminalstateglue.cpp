@@ -1,6 +1,6 @@
-#include "widgets/terminal/terminalstateglue.h"
+#include "models/terminal/terminalstateglue.h"
 
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 
 #include <vterm.h>
 

@@ -1,4 +1,4 @@
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 
 #include <QSignalSpy>
 #include <QTest>
