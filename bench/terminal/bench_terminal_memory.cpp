@@ -129,7 +129,8 @@ int main(int argc, char **argv) {
     }
 
     QApplication app(argc, argv);
-    TerminalView view;
+    TerminalEmulation standalone(80, 24);
+    TerminalView view(&standalone);
     view.setScrollbackLines(Lines);
     const QSizeF cell = view.cellSize();
     view.resize(int(stream->cols * cell.width()) + view.verticalScrollBar()->sizeHint().width() + 1,

@@ -182,7 +182,8 @@ protected:
 };
 
 double runView(const QByteArray &data, int *paints) {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     const QSizeF cell = view.cellSize();
     view.resize(int(Cols * cell.width()) + view.verticalScrollBar()->sizeHint().width() + 1,
                 int(Rows * cell.height()));
