@@ -59,6 +59,16 @@ void chooseSplit(TerminalTab &tab, const char *entry) {
     action->trigger();
 }
 
+// Shows the tab, whose first visit opens a terminal, and waits for its shell.
+void showFirstPane(TerminalTab &tab, TerminalPane **pane) {
+    tab.resize(1000, 600);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    QTRY_COMPARE(tab.panes().size(), 1);
+    *pane = tab.panes().first();
+    QTRY_COMPARE_WITH_TIMEOUT((*pane)->channel()->state(), TerminalChannel::State::Live, 10000);
+}
+
 QStringList sandboxSessionIds(SandboxClient *client) {
     auto *job = new ListShellSessionsJob(client);
     QStringList ids;
@@ -212,12 +222,10 @@ private Q_SLOTS:
     void splitSameSessionShowsOneShellInTwoViews() {
         SandboxClient client({m_server.url(), {}}, {});
         TerminalTab tab(&client);
-        tab.resize(1000, 600);
-        tab.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&tab));
-        QTRY_COMPARE(tab.panes().size(), 1);
-        TerminalPane *a = tab.panes().first();
-        QTRY_COMPARE_WITH_TIMEOUT(a->channel()->state(), TerminalChannel::State::Live, 10000);
+        TerminalPane *a = nullptr;
+        showFirstPane(tab, &a);
+        if (QTest::currentTestFailed())
+            return;
         chooseSplit(tab, "splitSameSession");
         QCOMPARE(tab.panes().size(), 2);
         auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
@@ -263,14 +271,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(a->view(), QStringLiteral("still-7")), 10000);
     }
 
-    void sharedSessionEndsInBothPanesAndOnce() {
+    void sharedSessionEndsInBothPanesAndWithItsTab() {
         SandboxClient client({m_server.url(), {}}, {});
         TerminalTab tab(&client);
-        tab.resize(1000, 600);
-        tab.show();
-        QTRY_COMPARE(tab.panes().size(), 1);
-        TerminalPane *a = tab.panes().first();
-        QTRY_COMPARE_WITH_TIMEOUT(a->channel()->state(), TerminalChannel::State::Live, 10000);
+        TerminalPane *a = nullptr;
+        showFirstPane(tab, &a);
+        if (QTest::currentTestFailed())
+            return;
         TerminalPane *b = tab.splitCurrent(TerminalTab::Split::SameSession);
         QCOMPARE(b->session(), a->session());
         // A shell that exits shows its end in every pane of it, with the offer of a new one.
@@ -298,11 +305,10 @@ private Q_SLOTS:
     void splitNewSessionOpensAnotherShell() {
         SandboxClient client({m_server.url(), {}}, {});
         TerminalTab tab(&client);
-        tab.resize(1000, 600);
-        tab.show();
-        QTRY_COMPARE(tab.panes().size(), 1);
-        TerminalPane *a = tab.panes().first();
-        QTRY_COMPARE_WITH_TIMEOUT(a->channel()->state(), TerminalChannel::State::Live, 10000);
+        TerminalPane *a = nullptr;
+        showFirstPane(tab, &a);
+        if (QTest::currentTestFailed())
+            return;
         chooseSplit(tab, "splitNewSession");
         QCOMPARE(tab.panes().size(), 2);
         auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
