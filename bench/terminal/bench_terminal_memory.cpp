@@ -1,7 +1,7 @@
 // Memory of the whole process with 100 000 lines in the scrollback of an offscreen
 // TerminalView: bench-terminal-memory plain|sgr prints VmRSS and VmHWM before and after.
 // bench-terminal-memory plain|sgr --dump FILE writes the same bytes for xterm.js instead.
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QApplication>
@@ -129,7 +129,8 @@ int main(int argc, char **argv) {
     }
 
     QApplication app(argc, argv);
-    TerminalView view;
+    TerminalEmulation standalone(80, 24);
+    TerminalView view(&standalone);
     view.setScrollbackLines(Lines);
     const QSizeF cell = view.cellSize();
     view.resize(int(stream->cols * cell.width()) + view.verticalScrollBar()->sizeHint().width() + 1,

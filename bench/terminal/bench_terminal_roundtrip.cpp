@@ -2,8 +2,8 @@
 // the end of the viewport paint that shows its echo, over loopback to a sandbox-server shell.
 // bench-terminal-roundtrip [SERVER_BINARY]
 #include "client/sandboxclient.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/shell/terminalpane.h"
-#include "widgets/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QApplication>

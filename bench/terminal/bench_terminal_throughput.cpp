@@ -1,6 +1,6 @@
 // Throughput of the terminal: four fixed 8 MiB byte streams fed through the emulation alone
 // and through an offscreen TerminalView at 120x40 that paints as it would on screen.
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QApplication>
@@ -182,7 +182,8 @@ protected:
 };
 
 double runView(const QByteArray &data, int *paints) {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     const QSizeF cell = view.cellSize();
     view.resize(int(Cols * cell.width()) + view.verticalScrollBar()->sizeHint().width() + 1,
                 int(Rows * cell.height()));

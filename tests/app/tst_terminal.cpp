@@ -1,18 +1,23 @@
 // Terminals as a user sees them: keys typed into a TerminalView run in a real sandbox-server
-// shell, the PTY follows the view's size, and a cut connection comes back with what was
-// printed meanwhile, full-screen programs included.
+// shell, the PTY follows the view's size, a cut connection comes back with what was printed
+// meanwhile, full-screen programs included, and a split shows the same shell or a new one.
 #include "client/api/sandboxjobs.h"
+#include "client/api/shelljobs.h"
 #include "client/sandboxclient.h"
+#include "models/terminal/terminalemulation.h"
+#include "models/terminal/terminalsession.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/testserver.h"
 #include "widgets/shell/terminalpane.h"
 #include "widgets/shell/terminaltab.h"
-#include "widgets/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
+#include <QMenu>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 namespace {
@@ -43,6 +48,39 @@ void learnExtensions(SandboxClient *client) {
     QSignalSpy done(job, &ApiJob::finished);
     job->start();
     QVERIFY(done.wait(10000));
+}
+
+// The Split button's menu entry, as a user picks it.
+void chooseSplit(TerminalTab &tab, const char *entry) {
+    auto *button = tab.findChild<QToolButton *>(QStringLiteral("terminalSplit"));
+    QVERIFY(button && button->menu());
+    auto *action = button->menu()->findChild<QAction *>(QLatin1String(entry));
+    QVERIFY(action);
+    action->trigger();
+}
+
+// Shows the tab, whose first visit opens a terminal, and waits for its shell.
+void showFirstPane(TerminalTab &tab, TerminalPane **pane) {
+    tab.resize(1000, 600);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    QTRY_COMPARE(tab.panes().size(), 1);
+    *pane = tab.panes().first();
+    QTRY_COMPARE_WITH_TIMEOUT((*pane)->channel()->state(), TerminalChannel::State::Live, 10000);
+}
+
+QStringList sandboxSessionIds(SandboxClient *client) {
+    auto *job = new ListShellSessionsJob(client);
+    QStringList ids;
+    QObject::connect(job, &ListShellSessionsJob::succeeded, job,
+                     [&ids](const QList<ShellSessionInfo> &sessions) {
+                         for (const ShellSessionInfo &s : sessions)
+                             ids << s.id;
+                     });
+    QSignalSpy done(job, &ApiJob::finished);
+    job->start();
+    done.wait(10000);
+    return ids;
 }
 
 } // namespace
@@ -179,6 +217,117 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(tab.tabs()->tabText(0).startsWith(QStringLiteral("🔔")), 10000);
         tab.tabs()->setCurrentIndex(0);
         QVERIFY(!tab.tabs()->tabText(0).startsWith(QStringLiteral("🔔")));
+    }
+
+    void splitSameSessionShowsOneShellInTwoViews() {
+        SandboxClient client({m_server.url(), {}}, {});
+        TerminalTab tab(&client);
+        TerminalPane *a = nullptr;
+        showFirstPane(tab, &a);
+        if (QTest::currentTestFailed())
+            return;
+        chooseSplit(tab, "splitSameSession");
+        QCOMPARE(tab.panes().size(), 2);
+        auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
+        QVERIFY(page);
+        auto *b = qobject_cast<TerminalPane *>(page->widget(1));
+        QVERIFY(b && b != a);
+        QCOMPARE(b->session(), a->session());
+        QCOMPARE(b->sessionId(), a->sessionId());
+        QCOMPARE(tab.terminalCount(), 1); // one shell, two views
+
+        // Typed in either view, shown in both.
+        typeLine(a->view(), QStringLiteral("echo split-$((6*7))"));
+        QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(b->view(), QStringLiteral("split-42")),
+                                  qPrintable(b->view()->emulation()->screenText()), 10000);
+        QVERIFY(screenHasLine(a->view(), QStringLiteral("split-42")));
+        b->view()->setFocus();
+        typeLine(b->view(), QStringLiteral("echo from-b-$((2*4))"));
+        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(a->view(), QStringLiteral("from-b-8")), 10000);
+
+        // The shell gets the smaller view's size, and both views show all of it.
+        page->setSizes({700, 300});
+        TerminalSession *session = a->session();
+        QTRY_VERIFY_WITH_TIMEOUT(b->view()->fitColumns() < a->view()->fitColumns(), 5000);
+        const QSize smaller(std::min(a->view()->fitColumns(), b->view()->fitColumns()),
+                            std::min(a->view()->fitRows(), b->view()->fitRows()));
+        QTRY_COMPARE_WITH_TIMEOUT(session->size(), smaller, 5000);
+        QCOMPARE(a->view()->columns(), smaller.width());
+        QCOMPARE(b->view()->columns(), smaller.width());
+        typeLine(a->view(), QStringLiteral("clear; stty size"));
+        const QString sttySize = QStringLiteral("%1 %2").arg(smaller.height()).arg(smaller.width());
+        QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(a->view(), sttySize),
+                                  qPrintable(a->view()->emulation()->screenText()), 10000);
+
+        // Closing one view leaves the other working, at its own size again.
+        delete b;
+        QCOMPARE(tab.panes().size(), 1);
+        QCOMPARE(session->viewCount(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(session->size(),
+                                  QSize(a->view()->fitColumns(), a->view()->fitRows()), 5000);
+        QVERIFY(a->view()->fitColumns() > smaller.width());
+        QVERIFY(a->isRunning());
+        typeLine(a->view(), QStringLiteral("clear; echo still-$((3+4))"));
+        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(a->view(), QStringLiteral("still-7")), 10000);
+    }
+
+    void sharedSessionEndsInBothPanesAndWithItsTab() {
+        SandboxClient client({m_server.url(), {}}, {});
+        TerminalTab tab(&client);
+        TerminalPane *a = nullptr;
+        showFirstPane(tab, &a);
+        if (QTest::currentTestFailed())
+            return;
+        TerminalPane *b = tab.splitCurrent(TerminalTab::Split::SameSession);
+        QCOMPARE(b->session(), a->session());
+        // A shell that exits shows its end in every pane of it, with the offer of a new one.
+        typeLine(a->view(), QStringLiteral("exit 5"));
+        QTRY_VERIFY_WITH_TIMEOUT(!a->bannerText().isEmpty(), 10000);
+        QVERIFY2(a->bannerText().contains(QStringLiteral("ended")), qPrintable(a->bannerText()));
+        QCOMPARE(b->bannerText(), a->bannerText());
+        QCOMPARE(tab.terminalCount(), 0);
+        const QString endedId = a->sessionId();
+        b->startNewSession();
+        QTRY_COMPARE_WITH_TIMEOUT(a->channel()->state(), TerminalChannel::State::Live, 10000);
+        QVERIFY(a->sessionId() != endedId);
+        QCOMPARE(b->sessionId(), a->sessionId());
+        QTRY_VERIFY(a->bannerText().isEmpty());
+        QTRY_VERIFY(b->bannerText().isEmpty());
+
+        // Closing the tab ends the shell both panes showed.
+        const QString id = a->sessionId();
+        QTRY_VERIFY_WITH_TIMEOUT(sandboxSessionIds(&client).contains(id), 10000);
+        tab.closeCurrent();
+        QCOMPARE(tab.tabs()->count(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!sandboxSessionIds(&client).contains(id), 10000);
+    }
+
+    void splitNewSessionOpensAnotherShell() {
+        SandboxClient client({m_server.url(), {}}, {});
+        TerminalTab tab(&client);
+        TerminalPane *a = nullptr;
+        showFirstPane(tab, &a);
+        if (QTest::currentTestFailed())
+            return;
+        chooseSplit(tab, "splitNewSession");
+        QCOMPARE(tab.panes().size(), 2);
+        auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
+        auto *b = qobject_cast<TerminalPane *>(page->widget(1));
+        QVERIFY(b && b->session() != a->session());
+        QTRY_COMPARE_WITH_TIMEOUT(b->channel()->state(), TerminalChannel::State::Live, 10000);
+        QVERIFY(b->sessionId() != a->sessionId());
+        QTRY_COMPARE_WITH_TIMEOUT(tab.terminalCount(), 2, 10000);
+        // The shortcut is the menu's "New session", as Split was before it had a menu.
+        QTest::keyClick(&tab, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
+        TerminalPane *c = tab.panes().last();
+        QTRY_COMPARE_WITH_TIMEOUT(c->channel()->state(), TerminalChannel::State::Live, 10000);
+        QTest::keyClick(c->view(), Qt::Key_D, Qt::ControlModifier | Qt::ShiftModifier);
+        auto *third = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
+        QCOMPARE(third->count(), 2);
+        auto *d = qobject_cast<TerminalPane *>(third->widget(1));
+        QVERIFY(d->session() != c->session());
+        QTRY_COMPARE_WITH_TIMEOUT(d->channel()->state(), TerminalChannel::State::Live, 10000);
+        QVERIFY(d->sessionId() != c->sessionId());
     }
 };
 

@@ -1,11 +1,11 @@
-// Fuzzes the terminal emulation (widgets/terminal/terminalemulation.cpp on libvterm): PTY bytes
+// Fuzzes the terminal emulation (models/terminal/terminalemulation.cpp on libvterm): PTY bytes
 // and resizes in, and the screen model must stay consistent: the cursor inside the screen, one
 // damage flag per row, every visible and history line readable.
 //
 // Input: PTY bytes, with bytes that never occur in UTF-8 as commands: 0xff ends a chunk (so a
 // sequence is split across feeds), 0xfe c r resizes, 0xfd resets, 0xfc n sets the scrollback
 // limit, 0xfb k sends a key, a mouse report or a paste.
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 
 #include <cstddef>
 #include <cstdint>

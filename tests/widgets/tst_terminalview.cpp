@@ -1,9 +1,10 @@
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QElapsedTimer>
+#include <QHBoxLayout>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -13,6 +14,7 @@ namespace {
 // Answers the multi-line paste question without a dialog and counts how often it was asked.
 class ScriptedTerminalView final : public TerminalView {
 public:
+    using TerminalView::TerminalView;
     bool answer = false;
     int asked = 0;
 
@@ -74,10 +76,13 @@ private Q_SLOTS:
     void scrollbackWithShiftPageUpAndSnapBack();
     void zoomChangesColumns();
     void burstIsCoalescedAndIdleFeedPaintsAtOnce();
+    void twoViewsOfOneEmulationBothRepaint();
+    void viewOfASessionOnlyReportsItsGrid();
 };
 
 void TestTerminalView::keysProduceBytes() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(400, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -101,7 +106,8 @@ void TestTerminalView::keysProduceBytes() {
 }
 
 void TestTerminalView::feedShowsText() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(400, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -117,7 +123,8 @@ void TestTerminalView::feedShowsText() {
 }
 
 void TestTerminalView::resizeReportsColumnsAndRows() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(400, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -144,8 +151,9 @@ void TestTerminalView::resizeReportsColumnsAndRows() {
 }
 
 void TestTerminalView::firstShowReportsSizeAtOnce() {
+    TerminalEmulation emulation(80, 24);
     QWidget window;
-    auto *view = new TerminalView(&window);
+    auto *view = new TerminalView(&emulation, &window);
     // Not laid out yet: the grid is the PTY's default, not one computed from a placeholder size.
     QCOMPARE(view->columns(), 80);
     QCOMPARE(view->rows(), 24);
@@ -174,7 +182,8 @@ void TestTerminalView::firstShowReportsSizeAtOnce() {
 }
 
 void TestTerminalView::dragSelectsAndCopies() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(500, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -191,7 +200,8 @@ void TestTerminalView::dragSelectsAndCopies() {
 }
 
 void TestTerminalView::doubleAndTripleClickSelectWordAndLine() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(500, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -206,7 +216,8 @@ void TestTerminalView::doubleAndTripleClickSelectWordAndLine() {
 }
 
 void TestTerminalView::multiLinePasteAsksFirst() {
-    ScriptedTerminalView view;
+    TerminalEmulation emulation(80, 24);
+    ScriptedTerminalView view(&emulation);
     view.resize(400, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -230,7 +241,8 @@ void TestTerminalView::multiLinePasteAsksFirst() {
 }
 
 void TestTerminalView::bracketedPasteDoesNotAsk() {
-    ScriptedTerminalView view;
+    TerminalEmulation emulation(80, 24);
+    ScriptedTerminalView view(&emulation);
     view.resize(400, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -244,7 +256,8 @@ void TestTerminalView::bracketedPasteDoesNotAsk() {
 }
 
 void TestTerminalView::findHighlightsMatchInScrollback() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(500, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -286,7 +299,8 @@ void TestTerminalView::findHighlightsMatchInScrollback() {
 }
 
 void TestTerminalView::scrollbackWithShiftPageUpAndSnapBack() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(400, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -309,7 +323,8 @@ void TestTerminalView::scrollbackWithShiftPageUpAndSnapBack() {
 }
 
 void TestTerminalView::zoomChangesColumns() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(600, 400);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -329,7 +344,8 @@ void TestTerminalView::zoomChangesColumns() {
 }
 
 void TestTerminalView::burstIsCoalescedAndIdleFeedPaintsAtOnce() {
-    TerminalView view;
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
     view.resize(800, 500);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -368,6 +384,61 @@ void TestTerminalView::burstIsCoalescedAndIdleFeedPaintsAtOnce() {
     for (int pass = 0; pass < 3 && counter.paints == 0; ++pass)
         QCoreApplication::processEvents();
     QCOMPARE(counter.paints, 1);
+}
+
+void TestTerminalView::twoViewsOfOneEmulationBothRepaint() {
+    // Two views of one session: the first one to repaint must leave the other its damage.
+    TerminalEmulation emulation(80, 24);
+    QWidget window;
+    auto *layout = new QHBoxLayout(&window);
+    auto *left = new TerminalView(&emulation, &window);
+    auto *right = new TerminalView(&emulation, &window);
+    left->setSizesEmulation(false);
+    right->setSizesEmulation(false);
+    layout->addWidget(left);
+    layout->addWidget(right);
+    window.resize(900, 400);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    PaintCounter leftPaints;
+    PaintCounter rightPaints;
+    left->viewport()->installEventFilter(&leftPaints);
+    right->viewport()->installEventFilter(&rightPaints);
+    // Let the first full paints go by; then only the damaged row paints.
+    for (int tries = 0; tries < 50; ++tries) {
+        leftPaints.paints = rightPaints.paints = 0;
+        QTest::qWait(40);
+        if (leftPaints.paints == 0 && rightPaints.paints == 0)
+            break;
+    }
+    QCOMPARE(leftPaints.paints + rightPaints.paints, 0);
+    emulation.feed("\x1b[3;1Hshared");
+    QTRY_VERIFY(leftPaints.paints > 0);
+    QTRY_VERIFY(rightPaints.paints > 0);
+    QCOMPARE(left->emulation()->lineText(2), QStringLiteral("shared"));
+    QCOMPARE(right->emulation()->lineText(2), QStringLiteral("shared"));
+}
+
+void TestTerminalView::viewOfASessionOnlyReportsItsGrid() {
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
+    view.setSizesEmulation(false);
+    QSignalSpy sized(&view, &TerminalView::terminalSizeChanged);
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(!sized.isEmpty());
+    const QSizeF cell = view.cellSize();
+    QCOMPARE(sized.last().at(0).toInt(), int(view.viewport()->width() / cell.width()));
+    QCOMPARE(sized.last().at(0).toInt(), view.fitColumns());
+    QCOMPARE(sized.last().at(1).toInt(), view.fitRows());
+    // Whoever owns the emulation sizes it; the view shows the grid it is given.
+    QCOMPARE(emulation.columns(), 80);
+    QCOMPARE(view.columns(), 80);
+    emulation.resize(20, 5);
+    QCOMPARE(view.columns(), 20);
+    QCOMPARE(view.rows(), 5);
+    QVERIFY(view.fitColumns() > 20);
 }
 
 QTEST_MAIN(TestTerminalView)

@@ -1,8 +1,8 @@
 #include "widgets/shell/terminalpane.h"
 
-#include "client/api/shelljobs.h"
 #include "models/palette.h"
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
+#include "models/terminal/terminalsession.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QHBoxLayout>
@@ -11,15 +11,21 @@
 #include <QVBoxLayout>
 
 TerminalPane::TerminalPane(SandboxClient *client, const QString &sessionId, QWidget *parent)
+    : TerminalPane(new TerminalSession(client, sessionId), parent) {
+    // This pane opened the session, so it owns it.
+    m_session->setParent(this);
+}
+
+TerminalPane::TerminalPane(TerminalSession *session, QWidget *parent)
     : QWidget(parent)
-    , m_client(client)
-    , m_channel(new TerminalChannel(client, this))
-    , m_view(new TerminalView(this))
+    , m_session(session)
+    , m_view(new TerminalView(session->emulation(), this))
     , m_banner(new QFrame(this))
     , m_bannerText(new QLabel(m_banner))
     , m_newSession(new QPushButton(tr("New session"), m_banner))
     , m_reconnect(new QPushButton(tr("Reconnect now"), m_banner))
-    , m_dismiss(new QPushButton(tr("Dismiss"), m_banner)) {
+    , m_dismiss(new QPushButton(tr("Dismiss"), m_banner))
+    , m_title(session->emulation()->title()) {
     m_banner->setObjectName(QStringLiteral("terminalBanner"));
     m_bannerText->setWordWrap(true);
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -38,40 +44,55 @@ TerminalPane::TerminalPane(SandboxClient *client, const QString &sessionId, QWid
     layout->addWidget(m_view, 1);
     setFocusProxy(m_view);
 
-    connect(m_view, &TerminalView::sendData, this,
-            [this](const QByteArray &bytes) { m_channel->sendInput(bytes); });
-    connect(m_view, &TerminalView::terminalSizeChanged, m_channel, &TerminalChannel::resize);
+    // The session sizes the emulation from all of its views; this one only says what fits.
+    m_view->setSizesEmulation(false);
+    session->attachView(m_view);
+    connect(m_view, &TerminalView::sendData, session, &TerminalSession::sendInput);
+    connect(
+        m_view, &TerminalView::terminalSizeChanged, session,
+        [session, view = m_view](int cols, int rows) { session->setViewSize(view, cols, rows); });
     connect(m_view, &TerminalView::titleChanged, this, [this](const QString &title) {
         m_title = title;
         Q_EMIT titleChanged(title);
     });
-    connect(m_channel, &TerminalChannel::output, m_view, &TerminalView::feed);
-    connect(m_channel, &TerminalChannel::replayStarting, this, [this] {
-        // The server resends what the screen should show: start from a clean terminal.
-        m_view->emulation()->reset();
-    });
-    connect(m_channel, &TerminalChannel::stateChanged, this, &TerminalPane::onStateChanged);
-    connect(m_channel, &TerminalChannel::notice, this,
+    TerminalChannel *channel = session->channel();
+    connect(channel, &TerminalChannel::stateChanged, this, &TerminalPane::onStateChanged);
+    connect(channel, &TerminalChannel::notice, this,
             [this](const QString &text) { showBanner(text, false, false, false); });
-    connect(m_channel, &TerminalChannel::ended, this,
+    connect(channel, &TerminalChannel::ended, this,
             [this](const QString &reason, int) { showBanner(reason, true, true, false); });
     connect(m_newSession, &QPushButton::clicked, this, &TerminalPane::startNewSession);
-    connect(m_reconnect, &QPushButton::clicked, m_channel, &TerminalChannel::dropConnection);
+    connect(m_reconnect, &QPushButton::clicked, channel, &TerminalChannel::dropConnection);
     connect(m_dismiss, &QPushButton::clicked, m_banner, &QWidget::hide);
 
-    m_channel->resize(m_view->columns(), m_view->rows());
-    m_channel->open(sessionId);
+    // The session may be under way already (it connects as it is made, or another pane
+    // shows it): the banner starts from where it is.
+    if (channel->state() == TerminalChannel::State::Ended)
+        showBanner(session->endReason(), true, true, false);
+    else
+        onStateChanged(channel->state());
 }
 
 TerminalPane::~TerminalPane() {
-    // The session lives on in the sandbox; only this view of it goes.
-    m_channel->disconnect(this);
-    m_channel->detach();
+    // Only this view goes; the session lives on for its other panes, or in the sandbox. The
+    // view goes first, whatever the order of children: it must never outlive its emulation.
+    if (m_session) {
+        m_session->channel()->disconnect(this);
+        m_session->detachView(m_view);
+    }
+    delete m_view;
+}
+
+TerminalChannel *TerminalPane::channel() const {
+    return m_session->channel();
+}
+
+QString TerminalPane::sessionId() const {
+    return m_session->sessionId();
 }
 
 bool TerminalPane::isRunning() const {
-    return m_channel->state() != TerminalChannel::State::Ended &&
-           m_channel->state() != TerminalChannel::State::Idle;
+    return m_session && m_session->isRunning();
 }
 
 QString TerminalPane::bannerText() const {
@@ -80,15 +101,11 @@ QString TerminalPane::bannerText() const {
 
 void TerminalPane::startNewSession() {
     m_banner->hide();
-    m_view->emulation()->reset();
-    m_channel->open();
+    m_session->startNew();
 }
 
 void TerminalPane::terminateSession() {
-    const QString id = m_channel->sessionId();
-    if (m_client && !id.isEmpty() && m_channel->state() != TerminalChannel::State::Ended)
-        (new DeleteShellSessionJob(m_client, id))->start();
-    m_channel->detach();
+    m_session->terminate();
 }
 
 void TerminalPane::focusInEvent(QFocusEvent *event) {

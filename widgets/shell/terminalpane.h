@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/streams/terminalchannel.h"
+#include "models/terminal/terminalsession.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -11,23 +12,26 @@ class QFrame;
 class SandboxClient;
 class TerminalView;
 
-// One terminal: a TerminalView wired to a TerminalChannel, with a banner for reconnecting,
-// notices and a session that ended.
+// One view of a terminal session: a TerminalView on the session's emulation, with a banner
+// for reconnecting, notices and a session that ended, which every pane of the session shows.
 class TerminalPane final : public QWidget {
     Q_OBJECT
 public:
-    // An empty sessionId opens a new session; otherwise attaches to that one.
+    // Opens a session of its own: an empty sessionId starts a new one, otherwise attaches.
     TerminalPane(SandboxClient *client, const QString &sessionId = {}, QWidget *parent = nullptr);
+    // Shows a session owned elsewhere (a TerminalTab's), perhaps beside another pane of it.
+    explicit TerminalPane(TerminalSession *session, QWidget *parent = nullptr);
     ~TerminalPane() override;
 
+    TerminalSession *session() const { return m_session; }
     TerminalView *view() const { return m_view; }
-    TerminalChannel *channel() const { return m_channel; }
-    QString sessionId() const { return m_channel->sessionId(); }
+    TerminalChannel *channel() const;
+    QString sessionId() const;
     QString title() const { return m_title; }
     bool isRunning() const;
     // The banner's text, empty when hidden.
     QString bannerText() const;
-    // Opens a fresh session in this pane (the banner's "New session").
+    // Opens a fresh session in place of this one (the banner's "New session").
     void startNewSession();
     // Ends the session on the server, then closes the socket.
     void terminateSession();
@@ -42,8 +46,7 @@ private:
     void onStateChanged(TerminalChannel::State state);
     void showBanner(const QString &text, bool error, bool offerNewSession, bool offerReconnect);
 
-    QPointer<SandboxClient> m_client;
-    TerminalChannel *m_channel;
+    QPointer<TerminalSession> m_session;
     TerminalView *m_view;
     QFrame *m_banner;
     QLabel *m_bannerText;

@@ -1,6 +1,7 @@
 #include "widgets/shell/terminaltab.h"
 
 #include "client/api/shelljobs.h"
+#include "models/terminal/terminalsession.h"
 #include "widgets/common/preferences.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/shell/terminalpane.h"
@@ -17,9 +18,16 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
 namespace {
 const char *nameProperty = "sbxTerminalName";
-}
+// A split opens a new shell, as tmux, iTerm2 and Windows Terminal do; a second view of the
+// same shell is the menu's other entry.
+const QKeySequence kSplitShortcut(u"Ctrl+Shift+D"_s);
+} // namespace
 
 TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWidget *parent)
     : QWidget(parent)
@@ -34,8 +42,31 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar->addAction(QStringLiteral("New terminal"), this, [this] { openTerminal(); })
         ->setToolTip(QStringLiteral("Open a new shell session (Ctrl+Shift+T)"));
-    toolbar->addAction(QStringLiteral("Split"), this, [this] { splitCurrent(); })
-        ->setToolTip(QStringLiteral("Open a second terminal beside this one (Ctrl+Shift+D)"));
+    auto *split = new QToolButton(toolbar);
+    split->setObjectName(u"terminalSplit"_s);
+    split->setText(tr("Split"));
+    split->setToolTip(tr("Open a new shell beside this one (%1); the arrow offers a second view "
+                         "of this shell")
+                          .arg(kSplitShortcut.toString(QKeySequence::NativeText)));
+    auto *splitMenu = new QMenu(split);
+    QAction *sameSession = splitMenu->addAction(tr("Same session"), this,
+                                                [this] { splitCurrent(Split::SameSession); });
+    sameSession->setObjectName(u"splitSameSession"_s);
+    sameSession->setToolTip(
+        tr("A second view of this shell: what you type in either shows in both"));
+    QAction *newSession =
+        splitMenu->addAction(tr("New session"), this, [this] { splitCurrent(Split::NewSession); });
+    newSession->setObjectName(u"splitNewSession"_s);
+    newSession->setToolTip(tr("A new shell beside this one"));
+    // Shown in the menu; the shortcut itself is the tab's (below), active with the menu closed.
+    newSession->setShortcut(kSplitShortcut);
+    newSession->setShortcutContext(Qt::WidgetShortcut);
+    splitMenu->setToolTipsVisible(true);
+    split->setMenu(splitMenu);
+    // Clicking Split does what it always did; the arrow opens the menu.
+    split->setPopupMode(QToolButton::MenuButtonPopup);
+    connect(split, &QToolButton::clicked, this, [this] { splitCurrent(Split::NewSession); });
+    toolbar->addWidget(split);
     auto *sessions = new QToolButton(toolbar);
     sessions->setText(QStringLiteral("Open session"));
     sessions->setToolTip(
@@ -86,8 +117,7 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
                      [this] { openTerminal(); });
     addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+W")),
                      [this] { closeCurrent(); });
-    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+D")),
-                     [this] { splitCurrent(); });
+    addLocalShortcut(this, kSplitShortcut, [this] { splitCurrent(Split::NewSession); });
 }
 
 void TerminalTab::showEvent(QShowEvent *event) {
@@ -99,7 +129,7 @@ void TerminalTab::showEvent(QShowEvent *event) {
 
 TerminalPane *TerminalTab::openTerminal(const QString &sessionId) {
     auto *page = new QSplitter(Qt::Horizontal, m_tabs);
-    TerminalPane *pane = makePane(sessionId, page);
+    TerminalPane *pane = makePane(openSession(sessionId, page), page);
     ++m_opened;
     page->setProperty(nameProperty, QString());
     connect(pane, &TerminalPane::titleChanged, page, [this, page] { updateTitle(page); });
@@ -119,21 +149,49 @@ TerminalPane *TerminalTab::openTerminal(const QString &sessionId) {
     return pane;
 }
 
-TerminalPane *TerminalTab::makePane(const QString &sessionId, QWidget *page) {
-    auto *pane = new TerminalPane(m_client, sessionId, page);
+TerminalSession *TerminalTab::openSession(const QString &sessionId, QWidget *page) {
+    // Owned by this tab, not by the page: it must outlive every view of its emulation, so it
+    // goes once the page and its panes are gone (or after m_tabs, made first, in ~TerminalTab).
+    auto *session = new TerminalSession(m_client, sessionId, this);
+    connect(page, &QObject::destroyed, session, &QObject::deleteLater);
+    return session;
+}
+
+TerminalPane *TerminalTab::makePane(TerminalSession *session, QWidget *page) {
+    auto *pane = new TerminalPane(session, page);
     if (m_preferences)
         pane->view()->setScrollbackLines(m_preferences->current().scrollbackLines);
-    static_cast<QSplitter *>(page)->addWidget(pane);
+    auto *splitter = static_cast<QSplitter *>(page);
+    if (splitter->count() > 0) {
+        // The splitter shows the pane before it places it, and the view reports its size when
+        // shown: at Qt's placeholder width it would tell a shared session's shell two columns
+        // and cut the other pane's screen to them. Half the page is what it will get.
+        pane->resize(std::max(1, (splitter->width() - splitter->handleWidth()) / 2),
+                     splitter->height());
+    }
+    splitter->addWidget(pane);
     return pane;
 }
 
-TerminalPane *TerminalTab::splitCurrent() {
+TerminalPane *TerminalTab::splitCurrent(Split split) {
     auto *page = qobject_cast<QSplitter *>(m_tabs->currentWidget());
     if (!page)
         return openTerminal();
     if (page->count() >= 2)
         return qobject_cast<TerminalPane *>(page->widget(1));
-    TerminalPane *pane = makePane({}, page);
+    TerminalSession *session = nullptr;
+    if (split == Split::SameSession) {
+        // The pane with the focus is the current one; before any has it, the first.
+        TerminalPane *current = nullptr;
+        for (QWidget *w = QApplication::focusWidget(); w && !current; w = w->parentWidget())
+            current = qobject_cast<TerminalPane *>(w);
+        if (!current || current->parentWidget() != page)
+            current = qobject_cast<TerminalPane *>(page->widget(0));
+        session = current ? current->session() : nullptr;
+    }
+    if (!session)
+        session = openSession({}, page);
+    TerminalPane *pane = makePane(session, page);
     page->setSizes({1, 1});
     pane->setFocus();
     return pane;
@@ -145,9 +203,13 @@ void TerminalTab::closeCurrent() {
         return;
     // Closing a terminal ends its shell, as closing a terminal window does; sessions others
     // opened are only ever attached to through "Open session".
-    const QList<TerminalPane *> panes = page->findChildren<TerminalPane *>();
-    for (TerminalPane *pane : panes)
-        pane->terminateSession();
+    // Two panes may show one session: it ends once.
+    QList<TerminalSession *> sessions;
+    for (TerminalPane *pane : page->findChildren<TerminalPane *>())
+        if (pane->session() && !sessions.contains(pane->session()))
+            sessions.append(pane->session());
+    for (TerminalSession *session : std::as_const(sessions))
+        session->terminate();
     m_tabs->removeTab(m_tabs->indexOf(page));
     page->deleteLater();
 }
@@ -221,10 +283,12 @@ void TerminalTab::fillSessionMenu() {
 }
 
 int TerminalTab::terminalCount() const {
-    int running = 0;
+    // Shells, not views: two panes of one session are one terminal running.
+    QList<const TerminalSession *> running;
     for (const TerminalPane *pane : panes())
-        running += pane->isRunning() ? 1 : 0;
-    return running;
+        if (pane->isRunning() && !running.contains(pane->session()))
+            running.append(pane->session());
+    return int(running.size());
 }
 
 QList<TerminalPane *> TerminalTab::panes() const {

@@ -9,21 +9,28 @@ class QTabWidget;
 class QToolButton;
 class SandboxClient;
 class TerminalPane;
+class TerminalSession;
 class PreferencesHub;
 
 // The "Terminal" tab of a sandbox workspace: terminal tabs, each one terminal or two side by side.
 class TerminalTab final : public QWidget {
     Q_OBJECT
 public:
+    enum class Split {
+        NewSession,  // a new shell beside the current one
+        SameSession, // a second view of the current pane's shell
+    };
+
     explicit TerminalTab(SandboxClient *client, PreferencesHub *preferences = nullptr,
                          QWidget *parent = nullptr);
 
     // Opens a terminal tab; an empty sessionId starts a new session.
     TerminalPane *openTerminal(const QString &sessionId = {});
-    // Ends the current tab's sessions and closes it.
+    // Ends each session of the current tab once and closes it.
     void closeCurrent();
-    // Adds a second terminal beside the current one.
-    TerminalPane *splitCurrent();
+    // Adds a second pane beside the current one (none when the tab has two already: returns
+    // the second).
+    TerminalPane *splitCurrent(Split split = Split::NewSession);
     void renameCurrent(const QString &name);
     int terminalCount() const;
     QList<TerminalPane *> panes() const;
@@ -33,7 +40,9 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    TerminalPane *makePane(const QString &sessionId, QWidget *page);
+    TerminalPane *makePane(TerminalSession *session, QWidget *page);
+    // A session for the panes of page, deleted after it.
+    TerminalSession *openSession(const QString &sessionId, QWidget *page);
     void updateTitle(QWidget *page);
     void fillSessionMenu();
     void askRename(int index);

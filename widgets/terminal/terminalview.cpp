@@ -1,6 +1,6 @@
 #include "widgets/terminal/terminalview.h"
 
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalfindbar.h"
 
 #include <QFontDatabase>
@@ -17,9 +17,11 @@ constexpr int ResizeSettleMs = 60; // a dragged window edge reports its size onc
 constexpr int BlinkMs = 530;
 } // namespace
 
-TerminalView::TerminalView(QWidget *parent)
+TerminalView::TerminalView(TerminalEmulation *emulation, QWidget *parent)
     : QAbstractScrollArea(parent)
-    , m_emulation(new TerminalEmulation(80, 24, this)) {
+    , m_emulation(emulation)
+    , m_fitCols(emulation->columns())
+    , m_fitRows(emulation->rows()) {
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_InputMethodEnabled, true);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
@@ -52,7 +54,6 @@ TerminalView::TerminalView(QWidget *parent)
     m_sinceDoubleClick.invalidate();
 
     connect(m_emulation, &TerminalEmulation::screenChanged, this, &TerminalView::onScreenChanged);
-    connect(m_emulation, &TerminalEmulation::sendData, this, &TerminalView::sendData);
     connect(m_emulation, &TerminalEmulation::titleChanged, this, &TerminalView::titleChanged);
     connect(m_emulation, &TerminalEmulation::bell, this, &TerminalView::bell);
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
@@ -139,8 +140,12 @@ void TerminalView::updateGrid() {
         const QSize area = viewport()->size();
         const int cols = std::max(2, int(area.width() / m_cellWidth));
         const int rowCount = std::max(1, area.height() / m_cellHeight);
-        if (cols != columns() || rowCount != rows()) {
-            m_emulation->resize(cols, rowCount);
+        const bool emulationDiffers = cols != columns() || rowCount != rows();
+        if (cols != m_fitCols || rowCount != m_fitRows || (m_sizesEmulation && emulationDiffers)) {
+            m_fitCols = cols;
+            m_fitRows = rowCount;
+            if (m_sizesEmulation)
+                m_emulation->resize(cols, rowCount);
             if (isVisible())
                 m_resizeTimer.start();
         }
@@ -150,8 +155,8 @@ void TerminalView::updateGrid() {
 
 void TerminalView::reportSize() {
     m_resizeTimer.stop();
-    const int cols = columns();
-    const int rowCount = rows();
+    const int cols = m_fitCols;
+    const int rowCount = m_fitRows;
     if (cols == m_reportedCols && rowCount == m_reportedRows)
         return;
     m_reportedCols = cols;
@@ -204,7 +209,7 @@ void TerminalView::requestFullUpdate() {
 
 void TerminalView::flushUpdates() {
     m_sinceFlush.restart();
-    const TerminalDamage damage = m_emulation->takeDamage();
+    const TerminalDamage damage = m_emulation->takeDamage(m_damage);
     syncScrollBar();
     const bool blink = hasFocus() && m_emulation->cursor().blink;
     if (blink != m_blinkTimer.isActive()) {

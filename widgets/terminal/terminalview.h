@@ -1,6 +1,7 @@
 #pragma once
 
-#include "widgets/terminal/terminalselection.h"
+#include "models/terminal/terminalemulation.h"
+#include "models/terminal/terminalselection.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
@@ -13,7 +14,6 @@
 #include <optional>
 #include <vector>
 
-class TerminalEmulation;
 class QPainter;
 class TerminalFindBar;
 struct TerminalLine;
@@ -25,18 +25,26 @@ struct AsciiGlyphs {
     std::array<quint32, 128> glyphs{};
 };
 
-// The terminal widget: paints the emulation's cells, turns keys, mouse, clipboard and resizes
-// into bytes and sizes for the PTY. Repaints only damaged rows, at most once per frame.
+// The terminal widget: paints an emulation it does not own, turns keys, mouse, clipboard and
+// resizes into bytes and sizes for the PTY. Repaints only damaged rows, at most once per frame.
 class TerminalView : public QAbstractScrollArea {
     Q_OBJECT
 public:
-    explicit TerminalView(QWidget *parent = nullptr);
+    // The emulation (a TerminalSession's, or a standalone one) must outlive the view.
+    explicit TerminalView(TerminalEmulation *emulation, QWidget *parent = nullptr);
     ~TerminalView() override;
 
     TerminalEmulation *emulation() const { return m_emulation; }
     void feed(const QByteArray &utf8Bytes);
+    // The emulation's grid, which the view shows.
     int columns() const;
     int rows() const;
+    // The grid the viewport holds: what the view asks for in terminalSizeChanged.
+    int fitColumns() const { return m_fitCols; }
+    int fitRows() const { return m_fitRows; }
+    // By default the view sizes its emulation to its own grid. A view of a shared emulation
+    // only reports its grid: the session sizes the emulation for all of its views.
+    void setSizesEmulation(bool sizes) { m_sizesEmulation = sizes; }
     void setScrollbackLines(int lines);
 
     void zoomIn();
@@ -64,7 +72,10 @@ public:
     void scrollLines(int delta); // positive scrolls back into history
 
 Q_SIGNALS:
+    // What the user's keys, pastes and mouse produce. The emulation's own answers to the
+    // program's queries go out through whoever feeds it, once however many views it has.
     void sendData(const QByteArray &bytes);
+    // The grid the viewport holds, once a resize settled.
     void terminalSizeChanged(int cols, int rows);
     void titleChanged(const QString &title);
     void bell();
@@ -109,6 +120,10 @@ private:
     void showMatch();
 
     TerminalEmulation *m_emulation;
+    TerminalDamageMark m_damage;
+    bool m_sizesEmulation = true;
+    int m_fitCols;
+    int m_fitRows;
     TerminalFindBar *m_findBar = nullptr;
     QFont m_font;
     QFont m_boldFont;

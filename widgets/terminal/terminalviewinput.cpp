@@ -1,5 +1,5 @@
 // TerminalView: keyboard, mouse, clipboard and paste.
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QApplication>

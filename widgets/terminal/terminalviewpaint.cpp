@@ -1,5 +1,5 @@
 // TerminalView: painting cells, selection, find matches and the cursor.
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QGlyphRun>
@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace {
 
@@ -16,6 +17,8 @@ const QColor DefaultBackground(0x1c, 0x1c, 0x1c);
 const QColor SelectionBackground(0x3a, 0x5f, 0x9f);
 const QColor MatchBackground(0xb8, 0x9b, 0x2a);
 const QColor CurrentMatchBackground(0xf0, 0x8c, 0x1a);
+// Beyond the grid when another, smaller view of the session sets its size (as tmux shows it).
+const QColor OutsideGrid(0x30, 0x30, 0x30);
 
 // xterm's 256-colour palette: 16 system colours, a 6x6x6 cube, 24 greys.
 const std::array<QRgb, 256> &xtermPalette() {
@@ -67,6 +70,12 @@ void TerminalView::paintEvent(QPaintEvent *event) {
     QPainter painter(viewport());
     const QRect area = event->rect();
     painter.fillRect(area, m_emulation->reverseVideo() ? DefaultForeground : DefaultBackground);
+    if (columns() < m_fitCols || rows() < m_fitRows) {
+        const QRect grid(0, 0, int(std::ceil(columns() * m_cellWidth)), rows() * m_cellHeight);
+        QRegion outside = QRegion(area) - QRegion(grid);
+        for (const QRect &rect : outside)
+            painter.fillRect(rect, OutsideGrid);
+    }
     const int first = std::max(0, area.top() / m_cellHeight);
     const int last = std::min(rows() - 1, area.bottom() / m_cellHeight);
     const int firstIndex = firstVisibleIndex();

@@ -1,6 +1,6 @@
 // The compact scrollback: lines that leave the screen read back exactly as they were shown.
-#include "widgets/terminal/linering.h"
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/linering.h"
+#include "models/terminal/terminalemulation.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 
-#include "widgets/terminal/terminalkeys.h"
-#include "widgets/terminal/terminalstateglue.h"
+#include "models/terminal/terminalkeys.h"
+#include "models/terminal/terminalstateglue.h"
 
 #include <QStringList>
 
@@ -72,12 +72,12 @@ TerminalCell TerminalEmulation::blankCell() const {
 
 void TerminalEmulation::markDirty(int row) {
     if (row >= 0 && row < m_rows)
-        m_dirty[static_cast<size_t>(row)] = 1;
+        m_dirty[static_cast<size_t>(row)] = m_damageClock;
     m_changed = true;
 }
 
 void TerminalEmulation::markAllDirty() {
-    m_fullDamage = true;
+    m_fullDamage = m_damageClock;
     m_changed = true;
 }
 
@@ -281,10 +281,13 @@ QString TerminalEmulation::historyLineText(int index) const {
     return lineToText(m_screen->lineAt(index));
 }
 
-TerminalDamage TerminalEmulation::takeDamage() {
+TerminalDamage TerminalEmulation::takeDamage(TerminalDamageMark &mark) {
     TerminalDamage damage;
-    damage.full = std::exchange(m_fullDamage, false);
-    damage.rows = m_dirty;
-    std::fill(m_dirty.begin(), m_dirty.end(), 0);
+    damage.full = m_fullDamage > mark.seen;
+    damage.rows.resize(m_dirty.size());
+    for (size_t row = 0; row < m_dirty.size(); ++row)
+        damage.rows[row] = m_dirty[row] > mark.seen ? 1 : 0;
+    // Changes from now on carry a later stamp than any mark has seen.
+    mark.seen = m_damageClock++;
     return damage;
 }

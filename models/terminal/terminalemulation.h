@@ -1,8 +1,8 @@
 #pragma once
 
-#include "widgets/terminal/csiguard.h"
-#include "widgets/terminal/linering.h"
-#include "widgets/terminal/terminalcell.h"
+#include "models/terminal/csiguard.h"
+#include "models/terminal/linering.h"
+#include "models/terminal/terminalcell.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -30,6 +30,13 @@ struct TerminalCursor {
 struct TerminalDamage {
     bool full = false;
     std::vector<uint8_t> rows;
+};
+
+// How far one reader of the damage has taken it: every view of a shared emulation keeps its
+// own, so one view's repaint never takes the damage another still has to paint. A new mark
+// sees the whole screen as damaged.
+struct TerminalDamageMark {
+    uint64_t seen = 0;
 };
 
 // The terminal without widget or transport: PTY bytes go through libvterm's parser and state
@@ -81,7 +88,9 @@ public:
     QString historyLineText(int index) const;
     int64_t droppedLines() const { return m_screen->droppedLines(); }
 
-    TerminalDamage takeDamage();
+    // Damage since mark was last taken. Without a mark: the emulation's own, for a single reader.
+    TerminalDamage takeDamage(TerminalDamageMark &mark);
+    TerminalDamage takeDamage() { return takeDamage(m_ownMark); }
 
 Q_SIGNALS:
     void screenChanged();
@@ -116,8 +125,12 @@ private:
     bool m_reverseVideo = false;
     QString m_title;
 
-    std::vector<uint8_t> m_dirty;
-    bool m_fullDamage = true;
+    // Damage is stamped with the clock's value at the change; a reader's mark holds the clock
+    // when it last took the damage, so each reader sees what changed after that, and only that.
+    std::vector<uint64_t> m_dirty;
+    uint64_t m_damageClock = 1;
+    uint64_t m_fullDamage = 1; // the first reading paints everything
+    TerminalDamageMark m_ownMark;
     bool m_changed = false;
     bool m_titlePending = false;
     int m_bellsPending = 0;

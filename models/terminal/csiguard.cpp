@@ -1,4 +1,4 @@
-#include "widgets/terminal/csiguard.h"
+#include "models/terminal/csiguard.h"
 
 const QByteArray &CsiGuard::filter(const QByteArray &data) {
     bool dropping = false;

@@ -1,4 +1,4 @@
-#include "widgets/terminal/linering.h"
+#include "models/terminal/linering.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,6 +1,6 @@
-#include "widgets/terminal/terminalselection.h"
+#include "models/terminal/terminalselection.h"
 
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 
 #include <QStringList>
 

@@ -1,6 +1,6 @@
-#include "widgets/terminal/terminalstateglue.h"
+#include "models/terminal/terminalstateglue.h"
 
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 
 #include <vterm.h>
 
@@ -88,7 +88,7 @@ struct GlueAccess {
         TerminalLine &row = line(t, pos.row);
         TerminalCell *cells = row.cells.data();
         TerminalCell &cell = cells[pos.col];
-        t->m_dirty[static_cast<size_t>(pos.row)] = 1;
+        t->m_dirty[static_cast<size_t>(pos.row)] = t->m_damageClock;
         t->m_changed = true;
         if (info->width == 1 && info->chars[1] == 0 && !cell.wide && !cell.continuation &&
             !cell.combined) [[likely]] {

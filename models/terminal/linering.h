@@ -1,6 +1,6 @@
 #pragma once
 
-#include "widgets/terminal/terminalcell.h"
+#include "models/terminal/terminalcell.h"
 
 #include <cstdint>
 #include <deque>

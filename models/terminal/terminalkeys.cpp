@@ -1,4 +1,4 @@
-#include "widgets/terminal/terminalkeys.h"
+#include "models/terminal/terminalkeys.h"
 
 #include <QList>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "widgets/terminal/terminalemulation.h"
+#include "models/terminal/terminalemulation.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -32,6 +32,7 @@ private Q_SLOTS:
     void titleAndBellSignals();
     void answersDeviceQueries();
     void screenChangedOncePerFeed();
+    void eachReaderTakesItsOwnDamage();
     void keys_data();
     void keys();
     void applicationCursorKeys();
@@ -358,6 +359,32 @@ void TestTerminalEmulation::screenChangedOncePerFeed() {
     QCOMPARE(damage.rows[0], uint8_t(0));
     t.feed(QByteArray());
     QCOMPARE(changed.count(), 2);
+}
+
+void TestTerminalEmulation::eachReaderTakesItsOwnDamage() {
+    // Two views of one session: the one that repaints first must not take the other's damage.
+    TerminalEmulation t(80, 24);
+    TerminalDamageMark first;
+    TerminalDamageMark second;
+    QVERIFY(t.takeDamage(first).full);
+    t.feed(esc("[3;1H") + "a");
+    const TerminalDamage firstDamage = t.takeDamage(first);
+    QVERIFY(!firstDamage.full);
+    QCOMPARE(firstDamage.rows[2], uint8_t(1));
+    QCOMPARE(t.takeDamage(first).rows[2], uint8_t(0)); // taken
+    t.feed(esc("[5;1H") + "b");
+    const TerminalDamage secondDamage = t.takeDamage(second);
+    QVERIFY(secondDamage.full); // a new reader paints everything once
+    const TerminalDamage later = t.takeDamage(first);
+    QVERIFY(!later.full);
+    QCOMPARE(later.rows[4], uint8_t(1));
+    QCOMPARE(later.rows[0], uint8_t(0)); // what the first reader took stays taken
+    t.feed(esc("[7;1H") + "c");
+    QCOMPARE(t.takeDamage(second).rows[6], uint8_t(1));
+    QCOMPARE(t.takeDamage(first).rows[6], uint8_t(1));
+    t.resize(60, 20);
+    QVERIFY(t.takeDamage(first).full);
+    QVERIFY(t.takeDamage(second).full);
 }
 
 void TestTerminalEmulation::keys_data() {
