@@ -2,12 +2,17 @@
 
 #include <QIcon>
 #include <QPalette>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
 // The console's own line icons (resources/icons/*.svg), drawn in the palette's text colour so
 // that they follow a dark theme.
 namespace Icons {
+
+// The icons are drawn on a 16 px grid: at 16 (or 32) px their 1 px lines stay sharp, at a
+// style's 24 px toolbar size they blur.
+inline constexpr QSize kToolBarSize{16, 16};
 
 // Every action and tab icon in resources/icons, by name ("start", "files", ...).
 QStringList names();
