@@ -2,6 +2,7 @@
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
 #include "client/providers/sandboxregistry.h"
+#include "widgets/common/icons.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -29,6 +30,7 @@ int main(int argc, char **argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("Sandbox Console"));
     QApplication::setDesktopFileName(QStringLiteral("sandbox-console"));
+    QApplication::setWindowIcon(Icons::appIcon());
 
     ConsoleContext context(ConsoleContext::defaultPaths());
     MainWindow window(&context);

@@ -5,6 +5,7 @@
 #include "app/sandboxactions.h"
 #include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
+#include "widgets/common/icons.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
@@ -112,12 +113,14 @@ void MainWindow::buildActions() {
     };
     m_addAction = make(QStringLiteral("&Add sandbox…"), QKeySequence::New,
                        QStringLiteral("Connect to a sandbox by address"), &MainWindow::addSandbox);
+    m_addAction->setIcon(Icons::icon(QStringLiteral("add-address")));
     m_lifecycle = new SandboxActions(m_context, m_list, this);
     connect(m_lifecycle, &SandboxActions::created, this, &MainWindow::selectSandbox);
     connect(m_lifecycle, &SandboxActions::logsRequested, this, &MainWindow::showLogs);
     m_editAction =
         make(QStringLiteral("&Edit…"), QKeySequence(Qt::Key_F2),
              QStringLiteral("Change the address or credentials"), &MainWindow::editSandbox);
+    m_editAction->setIcon(Icons::icon(QStringLiteral("edit")));
     // F2 renames in the Files tab; here it edits the sandbox selected in the list.
     m_editAction->setShortcut({});
     addLocalShortcut(m_list, QKeySequence(Qt::Key_F2), [this] {
@@ -127,10 +130,12 @@ void MainWindow::buildActions() {
     m_refreshAction = make(
         QStringLiteral("Re&fresh status"), QKeySequence(QStringLiteral("Ctrl+R")),
         QStringLiteral("Check every sandbox now"), [this] { m_context->registry()->probeAll(); });
+    m_refreshAction->setIcon(Icons::icon(QStringLiteral("refresh")));
     m_preferencesAction =
         make(QStringLiteral("&Preferences…"), QKeySequence(QStringLiteral("Ctrl+,")),
              QStringLiteral("Preferences"), &MainWindow::showPreferences);
     m_preferencesAction->setMenuRole(QAction::PreferencesRole);
+    m_preferencesAction->setIcon(Icons::icon(QStringLiteral("preferences")));
     auto *quit =
         make(QStringLiteral("&Quit"), QKeySequence::Quit, QStringLiteral("Quit"), &QWidget::close);
 
@@ -148,7 +153,8 @@ void MainWindow::buildActions() {
     QToolBar *toolbar = addToolBar(QStringLiteral("Sandboxes"));
     toolbar->setObjectName(QStringLiteral("sandboxToolbar"));
     toolbar->setMovable(false);
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->setIconSize(Icons::kToolBarSize);
     toolbar->addActions({m_lifecycle->newAction(), m_addAction});
     toolbar->addSeparator();
     toolbar->addActions(m_lifecycle->lifecycleActions());

@@ -3,6 +3,7 @@
 #include "app/consolecontext.h"
 #include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
+#include "widgets/common/icons.h"
 #include "widgets/dialogs/newsandboxdialog.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
 
@@ -18,6 +19,27 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <utility>
+
+namespace {
+
+// Lifecycle actions' icons (resources/icons).
+constexpr std::pair<LifecycleAction, const char *> kLifecycleIcons[] = {
+    {LifecycleAction::Start, "start"},   {LifecycleAction::Pause, "pause"},
+    {LifecycleAction::Resume, "resume"}, {LifecycleAction::Stop, "stop"},
+    {LifecycleAction::Delete, "delete"}, {LifecycleAction::Logs, "logs"},
+};
+
+QIcon lifecycleIcon(LifecycleAction action) {
+    for (const auto &[which, name] : kLifecycleIcons) {
+        if (which == action)
+            return Icons::icon(QString::fromLatin1(name));
+    }
+    return {};
+}
+
+} // namespace
+
 SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, QWidget *window)
     : QObject(window)
     , m_context(context)
@@ -27,6 +49,7 @@ SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, Q
     m_new->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+N")));
     m_new->setToolTip(
         QStringLiteral("Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)"));
+    m_new->setIcon(Icons::icon(QStringLiteral("new-sandbox")));
     connect(m_new, &QAction::triggered, this, &SandboxActions::newSandbox);
 
     struct Spec {
@@ -46,6 +69,7 @@ SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, Q
     };
     for (const Spec &spec : specs) {
         auto *a = new QAction(QString::fromUtf8(spec.text), this);
+        a->setIcon(lifecycleIcon(spec.action));
         const QKeySequence key(QString::fromLatin1(spec.key));
         a->setToolTip(QString::fromUtf8(spec.tip) + QStringLiteral(" (") +
                       key.toString(QKeySequence::NativeText) + QStringLiteral(", in the list)"));

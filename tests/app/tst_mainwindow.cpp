@@ -3,8 +3,8 @@
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
 #include "client/providers/localsandboxes.h"
-#include "client/providers/savedendpoints.h"
 #include "client/providers/sandboxregistry.h"
+#include "client/providers/savedendpoints.h"
 #include "models/sandboxlistmodel.h"
 #include "tests/support/testserver.h"
 #include "widgets/dialogs/preferencesdialog.h"
@@ -25,6 +25,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QToolBar>
 #include <QTreeView>
 #include <QtTest>
 
@@ -220,6 +221,38 @@ private Q_SLOTS:
         QCOMPARE(again.preferences().pollIntervalMs, 12000);
         QCOMPARE(again.preferences().parallelTransfers, 3);
         QCOMPARE(again.registry()->pollInterval(), 12000);
+    }
+
+    void actionsAndTabsHaveIcons() {
+        ConsoleContext context(paths(QStringLiteral("icons")));
+        MainWindow window(&context);
+        window.show();
+        auto *toolbar = window.findChild<QToolBar *>(QStringLiteral("sandboxToolbar"));
+        QVERIFY(toolbar);
+        int withIcon = 0;
+        const QList<QAction *> actions = toolbar->actions();
+        for (const QAction *action : actions) {
+            if (action->isSeparator())
+                continue;
+            QVERIFY2(!action->icon().isNull(), qPrintable(action->text()));
+            QVERIFY(!action->icon().pixmap(16).isNull());
+            ++withIcon;
+        }
+        QCOMPARE(withIcon, 10); // new, add, six lifecycle actions, edit, refresh
+        const QString id = context.saved()->add({QString(),
+                                                 QStringLiteral("Icons"),
+                                                 {QUrl(QStringLiteral("http://127.0.0.1:9")), {}},
+                                                 {},
+                                                 SandboxState::Online,
+                                                 {}});
+        window.selectSandbox(id);
+        SandboxWorkspace *ws = window.workspace(id);
+        QVERIFY(ws);
+        for (const QString &tab : {QStringLiteral("terminal"), QStringLiteral("files")}) {
+            const int index = ws->tabs()->indexOf(ws->tab(tab));
+            QVERIFY2(index >= 0, qPrintable(tab));
+            QVERIFY2(!ws->tabs()->tabIcon(index).isNull(), qPrintable(tab));
+        }
     }
 };
 

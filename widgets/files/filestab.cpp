@@ -6,6 +6,7 @@
 #include "models/files/remotefilesortproxy.h"
 #include "models/files/transferqueuemodel.h"
 #include "widgets/common/errorrow.h"
+#include "widgets/common/icons.h"
 #include "widgets/common/preferences.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/files/dragout.h"
@@ -81,24 +82,38 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     connect(m_errorRow, &ErrorRow::sudoRequested, this, &FilesTab::retryWithSudo);
 
     auto *toolbar = new QToolBar(this);
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    toolbar->addAction(tr("Home"), this, [this] { setFolder(m_ops->home()); })
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->setIconSize(Icons::kToolBarSize);
+    toolbar
+        ->addAction(Icons::icon(u"home"_s), tr("Home"), this, [this] { setFolder(m_ops->home()); })
         ->setToolTip(tr("The sandbox user's home folder"));
-    toolbar->addAction(tr("Workspace"), this, [this] { setFolder(m_ops->workspace()); })
+    toolbar
+        ->addAction(Icons::icon(u"workspace"_s), tr("Workspace"), this,
+                    [this] { setFolder(m_ops->workspace()); })
         ->setToolTip(tr("The sandbox's workspace folder"));
-    toolbar->addAction(tr("Up"), this, &FilesTab::goUp)->setShortcut(QKeySequence(u"Alt+Up"_s));
-    toolbar->addAction(tr("Refresh"), this, [this] { model()->refresh(); })
-        ->setToolTip(tr("List this folder again (F5)"));
+    QAction *up = toolbar->addAction(Icons::icon(u"go-up"_s), tr("Up"), this, &FilesTab::goUp);
+    up->setShortcut(QKeySequence(u"Alt+Up"_s));
+    QAction *refresh = toolbar->addAction(Icons::icon(u"refresh"_s), tr("Refresh"), this,
+                                          [this] { model()->refresh(); });
+    refresh->setToolTip(tr("List this folder again (F5)"));
     toolbar->addSeparator();
-    toolbar->addAction(tr("New folder"), this, &FilesTab::newFolder)->setToolTip(tr("F7"));
-    toolbar->addAction(tr("Upload…"), this, [this] { uploadChosen(folder()); });
-    toolbar->addAction(tr("Download…"), this, &FilesTab::downloadSelected);
-    toolbar->addAction(tr("Rename…"), this, &FilesTab::renameSelected)->setToolTip(tr("F2"));
-    toolbar->addAction(tr("Delete"), this, &FilesTab::deleteSelected)
+    toolbar->addAction(Icons::icon(u"new-folder"_s), tr("New folder"), this, &FilesTab::newFolder)
+        ->setToolTip(tr("F7"));
+    toolbar->addAction(Icons::icon(u"upload"_s), tr("Upload…"), this,
+                       [this] { uploadChosen(folder()); });
+    toolbar->addAction(Icons::icon(u"download"_s), tr("Download…"), this,
+                       &FilesTab::downloadSelected);
+    toolbar->addAction(Icons::icon(u"edit"_s), tr("Rename…"), this, &FilesTab::renameSelected)
+        ->setToolTip(tr("F2"));
+    toolbar->addAction(Icons::icon(u"delete"_s), tr("Delete"), this, &FilesTab::deleteSelected)
         ->setToolTip(tr("Delete key; asks first"));
-    toolbar->addAction(tr("Copy path"), this, [this] {
+    QAction *copy = toolbar->addAction(Icons::icon(u"copy"_s), tr("Copy path"), this, [this] {
         QGuiApplication::clipboard()->setText(selectedPath().isEmpty() ? folder() : selectedPath());
     });
+    // Icon only (a low priority action's label is hidden beside icons): with every label the
+    // row was wider than the tab in a 1280 px window and hid Delete behind the extension button.
+    for (QAction *iconOnly : {up, refresh, copy})
+        iconOnly->setPriority(QAction::LowPriority);
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);

@@ -2,6 +2,7 @@
 
 #include "client/providers/sandboxregistry.h"
 #include "models/palette.h"
+#include "widgets/common/icons.h"
 #include "widgets/workspace/tabregistry.h"
 
 #include <QHBoxLayout>
@@ -9,6 +10,28 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QVBoxLayout>
+
+#include <utility>
+
+namespace {
+
+// Tabs' icons by tab id (resources/icons); a tab not listed has none. Here rather than in each
+// registration, so that a feature's folder need not know the icon set.
+constexpr std::pair<const char *, const char *> kTabIcons[] = {
+    {"terminal", "terminal"},
+    {"files", "files"},
+    {"logs", "logs"},
+};
+
+QIcon tabIcon(const QString &tabId) {
+    for (const auto &[id, name] : kTabIcons) {
+        if (tabId == QLatin1String(id))
+            return Icons::icon(QString::fromLatin1(name));
+    }
+    return {};
+}
+
+} // namespace
 
 SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                                    const QString &sandboxId, PreferencesHub *preferences,
@@ -37,7 +60,7 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
             continue;
         QWidget *page = tab.create(context, m_tabs);
         page->setProperty("sbxTabId", tab.id);
-        m_tabs->addTab(page, tab.title);
+        m_tabs->addTab(page, tabIcon(tab.id), tab.title);
     }
 
     auto *layout = new QVBoxLayout(this);
