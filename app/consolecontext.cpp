@@ -6,6 +6,7 @@
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
 #include "models/sandboxlistmodel.h"
+#include "widgets/common/userprompts.h"
 
 #include <QSettings>
 #include <QStandardPaths>
@@ -29,7 +30,8 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     , m_engine(new EngineSandboxes(m_secrets, paths.engineSocket, this))
     , m_registry(new SandboxRegistry(this))
     , m_sandboxList(new SandboxListModel(m_registry, this))
-    , m_preferences(new PreferencesHub(this)) {
+    , m_preferences(new PreferencesHub(this))
+    , m_prompts(dialogPrompts()) {
     m_secrets->probe();
     Preferences loaded;
     loaded.pollIntervalMs =

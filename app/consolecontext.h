@@ -17,6 +17,7 @@ class LocalSandboxes;
 class SandboxListModel;
 class SandboxRegistry;
 class SavedEndpoints;
+class UserPrompts;
 
 // Everything one console instance owns: settings, secrets, providers, the list and the tabs.
 // The composition root: the one place outside client/providers that names concrete providers.
@@ -57,6 +58,9 @@ public:
     Preferences preferences() const { return m_preferences->current(); }
     void setPreferences(const Preferences &preferences);
     PreferencesHub *preferencesHub() const { return m_preferences; }
+    // Where every question to the user goes: dialogs, unless a test answers them.
+    UserPrompts *prompts() const { return m_prompts; }
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
 
 private:
     QSettings *m_settings;
@@ -68,4 +72,5 @@ private:
     SandboxListModel *m_sandboxList;
     TabRegistry m_tabs;
     PreferencesHub *m_preferences;
+    UserPrompts *m_prompts;
 };

@@ -6,6 +6,7 @@
 #include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "widgets/common/icons.h"
+#include "widgets/common/userprompts.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
@@ -19,7 +20,6 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -182,7 +182,7 @@ SandboxWorkspace *MainWindow::workspace(const QString &id) {
     if (!m_context->registry()->contains(id))
         return nullptr;
     auto *ws = new SandboxWorkspace(m_context->tabs(), m_context->registry(), id,
-                                    m_context->preferencesHub(), m_stack);
+                                    m_context->preferencesHub(), m_context->prompts(), m_stack);
     m_stack->addWidget(ws);
     m_workspaces.insert(id, ws);
     return ws;
@@ -265,52 +265,41 @@ void MainWindow::showPreferences() {
         m_context->setPreferences(dialog.preferences());
 }
 
-namespace {
-// Sums count(tab) over the open workspaces' tabs of type Tab whose sandbox matches.
-template <typename Tab, typename Count>
-int sumOverTabs(const QHash<QString, QPointer<SandboxWorkspace>> &workspaces, const QString &tabId,
-                const std::function<bool(const QString &id)> &matches, Count count) {
-    int sum = 0;
-    for (auto it = workspaces.cbegin(); it != workspaces.cend(); ++it) {
-        if (!it.value() || (matches && !matches(it.key())))
+PendingWork MainWindow::pendingWork(bool onlyEndingWithConsole) const {
+    PendingWork work;
+    for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
+        if (!it.value())
             continue;
-        if (const auto *tab = qobject_cast<const Tab *>(it.value()->tab(tabId)))
-            sum += count(*tab);
+        const SandboxProvider *provider = m_context->registry()->providerOf(it.key());
+        if (onlyEndingWithConsole && !(provider && provider->stopsWithConsole()))
+            continue;
+        work += it.value()->pendingWork();
     }
-    return sum;
+    return work;
 }
-} // namespace
 
 int MainWindow::openLocalTerminals() const {
-    const SandboxRegistry *registry = m_context->registry();
-    return sumOverTabs<TerminalTab>(
-        m_workspaces, QStringLiteral("terminal"),
-        [registry](const QString &id) {
-            const SandboxProvider *p = registry->providerOf(id);
-            return p && p->stopsWithConsole();
-        },
-        [](const TerminalTab &t) { return t.terminalCount(); });
+    return pendingWork(true).shells;
 }
 
 int MainWindow::unsavedFiles() const {
-    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), {},
-                                 [](const FilesTab &t) { return t.unsavedViewers(); });
+    return pendingWork(false).unsavedFiles;
 }
 
 int MainWindow::pendingTransfers() const {
-    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), {},
-                                 [](const FilesTab &t) { return t.pendingTransfers(); });
+    return pendingWork(false).transfers;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+    UserPrompts *prompts = m_context->prompts();
+    const QString title = tr("Quit Sandbox Console");
     const int unsaved = unsavedFiles();
     if (unsaved > 0 &&
-        QMessageBox::warning(this, QStringLiteral("Quit Sandbox Console"),
-                             QStringLiteral("%1 file(s) open in a viewer have changes that are "
-                                            "not saved. Quitting loses them.")
-                                 .arg(unsaved),
-                             QMessageBox::Cancel | QMessageBox::Discard,
-                             QMessageBox::Cancel) != QMessageBox::Discard) {
+        !prompts->confirm(this, title,
+                          tr("%n file(s) open in a viewer have changes that are not saved. "
+                             "Quitting loses them.",
+                             nullptr, unsaved),
+                          tr("&Discard and quit"))) {
         event->ignore();
         return;
     }
@@ -318,11 +307,10 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     // uploads are staged by the server), but the user should decide.
     const int transfers = pendingTransfers();
     if (transfers > 0 &&
-        QMessageBox::question(
-            this, QStringLiteral("Quit Sandbox Console"),
-            QStringLiteral("%1 transfer(s) have not finished. Quitting cancels them.")
-                .arg(transfers),
-            QMessageBox::Cancel | QMessageBox::Ok, QMessageBox::Cancel) != QMessageBox::Ok) {
+        !prompts->confirm(
+            this, title,
+            tr("%n transfer(s) have not finished. Quitting cancels them.", nullptr, transfers),
+            tr("&Quit"))) {
         event->ignore();
         return;
     }
@@ -330,13 +318,11 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     // other sandboxes keep running where they are.
     const int terminals = openLocalTerminals();
     if (terminals > 0 &&
-        QMessageBox::question(
-            this, QStringLiteral("Quit Sandbox Console"),
-            (terminals == 1 ? QStringLiteral("A terminal is open")
-                            : QStringLiteral("%1 terminals are open").arg(terminals)) +
-                QStringLiteral(" in local sandboxes. Quitting stops local sandboxes "
-                               "and ends their shells."),
-            QMessageBox::Cancel | QMessageBox::Ok, QMessageBox::Cancel) != QMessageBox::Ok) {
+        !prompts->confirm(this, title,
+                          tr("%n terminal(s) open in sandboxes that stop with the console. "
+                             "Quitting stops them and ends their shells.",
+                             nullptr, terminals),
+                          tr("&Quit"))) {
         event->ignore();
         return;
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "widgets/workspace/pendingwork.h"
+
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
@@ -35,6 +37,8 @@ public:
     void showLogs(const QString &id);
     // Running terminals in local sandboxes, which quitting would end.
     int openLocalTerminals() const;
+    // Summed over the open workspaces; onlyEndingWithConsole: of sandboxes that stop with it.
+    PendingWork pendingWork(bool onlyEndingWithConsole) const;
     // Uploads and downloads still queued or running, which quitting would cancel.
     int pendingTransfers() const;
     // Files edited in a viewer and not saved, which quitting would lose.

@@ -4,20 +4,13 @@
 #include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "widgets/common/icons.h"
+#include "widgets/common/userprompts.h"
 #include "widgets/dialogs/newsandboxdialog.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
-#include <QDialogButtonBox>
-#include <QLabel>
-#include <QLineEdit>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QShortcut>
 #include <QTimer>
-#include <QVBoxLayout>
 
 #include <utility>
 
@@ -170,10 +163,7 @@ void SandboxActions::perform(LifecycleAction which) {
         const QString title =
             which == LifecycleAction::Delete ? QStringLiteral("Delete") : QStringLiteral("Stop");
         const QString text = confirmation(which, ids);
-        const bool yes = m_confirm
-                             ? m_confirm(title, text)
-                             : QMessageBox::question(m_window, title, text) == QMessageBox::Yes;
-        if (!yes)
+        if (!m_context->prompts()->confirm(m_window, title, text, title))
             return;
     }
     for (const QString &id : std::as_const(ids)) {
@@ -203,10 +193,9 @@ void SandboxActions::create(const NewSandboxRequest &r) {
     }
     if (!provider)
         return;
-    // A key that lives on in the sandbox: the user gets to copy it once (not in tests, which
-    // answer questions themselves and must not meet a modal dialog).
-    m_showKey = provider->createForm().showsKeyOnce &&
-                r.options.auth == SandboxCreateOptions::Auth::ApiKey && !m_confirm;
+    // A key that lives on in the sandbox: the user gets to copy it once.
+    m_showKey =
+        provider->createForm().showsKeyOnce && r.options.auth == SandboxCreateOptions::Auth::ApiKey;
     const QString id = provider->create(r.options);
     if (!id.isEmpty()) {
         m_showKey = false;
@@ -230,25 +219,10 @@ void SandboxActions::showNewKey(const QString &id) {
     const SandboxEntry entry = m_context->registry()->entry(id);
     if (entry.credentials.kind != Credentials::Kind::ApiKey || entry.credentials.secret.isEmpty())
         return;
-    QDialog dialog(m_window);
-    dialog.setWindowTitle(QStringLiteral("API key of %1").arg(entry.name));
-    auto *text = new QLabel(
-        QStringLiteral("The sandbox “%1” accepts this API key (header X-AIO-API-Key or Bearer). "
-                       "The console keeps it in the keychain and uses it itself; this is the "
-                       "only time it is shown.")
+    m_context->prompts()->showSecret(
+        m_window, tr("API key of %1").arg(entry.name),
+        tr("The sandbox “%1” accepts this API key (header X-AIO-API-Key or Bearer). The console "
+           "keeps it in the keychain and uses it itself; this is the only time it is shown.")
             .arg(entry.name),
-        &dialog);
-    text->setWordWrap(true);
-    auto *key = new QLineEdit(entry.credentials.secret, &dialog);
-    key->setReadOnly(true);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    QPushButton *copy = buttons->addButton(QStringLiteral("&Copy"), QDialogButtonBox::ActionRole);
-    connect(copy, &QPushButton::clicked, &dialog,
-            [key] { QGuiApplication::clipboard()->setText(key->text()); });
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto *layout = new QVBoxLayout(&dialog);
-    layout->addWidget(text);
-    layout->addWidget(key);
-    layout->addWidget(buttons);
-    dialog.exec();
+        entry.credentials.secret);
 }

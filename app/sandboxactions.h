@@ -18,16 +18,12 @@ struct NewSandboxRequest;
 class SandboxActions final : public QObject {
     Q_OBJECT
 public:
-    // Answers a confirmation (tests answer it themselves); true goes ahead.
-    using Confirmer = std::function<bool(const QString &title, const QString &text)>;
-
     SandboxActions(ConsoleContext *context, SandboxListView *list, QWidget *window);
 
     QAction *newAction() const { return m_new; }
     QAction *action(LifecycleAction action) const;
     // Start, pause, resume, stop, delete and logs, in toolbar order.
     QList<QAction *> lifecycleActions() const;
-    void setConfirmer(Confirmer confirm) { m_confirm = std::move(confirm); }
 
     // Enables the actions for the current selection.
     void update();
@@ -55,7 +51,6 @@ private:
     QWidget *m_window;
     QAction *m_new;
     QList<QPair<LifecycleAction, QAction *>> m_actions;
-    Confirmer m_confirm;
     QString m_pending;      // named by its provider, not yet in the list
     bool m_showKey = false; // its generated key is shown once it appears
 };

@@ -326,6 +326,36 @@
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Quit Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) open in a viewer have changes that are not saved. Quitting loses them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Discard and quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transfer(s) have not finished. Quitting cancels them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n terminal(s) open in sandboxes that stop with the console. Quitting stops them and ends their shells.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>NewSandboxDialog</name>
@@ -394,6 +424,13 @@
     </message>
 </context>
 <context>
+    <name>QMessageBox</name>
+    <message>
+        <source>&amp;Yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RemoteFileOperations</name>
     <message>
         <source>%1 is %2: the viewer opens files up to %3. Use Download… instead.</source>
@@ -413,6 +450,17 @@
     </message>
     <message>
         <source>%1 is %2: drags to the desktop carry files under %3. Use Download… for larger files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SandboxActions</name>
+    <message>
+        <source>API key of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox “%1” accepts this API key (header X-AIO-API-Key or Bearer). The console keeps it in the keychain and uses it itself; this is the only time it is shown.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -542,6 +590,41 @@
     </message>
 </context>
 <context>
+    <name>TerminalTab</name>
+    <message>
+        <source>Split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a new shell beside this one (%1); the arrow offers a second view of this shell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A second view of this shell: what you type in either shows in both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new shell beside this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TerminalView</name>
     <message>
         <source>Paste several lines</source>
@@ -552,6 +635,10 @@
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -605,6 +692,17 @@
     </message>
     <message>
         <source>remove the copy made for the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UserPrompts</name>
+    <message>
+        <source>Apply to all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

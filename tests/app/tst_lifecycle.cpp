@@ -6,9 +6,10 @@
 #include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/processtree.h"
-#include "client/providers/secretstore.h"
 #include "client/providers/sandboxregistry.h"
+#include "client/providers/secretstore.h"
 #include "models/sandboxlistmodel.h"
+#include "tests/support/scriptedprompts.h"
 #include "widgets/dialogs/newsandboxdialog.h"
 #include "widgets/logs/logview.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
@@ -24,10 +25,11 @@ namespace {
 
 SandboxState stateOf(const ConsoleContext &context, const QString &id) {
     const int row = context.sandboxList()->rowOf(id);
-    return row < 0
-               ? SandboxState::Stopped
-               : static_cast<SandboxState>(
-                     context.sandboxList()->index(row, 0).data(SandboxListModel::StateRole).toInt());
+    return row < 0 ? SandboxState::Stopped
+                   : static_cast<SandboxState>(context.sandboxList()
+                                                   ->index(row, 0)
+                                                   .data(SandboxListModel::StateRole)
+                                                   .toInt());
 }
 
 } // namespace
@@ -52,11 +54,13 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         SandboxActions *actions = window.lifecycle();
+        ScriptedPrompts prompts;
+        context.setPrompts(&prompts);
         QStringList asked;
-        actions->setConfirmer([&asked](const QString &, const QString &text) {
-            asked << text;
+        prompts.confirmAnswer = [&asked](const ScriptedPrompts::Question &q) {
+            asked << q.text;
             return true;
-        });
+        };
 
         // A console-made workspace, and a folder the user picked.
         NewSandboxRequest alpha;
@@ -77,6 +81,8 @@ private Q_SLOTS:
         const QString betaId = created.takeFirst().at(0).toString();
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, alphaId), SandboxState::Online, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, betaId), SandboxState::Online, 20000);
+        // A local sandbox's key is made anew at each start: nothing to copy once.
+        QVERIFY(prompts.secretsShown.isEmpty());
         const QString alphaFolder = context.local()->workspace(alphaId);
         QVERIFY(QFileInfo(alphaFolder).isDir());
         QCOMPARE(context.local()->workspace(betaId), picked.path());
@@ -144,7 +150,11 @@ private Q_SLOTS:
         ConsoleContext context(paths(QStringLiteral("decline")));
         MainWindow window(&context);
         SandboxActions *actions = window.lifecycle();
-        actions->setConfirmer([](const QString &, const QString &) { return false; });
+        ScriptedPrompts prompts;
+        prompts.confirmAnswer = [](const ScriptedPrompts::Question &) {
+            return false;
+        };
+        context.setPrompts(&prompts);
         NewSandboxRequest r;
         r.options.name = QStringLiteral("gamma");
         QSignalSpy created(actions, &SandboxActions::created);

@@ -1,4 +1,5 @@
 #include "models/terminal/terminalemulation.h"
+#include "tests/support/scriptedprompts.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QApplication>
@@ -12,17 +13,22 @@
 namespace {
 
 // Answers the multi-line paste question without a dialog and counts how often it was asked.
+// A view whose questions a test answers: asked counts them, answer is what it says.
 class ScriptedTerminalView final : public TerminalView {
 public:
-    using TerminalView::TerminalView;
+    explicit ScriptedTerminalView(TerminalEmulation *emulation)
+        : TerminalView(emulation) {
+        m_prompts.confirmAnswer = [this](const ScriptedPrompts::Question &) {
+            ++asked;
+            return answer;
+        };
+        setPrompts(&m_prompts);
+    }
     bool answer = false;
     int asked = 0;
 
-protected:
-    bool confirmMultiLinePaste(const QString &) override {
-        ++asked;
-        return answer;
-    }
+private:
+    ScriptedPrompts m_prompts;
 };
 
 class PaintCounter final : public QObject {

@@ -168,6 +168,13 @@ int FilesTab::pendingTransfers() const {
     return pending;
 }
 
+PendingWork FilesTab::pendingWork() const {
+    PendingWork work;
+    work.unsavedFiles = unsavedViewers();
+    work.transfers = pendingTransfers();
+    return work;
+}
+
 int FilesTab::unsavedViewers() const {
     int count = 0;
     const auto viewers = findChildren<FileViewer *>();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/files/remotefileoperations.h"
+#include "widgets/workspace/pendingwork.h"
 
 #include <QModelIndexList>
 #include <QPointer>
@@ -25,7 +26,7 @@ class PreferencesHub;
 // The Files tab of a sandbox workspace: a lazy remote tree with a path bar, uploads by drag and
 // drop, downloads (files and folders), drags to the desktop, a text viewer, and the transfer queue.
 // The operations themselves are RemoteFileOperations'; the tab lays out, asks and shows.
-class FilesTab final : public QWidget {
+class FilesTab final : public QWidget, public PendingWorkSource {
     Q_OBJECT
 public:
     using Conflict = RemoteFileOperations::Conflict;
@@ -67,6 +68,7 @@ public:
     int pendingTransfers() const;
     // Open viewers with edits not saved, which quitting would lose.
     int unsavedViewers() const;
+    PendingWork pendingWork() const override;
     // The error shown above the tree, empty when none.
     QString errorText() const;
     // Whether the error offers "Retry with sudo", and taking that offer.

@@ -3,6 +3,7 @@
 #include "client/api/shelljobs.h"
 #include "models/terminal/terminalsession.h"
 #include "widgets/common/preferences.h"
+#include "widgets/common/userprompts.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/shell/terminalpane.h"
 #include "widgets/terminal/terminalview.h"
@@ -159,6 +160,7 @@ TerminalSession *TerminalTab::openSession(const QString &sessionId, QWidget *pag
 
 TerminalPane *TerminalTab::makePane(TerminalSession *session, QWidget *page) {
     auto *pane = new TerminalPane(session, page);
+    pane->view()->setPrompts(m_prompts);
     if (m_preferences)
         pane->view()->setScrollbackLines(m_preferences->current().scrollbackLines);
     auto *splitter = static_cast<QSplitter *>(page);
@@ -226,12 +228,10 @@ void TerminalTab::askRename(int index) {
     if (index < 0)
         return;
     m_tabs->setCurrentIndex(index);
-    bool ok = false;
-    const QString name =
-        QInputDialog::getText(this, QStringLiteral("Rename terminal"), QStringLiteral("Name:"),
-                              QLineEdit::Normal, m_tabs->tabText(index), &ok);
-    if (ok)
-        renameCurrent(name);
+    UserPrompts *prompts = m_prompts ? m_prompts : dialogPrompts();
+    if (const auto name =
+            prompts->askText(this, tr("Rename terminal"), tr("Name:"), m_tabs->tabText(index)))
+        renameCurrent(*name);
 }
 
 void TerminalTab::updateTitle(QWidget *page) {
@@ -282,6 +282,12 @@ void TerminalTab::fillSessionMenu() {
     job->start();
 }
 
+PendingWork TerminalTab::pendingWork() const {
+    PendingWork work;
+    work.shells = terminalCount();
+    return work;
+}
+
 int TerminalTab::terminalCount() const {
     // Shells, not views: two panes of one session are one terminal running.
     QList<const TerminalSession *> running;
@@ -298,6 +304,8 @@ QList<TerminalPane *> TerminalTab::panes() const {
 void registerTerminalTab(TabRegistry &registry) {
     registry.add({QStringLiteral("terminal"), QStringLiteral("Terminal"), 30,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
-                      return new TerminalTab(ctx.client, ctx.preferences, parent);
+                      auto *tab = new TerminalTab(ctx.client, ctx.preferences, parent);
+                      tab->setPrompts(ctx.prompts);
+                      return tab;
                   }});
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "widgets/workspace/pendingwork.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -11,9 +13,10 @@ class SandboxClient;
 class TerminalPane;
 class TerminalSession;
 class PreferencesHub;
+class UserPrompts;
 
 // The "Terminal" tab of a sandbox workspace: terminal tabs, each one terminal or two side by side.
-class TerminalTab final : public QWidget {
+class TerminalTab final : public QWidget, public PendingWorkSource {
     Q_OBJECT
 public:
     enum class Split {
@@ -33,6 +36,9 @@ public:
     TerminalPane *splitCurrent(Split split = Split::NewSession);
     void renameCurrent(const QString &name);
     int terminalCount() const;
+    PendingWork pendingWork() const override;
+    // Where its questions go (and its views'); null: the dialogs. Set before opening terminals.
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
     QList<TerminalPane *> panes() const;
     QTabWidget *tabs() const { return m_tabs; }
 
@@ -49,6 +55,7 @@ private:
 
     QPointer<SandboxClient> m_client;
     QPointer<PreferencesHub> m_preferences;
+    UserPrompts *m_prompts = nullptr;
     QTabWidget *m_tabs;
     QMenu *m_sessionMenu;
     int m_opened = 0;

@@ -16,6 +16,7 @@
 
 class QPainter;
 class TerminalFindBar;
+class UserPrompts;
 struct TerminalLine;
 
 // Glyph indexes of printable ASCII in one of the view's fonts: runs of it are drawn as glyph
@@ -71,6 +72,9 @@ public:
     int scrollOffset() const { return m_scrollOffset; }
     void scrollLines(int delta); // positive scrolls back into history
 
+    // Where the multi-line paste question goes; null: the dialogs.
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
+
 Q_SIGNALS:
     // What the user's keys, pastes and mouse produce. The emulation's own answers to the
     // program's queries go out through whoever feeds it, once however many views it has.
@@ -81,10 +85,6 @@ Q_SIGNALS:
     void bell();
 
 protected:
-    // Asked before pasting several lines into a program without bracketed paste; a test or
-    // an embedding may answer without a dialog.
-    virtual bool confirmMultiLinePaste(const QString &text);
-
     bool event(QEvent *event) override;
     bool focusNextPrevChild(bool next) override;
     void keyPressEvent(QKeyEvent *event) override;
@@ -125,6 +125,7 @@ private:
     int m_fitCols;
     int m_fitRows;
     TerminalFindBar *m_findBar = nullptr;
+    UserPrompts *m_prompts = nullptr;
     QFont m_font;
     QFont m_boldFont;
     QFont m_italicFont;

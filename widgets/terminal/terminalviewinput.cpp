@@ -2,6 +2,8 @@
 #include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
+#include "widgets/common/userprompts.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QKeyEvent>
@@ -137,23 +139,22 @@ void TerminalView::pasteText(const QString &text) {
         return;
     QString body = text;
     const bool severalLines = body.trimmed().contains(QLatin1Char('\n'));
-    if (severalLines && !m_emulation->bracketedPaste() && !confirmMultiLinePaste(text))
-        return;
+    if (severalLines && !m_emulation->bracketedPaste()) {
+        // A shell runs each line as soon as it arrives: ask first.
+        const int lines = int(body.trimmed().count(QLatin1Char('\n'))) + 1;
+        UserPrompts *prompts = m_prompts ? m_prompts : dialogPrompts();
+        if (!prompts->confirm(this, tr("Paste several lines"),
+                              tr("The text holds %n lines; a shell runs each as a command as "
+                                 "soon as it is pasted. Paste it?",
+                                 nullptr, lines),
+                              tr("&Paste")))
+            return;
+    }
     if (m_scrollOffset != 0) {
         m_scrollOffset = 0;
         requestFullUpdate();
     }
     Q_EMIT sendData(m_emulation->paste(body));
-}
-
-bool TerminalView::confirmMultiLinePaste(const QString &text) {
-    const int lines = int(text.trimmed().count(QLatin1Char('\n'))) + 1;
-    return QMessageBox::question(this, tr("Paste several lines"),
-                                 tr("The text holds %n lines; a shell runs each as a command "
-                                    "as soon as it is pasted. Paste it?",
-                                    nullptr, lines),
-                                 QMessageBox::Yes | QMessageBox::No,
-                                 QMessageBox::No) == QMessageBox::Yes;
 }
 
 bool TerminalView::mouseReporting(const QMouseEvent *event) const {

@@ -35,7 +35,7 @@ QIcon tabIcon(const QString &tabId) {
 
 SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                                    const QString &sandboxId, PreferencesHub *preferences,
-                                   QWidget *parent)
+                                   UserPrompts *prompts, QWidget *parent)
     : QWidget(parent)
     , m_sandboxes(sandboxes)
     , m_sandboxId(sandboxId)
@@ -53,7 +53,8 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
     connect(m_retry, &QPushButton::clicked, this, [this] { m_sandboxes->probe(m_sandboxId); });
 
     m_tabs->setDocumentMode(true);
-    const WorkspaceContext context{sandboxes->client(sandboxId), sandboxes, sandboxId, preferences};
+    const WorkspaceContext context{sandboxes->client(sandboxId), sandboxes, sandboxId, preferences,
+                                   prompts};
     const QList<WorkspaceTab> tabs = registry.tabs();
     for (const WorkspaceTab &tab : tabs) {
         if (tab.available && !tab.available(context))
@@ -88,6 +89,15 @@ bool SandboxWorkspace::showTab(const QString &id) {
     if (page)
         m_tabs->setCurrentWidget(page);
     return page;
+}
+
+PendingWork SandboxWorkspace::pendingWork() const {
+    PendingWork work;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (const auto *source = dynamic_cast<const PendingWorkSource *>(m_tabs->widget(i)))
+            work += source->pendingWork();
+    }
+    return work;
 }
 
 void SandboxWorkspace::updateBanner() {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/providers/sandboxprovider.h"
+#include "widgets/workspace/pendingwork.h"
 
 #include <QWidget>
 
@@ -11,6 +12,7 @@ class QFrame;
 class SandboxRegistry;
 class TabRegistry;
 class PreferencesHub;
+class UserPrompts;
 
 // One sandbox's workspace: a state banner above the registered tabs.
 class SandboxWorkspace final : public QWidget {
@@ -18,7 +20,7 @@ class SandboxWorkspace final : public QWidget {
 public:
     SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                      const QString &sandboxId, PreferencesHub *preferences = nullptr,
-                     QWidget *parent = nullptr);
+                     UserPrompts *prompts = nullptr, QWidget *parent = nullptr);
 
     QString sandboxId() const { return m_sandboxId; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -26,6 +28,8 @@ public:
     QWidget *tab(const QString &id) const;
     // Brings a tab to the front; false when this sandbox has no such tab.
     bool showTab(const QString &id);
+    // What its tabs would lose or end if the console quit now.
+    PendingWork pendingWork() const;
 
 private:
     void updateBanner();

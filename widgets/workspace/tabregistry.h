@@ -9,6 +9,7 @@ class QWidget;
 class SandboxClient;
 class SandboxRegistry;
 class PreferencesHub;
+class UserPrompts;
 
 // What a workspace tab gets to work with: the sandbox's client and the registry that lists it.
 struct WorkspaceContext {
@@ -16,6 +17,8 @@ struct WorkspaceContext {
     SandboxRegistry *sandboxes = nullptr;
     QString sandboxId;
     PreferencesHub *preferences = nullptr;
+    // Where the tab asks its questions; null: the dialogs.
+    UserPrompts *prompts = nullptr;
 };
 
 struct WorkspaceTab {

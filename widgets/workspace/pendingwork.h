@@ -1,0 +1,23 @@
+#pragma once
+
+// What an open tab would lose or end if the console quit now.
+struct PendingWork {
+    int unsavedFiles = 0; // viewers with edits not saved
+    int transfers = 0;    // uploads and downloads queued or running
+    int shells = 0;       // running shells (they end only where the sandbox stops with the console)
+
+    PendingWork &operator+=(const PendingWork &other) {
+        unsavedFiles += other.unsavedFiles;
+        transfers += other.transfers;
+        shells += other.shells;
+        return *this;
+    }
+};
+
+// The one hook the quit questions use: a tab that holds such work implements it, and the main
+// window asks every open workspace, whatever its tabs are.
+class PendingWorkSource {
+public:
+    virtual ~PendingWorkSource() = default;
+    virtual PendingWork pendingWork() const = 0;
+};
