@@ -9,6 +9,108 @@
     </message>
 </context>
 <context>
+    <name>CreateShellSessionJob</name>
+    <message>
+        <source>%1: the reply has no session_id</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Credentials</name>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JWT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Console-signed JWT</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DownloadJob</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download of %1: the server resumed at the wrong offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed during the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected download reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download of %1 ended at %2 of %3 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Endpoint</name>
+    <message>
+        <source>Enter the sandbox&apos;s address, for example http://localhost:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a valid address: use http://host:port or https://host/path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use an http:// or https:// address (got %1://)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the API key or token in the authentication fields, not in the address</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineContainers</name>
+    <message>
+        <source>The container engine sent an unreadable container list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container engine sent unreadable container details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created, not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineLogStream</name>
+    <message>
+        <source>Stopped following the logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>EngineSandboxes</name>
     <message>
         <source>Choose an image for the sandbox</source>
@@ -36,6 +138,113 @@
     </message>
     <message>
         <source>A container name starts with a letter or digit and holds only letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for a container engine at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container engine at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (signed-token auth; this console does not hold its key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the sandbox %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox %1 was created but did not start: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pulling %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot pull %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such container sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot pause the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot resume the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot resume the sandbox to stop it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping: up to %1 s (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot stop the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default: the sandbox has no published port to ask for its shutdown hooks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading shutdown hooks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 shutdown hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shutdown hooks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and a margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default: the shutdown hooks could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default: the sandbox did not list its shutdown hooks in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot delete the sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Containers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Envelope</name>
+    <message>
+        <source>%1: the server replied with invalid JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server replied with JSON that is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -196,6 +405,38 @@
     </message>
 </context>
 <context>
+    <name>GetContextJob</name>
+    <message>
+        <source>%1: the reply has no version or detail; the address does not look like an AIO sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GetLlmsTxtJob</name>
+    <message>
+        <source>GET /llms.txt returned a web page, not the agent manual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GET /llms.txt is not UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ListFilesJob</name>
+    <message>
+        <source>%1: files is not a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ListShellSessionsJob</name>
+    <message>
+        <source>%1: the reply has no sessions map</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LlmsTxtView</name>
     <message>
         <source>Plain text</source>
@@ -259,6 +500,46 @@
         <source>Choose an existing folder, or let the console create one.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot generate a JWT key pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the workspace folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox-server not found at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox-server printed an unexpected first line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>killed: shutdown hooks did not finish within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox-server was killed or crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox-server exited with code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot pause the sandbox&apos;s processes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LogView</name>
@@ -299,6 +580,13 @@
     <name>MainWindow</name>
     <message>
         <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MintTicketJob</name>
+    <message>
+        <source>POST /tickets: the reply holds no ticket</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -369,6 +657,13 @@
     </message>
 </context>
 <context>
+    <name>ReadFileJob</name>
+    <message>
+        <source>%1: the reply has no content</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RemoteFileOperations</name>
     <message>
         <source>%1 is %2: the viewer opens files up to %3. Use Download… instead.</source>
@@ -412,6 +707,58 @@
         <source>%1 sandboxes cannot be created from the console</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auth failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot do that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be started from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be paused from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be resumed from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be stopped from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be deleted from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SandboxWorkspace</name>
@@ -449,6 +796,24 @@
     </message>
 </context>
 <context>
+    <name>SavedEndpoints</name>
+    <message>
+        <source>The credential is not in the keychain: edit the sandbox to enter it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShellExecJob</name>
+    <message>
+        <source>%1: the reply has no status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Status</name>
     <message>
         <source>%1 refused the API key from %2</source>
@@ -456,6 +821,90 @@
     </message>
     <message>
         <source>%1 %2 failed: %3 (HTTP %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection refused at %1: is the sandbox running?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host not found: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 closed the connection before answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TLS certificate of %1 is not trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network failure while talking to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The proxy in front of %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not talk to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused %2 %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requires authentication: add its API key or a JWT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong API key for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the JWT: expired, not yet valid, or not signed with the sandbox&apos;s key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the console&apos;s signed JWT: it does not trust this console&apos;s key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer from %1 within %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2: is this an AIO sandbox?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was refused as invalid (HTTP %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox service error (HTTP %1)%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected HTTP %1 from %2 for %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -471,6 +920,53 @@
     </message>
     <message>
         <source>list %1 with sudo</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TerminalChannel</name>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the terminal: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconnected. This sandbox does not replay output, so anything printed while the connection was down is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session %1 is gone; this is a new session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection fell behind: %1 KiB of output were skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server reported an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session ended (exit status %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gave up reconnecting after %1 attempts: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -580,6 +1076,21 @@
     </message>
     <message>
         <source>remove the copy made for the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UploadJob</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload to %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload to %1: the sandbox stored %2 bytes of %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
