@@ -423,6 +423,49 @@
     </message>
 </context>
 <context>
+    <name>HookModel</name>
+    <message>
+        <source>Priority %1 · 1 hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority %1 · %2 hooks run together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes run one after another, lowest priority first; the hooks in one lane run at the same time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>env (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>api</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ListFilesJob</name>
     <message>
         <source>%1: files is not a list</source>
@@ -664,6 +707,25 @@
     </message>
 </context>
 <context>
+    <name>RemoteFileModel</name>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RemoteFileOperations</name>
     <message>
         <source>%1 is %2: the viewer opens files up to %3. Use Download… instead.</source>
@@ -690,6 +752,61 @@
     <name>SandboxHook</name>
     <message>
         <source>The timeout must be a number of seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SandboxListModel</name>
+    <message>
+        <source>State: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JWT expires %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JWT expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · JWT expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · JWT expires in %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1076,6 +1193,66 @@
     </message>
     <message>
         <source>remove the copy made for the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ETA</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
