@@ -9,6 +9,117 @@
     </message>
 </context>
 <context>
+    <name>ContextView</name>
+    <message>
+        <source>Operating system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupied ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extensions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aliases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the context again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtimes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Available tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (standard AIO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the sandbox&apos;s context: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CreateShellSessionJob</name>
     <message>
         <source>%1: the reply has no session_id</source>
@@ -260,6 +371,81 @@
     </message>
 </context>
 <context>
+    <name>FileViewer</name>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow changes; Save writes them to the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard your changes and reload %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (read-only) — Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not all UTF-8 text: editing it here would change bytes you did not touch. Use Download… to edit it locally.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on the server since you opened it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Overwrite it with your version?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard mine and reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save your changes to %1 before closing?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FilesTab</name>
     <message>
         <source>/path/in/the/sandbox</source>
@@ -403,6 +589,10 @@
         <source>Download to</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GetContextJob</name>
@@ -419,6 +609,85 @@
     </message>
     <message>
         <source>GET /llms.txt is not UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HookEditorDialog</name>
+    <message>
+        <source>Add shutdown hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit shutdown hook %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shutdown hook %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. flush-logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shell command, run when the sandbox stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hook is stopped after this long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lower runs earlier; hooks of equal priority run at the same time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name identifies the hook; to rename it, add a new hook and delete this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A hook named %1 exists already: edit that one, or choose another name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hook was not saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -462,6 +731,127 @@
     </message>
     <message>
         <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HooksTab</name>
+    <message>
+        <source>Could not run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finished with exit code %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was stopped after its timeout of %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ended as %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trial run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no hooks API: it does not answer GET /v1/sandbox/hooks, so its shutdown hooks cannot be seen or changed from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shutdown hooks yet. Add one (Insert) to run a command when the sandbox stops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a shutdown hook (Insert)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the selected hook (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the selected hook&apos;s command once now, in a shell session of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the hooks again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not list the shutdown hooks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shutdown hooks run when the sandbox stops: lanes one after another, lowest priority first; the hooks of one lane at the same time, each stopped after its timeout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 This sandbox does not say that hooks added here survive its restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected hook (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the shutdown hook %1? It will no longer run when the sandbox stops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not delete hook %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run hook now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 now? This is not a rehearsal: its command runs in the sandbox for real, with real effects, in a new shell session stopped after %2 s.
+
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trial run of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hooks</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -515,6 +905,10 @@
     </message>
     <message>
         <source>Could not read /llms.txt: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llms.txt</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -643,6 +1037,70 @@
         <source>No provider here can create a sandbox.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new folder (deleted with the sandbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder (kept):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated &amp;API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated &amp;JWT key pair (the console signs short-lived tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An AIO sandbox image; the engine must have it or be able to pull it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Authentication:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key stays in the system keychain (or this session&apos;s memory); it never goes to a settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Startup hooks (optional shell commands)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. pip install -r requirements.txt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace folder</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PreferencesDialog</name>
@@ -745,6 +1203,154 @@
     </message>
     <message>
         <source>%1 is %2: drags to the desktop carry files under %3. Use Download… for larger files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SandboxDialog</name>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. Staging agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http://localhost:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key (SANDBOX_API_KEY)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JWT (signed for JWT_PUBLIC_KEY)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System certificates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;uthentication:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Secret:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA &amp;file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No system keychain is running: the secret is kept in memory for this session only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in the system keychain, never in the settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trusted certificate SHA-256: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the JWT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That is not a JWT: a JWT has three parts separated by dots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s SANDBOX_API_KEY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ This JWT has expired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ This JWT expires in %1 min.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expires %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: sandbox %2, %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, extensions: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untrusted certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox presented a certificate that no trusted authority signed.
+
+SHA-256 fingerprint:
+%1
+
+Trust this certificate for this sandbox only if the fingerprint matches the one on the server.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
