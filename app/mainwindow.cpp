@@ -27,23 +27,25 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     : QMainWindow(parent)
     , m_context(context)
     , m_list(new SandboxListView(context->sandboxList(), this))
     , m_stack(new QStackedWidget(this))
-    , m_placeholder(new QLabel(QStringLiteral("Select a sandbox on the left, create one with "
-                                              "Ctrl+Shift+N or add one by address with Ctrl+N."),
+    , m_placeholder(new QLabel(tr("Select a sandbox on the left, create one with "
+                                  "Ctrl+Shift+N or add one by address with Ctrl+N."),
                                this))
     , m_secretsStatus(new QLabel(this)) {
-    setWindowTitle(QStringLiteral("Sandbox Console"));
-    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Sandbox Console"));
+    setObjectName(u"mainWindow"_s);
 
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_stack->addWidget(m_placeholder);
 
     auto *splitter = new QSplitter(this);
-    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->setObjectName(u"mainSplitter"_s);
     splitter->addWidget(m_list);
     splitter->addWidget(m_stack);
     splitter->setStretchFactor(1, 1);
@@ -90,9 +92,9 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     updateSecretsStatus(context->secrets()->isPersistent());
 
     const QSettings *settings = context->settings();
-    if (!restoreGeometry(settings->value(QStringLiteral("window/geometry")).toByteArray()))
+    if (!restoreGeometry(settings->value(u"window/geometry"_s).toByteArray()))
         resize(1280, 800);
-    splitter->restoreState(settings->value(QStringLiteral("window/splitter")).toByteArray());
+    splitter->restoreState(settings->value(u"window/splitter"_s).toByteArray());
     updateActions();
 }
 
@@ -103,38 +105,33 @@ void MainWindow::buildActions() {
                        auto slot) {
         auto *action = new QAction(text, this);
         action->setShortcut(key);
-        action->setToolTip(key.isEmpty()
-                               ? tip
-                               : tip + QStringLiteral(" (") +
-                                     key.toString(QKeySequence::NativeText) + QLatin1Char(')'));
+        action->setToolTip(
+            key.isEmpty() ? tip : tr("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
         connect(action, &QAction::triggered, this, slot);
         return action;
     };
-    m_addAction = make(QStringLiteral("&Add sandbox…"), QKeySequence::New,
-                       QStringLiteral("Connect to a sandbox by address"), &MainWindow::addSandbox);
+    m_addAction = make(tr("&Add sandbox…"), QKeySequence::New,
+                       tr("Connect to a sandbox by address"), &MainWindow::addSandbox);
     m_lifecycle = new SandboxActions(m_context, m_list, this);
     connect(m_lifecycle, &SandboxActions::created, this, &MainWindow::selectSandbox);
     connect(m_lifecycle, &SandboxActions::logsRequested, this, &MainWindow::showLogs);
-    m_editAction =
-        make(QStringLiteral("&Edit…"), QKeySequence(Qt::Key_F2),
-             QStringLiteral("Change the address or credentials"), &MainWindow::editSandbox);
+    m_editAction = make(tr("&Edit…"), QKeySequence(Qt::Key_F2),
+                        tr("Change the address or credentials"), &MainWindow::editSandbox);
     // F2 renames in the Files tab; here it edits the sandbox selected in the list.
     m_editAction->setShortcut({});
     addLocalShortcut(m_list, QKeySequence(Qt::Key_F2), [this] {
         if (m_editAction->isEnabled())
             m_editAction->trigger();
     });
-    m_refreshAction = make(
-        QStringLiteral("Re&fresh status"), QKeySequence(QStringLiteral("Ctrl+R")),
-        QStringLiteral("Check every sandbox now"), [this] { m_context->registry()->probeAll(); });
-    m_preferencesAction =
-        make(QStringLiteral("&Preferences…"), QKeySequence(QStringLiteral("Ctrl+,")),
-             QStringLiteral("Preferences"), &MainWindow::showPreferences);
+    m_refreshAction =
+        make(tr("Re&fresh status"), QKeySequence(u"Ctrl+R"_s), tr("Check every sandbox now"),
+             [this] { m_context->registry()->probeAll(); });
+    m_preferencesAction = make(tr("&Preferences…"), QKeySequence(u"Ctrl+,"_s), tr("Preferences"),
+                               &MainWindow::showPreferences);
     m_preferencesAction->setMenuRole(QAction::PreferencesRole);
-    auto *quit =
-        make(QStringLiteral("&Quit"), QKeySequence::Quit, QStringLiteral("Quit"), &QWidget::close);
+    auto *quit = make(tr("&Quit"), QKeySequence::Quit, tr("Quit"), &QWidget::close);
 
-    QMenu *file = menuBar()->addMenu(QStringLiteral("&Sandbox"));
+    QMenu *file = menuBar()->addMenu(tr("&Sandbox"));
     file->addActions({m_lifecycle->newAction(), m_addAction});
     file->addSeparator();
     file->addActions(m_lifecycle->lifecycleActions());
@@ -142,11 +139,11 @@ void MainWindow::buildActions() {
     file->addActions({m_editAction, m_refreshAction});
     file->addSeparator();
     file->addAction(quit);
-    QMenu *edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_preferencesAction);
 
-    QToolBar *toolbar = addToolBar(QStringLiteral("Sandboxes"));
-    toolbar->setObjectName(QStringLiteral("sandboxToolbar"));
+    QToolBar *toolbar = addToolBar(tr("Sandboxes"));
+    toolbar->setObjectName(u"sandboxToolbar"_s);
     toolbar->setMovable(false);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar->addActions({m_lifecycle->newAction(), m_addAction});
@@ -212,19 +209,17 @@ void MainWindow::updateActions() {
     m_editAction->setEnabled(actions.testFlag(LifecycleAction::Edit));
     m_lifecycle->update();
     const SandboxEntry entry = m_context->registry()->entry(id);
-    setWindowTitle(entry.name.isEmpty() ? QStringLiteral("Sandbox Console")
-                                        : entry.name + QStringLiteral(" — Sandbox Console"));
+    setWindowTitle(entry.name.isEmpty() ? tr("Sandbox Console")
+                                        : tr("%1 — Sandbox Console").arg(entry.name));
 }
 
 void MainWindow::updateSecretsStatus(bool persistent) {
-    m_secretsStatus->setText(
-        persistent ? QStringLiteral("Secrets: system keychain")
-                   : QStringLiteral("Secrets: this session only (no keychain running)"));
-    m_secretsStatus->setToolTip(
-        persistent ? QString()
-                   : QStringLiteral("No keychain service answered, so API keys and "
-                                    "JWTs you enter are kept in memory and forgotten "
-                                    "when the console quits."));
+    m_secretsStatus->setText(persistent ? tr("Secrets: system keychain")
+                                        : tr("Secrets: this session only (no keychain running)"));
+    m_secretsStatus->setToolTip(persistent ? QString()
+                                           : tr("No keychain service answered, so API keys and "
+                                                "JWTs you enter are kept in memory and forgotten "
+                                                "when the console quits."));
 }
 
 void MainWindow::addSandbox() {
@@ -250,7 +245,7 @@ void MainWindow::editSandbox() {
 void MainWindow::showLogs(const QString &id) {
     selectSandbox(id);
     if (SandboxWorkspace *ws = workspace(id))
-        ws->showTab(QStringLiteral("logs"));
+        ws->showTab(u"logs"_s);
 }
 
 void MainWindow::showPreferences() {
@@ -278,7 +273,7 @@ int sumOverTabs(const QHash<QString, QPointer<SandboxWorkspace>> &workspaces, co
 int MainWindow::openLocalTerminals() const {
     const SandboxRegistry *registry = m_context->registry();
     return sumOverTabs<TerminalTab>(
-        m_workspaces, QStringLiteral("terminal"),
+        m_workspaces, u"terminal"_s,
         [registry](const QString &id) {
             const SandboxProvider *p = registry->providerOf(id);
             return p && p->stopsWithConsole();
@@ -287,24 +282,23 @@ int MainWindow::openLocalTerminals() const {
 }
 
 int MainWindow::unsavedFiles() const {
-    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), {},
+    return sumOverTabs<FilesTab>(m_workspaces, u"files"_s, {},
                                  [](const FilesTab &t) { return t.unsavedViewers(); });
 }
 
 int MainWindow::pendingTransfers() const {
-    return sumOverTabs<FilesTab>(m_workspaces, QStringLiteral("files"), {},
+    return sumOverTabs<FilesTab>(m_workspaces, u"files"_s, {},
                                  [](const FilesTab &t) { return t.pendingTransfers(); });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
     const int unsaved = unsavedFiles();
-    if (unsaved > 0 &&
-        QMessageBox::warning(this, QStringLiteral("Quit Sandbox Console"),
-                             QStringLiteral("%1 file(s) open in a viewer have changes that are "
-                                            "not saved. Quitting loses them.")
-                                 .arg(unsaved),
-                             QMessageBox::Cancel | QMessageBox::Discard,
-                             QMessageBox::Cancel) != QMessageBox::Discard) {
+    if (unsaved > 0 && QMessageBox::warning(this, tr("Quit Sandbox Console"),
+                                            tr("%n file(s) open in a viewer have changes that are "
+                                               "not saved. Quitting loses them.",
+                                               nullptr, unsaved),
+                                            QMessageBox::Cancel | QMessageBox::Discard,
+                                            QMessageBox::Cancel) != QMessageBox::Discard) {
         event->ignore();
         return;
     }
@@ -313,9 +307,8 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     const int transfers = pendingTransfers();
     if (transfers > 0 &&
         QMessageBox::question(
-            this, QStringLiteral("Quit Sandbox Console"),
-            QStringLiteral("%1 transfer(s) have not finished. Quitting cancels them.")
-                .arg(transfers),
+            this, tr("Quit Sandbox Console"),
+            tr("%n transfer(s) have not finished. Quitting cancels them.", nullptr, transfers),
             QMessageBox::Cancel | QMessageBox::Ok, QMessageBox::Cancel) != QMessageBox::Ok) {
         event->ignore();
         return;
@@ -325,19 +318,20 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     const int terminals = openLocalTerminals();
     if (terminals > 0 &&
         QMessageBox::question(
-            this, QStringLiteral("Quit Sandbox Console"),
-            (terminals == 1 ? QStringLiteral("A terminal is open")
-                            : QStringLiteral("%1 terminals are open").arg(terminals)) +
-                QStringLiteral(" in local sandboxes. Quitting stops local sandboxes "
-                               "and ends their shells."),
+            this, tr("Quit Sandbox Console"),
+            terminals == 1 ? tr("A terminal is open in local sandboxes. Quitting stops local "
+                                "sandboxes and ends their shells.")
+                           : tr("%1 terminals are open in local sandboxes. Quitting stops local "
+                                "sandboxes and ends their shells.")
+                                 .arg(terminals),
             QMessageBox::Cancel | QMessageBox::Ok, QMessageBox::Cancel) != QMessageBox::Ok) {
         event->ignore();
         return;
     }
     QSettings *settings = m_context->settings();
-    settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
-    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
-        settings->setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    settings->setValue(u"window/geometry"_s, saveGeometry());
+    if (auto *splitter = findChild<QSplitter *>(u"mainSplitter"_s))
+        settings->setValue(u"window/splitter"_s, splitter->saveState());
     settings->sync();
     event->accept();
 }

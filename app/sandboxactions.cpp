@@ -18,15 +18,17 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, QWidget *window)
     : QObject(window)
     , m_context(context)
     , m_list(list)
     , m_window(window)
-    , m_new(new QAction(QStringLiteral("&New sandbox…"), this)) {
-    m_new->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+    , m_new(new QAction(tr("&New sandbox…"), this)) {
+    m_new->setShortcut(QKeySequence(u"Ctrl+Shift+N"_s));
     m_new->setToolTip(
-        QStringLiteral("Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)"));
+        tr("Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)"));
     connect(m_new, &QAction::triggered, this, &SandboxActions::newSandbox);
 
     struct Spec {
@@ -36,19 +38,24 @@ SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, Q
         const char *tip;
     };
     const Spec specs[] = {
-        {LifecycleAction::Start, "S&tart", "Ctrl+Return", "Start the selected sandboxes"},
-        {LifecycleAction::Pause, "&Pause", "Ctrl+P", "Freeze the sandbox and every process in it"},
-        {LifecycleAction::Resume, "Res&ume", "Ctrl+U", "Let a paused sandbox run again"},
-        {LifecycleAction::Stop, "St&op", "Ctrl+.",
-         "Stop the selected sandboxes; their shutdown hooks run first"},
-        {LifecycleAction::Delete, "&Delete", "Del", "Stop and delete (or forget) the selected"},
-        {LifecycleAction::Logs, "&Logs", "Ctrl+L", "Show the sandbox's server or container log"},
+        {LifecycleAction::Start, QT_TR_NOOP("S&tart"), "Ctrl+Return",
+         QT_TR_NOOP("Start the selected sandboxes")},
+        {LifecycleAction::Pause, QT_TR_NOOP("&Pause"), "Ctrl+P",
+         QT_TR_NOOP("Freeze the sandbox and every process in it")},
+        {LifecycleAction::Resume, QT_TR_NOOP("Res&ume"), "Ctrl+U",
+         QT_TR_NOOP("Let a paused sandbox run again")},
+        {LifecycleAction::Stop, QT_TR_NOOP("St&op"), "Ctrl+.",
+         QT_TR_NOOP("Stop the selected sandboxes; their shutdown hooks run first")},
+        {LifecycleAction::Delete, QT_TR_NOOP("&Delete"), "Del",
+         QT_TR_NOOP("Stop and delete (or forget) the selected")},
+        {LifecycleAction::Logs, QT_TR_NOOP("&Logs"), "Ctrl+L",
+         QT_TR_NOOP("Show the sandbox's server or container log")},
     };
     for (const Spec &spec : specs) {
-        auto *a = new QAction(QString::fromUtf8(spec.text), this);
+        auto *a = new QAction(tr(spec.text), this);
         const QKeySequence key(QString::fromLatin1(spec.key));
-        a->setToolTip(QString::fromUtf8(spec.tip) + QStringLiteral(" (") +
-                      key.toString(QKeySequence::NativeText) + QStringLiteral(", in the list)"));
+        a->setToolTip(
+            tr("%1 (%2, in the list)").arg(tr(spec.tip), key.toString(QKeySequence::NativeText)));
         // A shortcut of the list itself: an action's widget-context shortcut never fired
         // (the action also lives in the toolbar and menu), and window-wide keys would take
         // Delete or Ctrl+L from the tabs.
@@ -111,22 +118,24 @@ QString SandboxActions::confirmation(LifecycleAction which, const QStringList &i
     QStringList lines;
     for (const QString &id : ids) {
         const SandboxEntry entry = m_context->registry()->entry(id);
-        QString what = QStringLiteral("• ") + entry.name;
+        QString what = u"• "_s + entry.name;
         if (which == LifecycleAction::Delete) {
             if (const SandboxProvider *provider = m_context->registry()->providerOf(id))
-                what += QStringLiteral(": ") + provider->deleteEffect(entry);
+                what += u": "_s + provider->deleteEffect(entry);
         }
         lines << what;
     }
-    const QString count = ids.size() == 1 ? QStringLiteral("this sandbox")
-                                          : QStringLiteral("these %1 sandboxes").arg(ids.size());
+    const bool one = ids.size() == 1;
     const QString head =
         which == LifecycleAction::Delete
-            ? QStringLiteral("Delete %1? This cannot be undone.").arg(count)
-            : QStringLiteral("Stop %1? Their shutdown hooks run, then every process in them "
-                             "ends.")
-                  .arg(count);
-    return head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n'));
+            ? (one ? tr("Delete this sandbox? This cannot be undone.")
+                   : tr("Delete these %1 sandboxes? This cannot be undone.").arg(ids.size()))
+            : (one ? tr("Stop this sandbox? Their shutdown hooks run, then every process in "
+                        "them ends.")
+                   : tr("Stop these %1 sandboxes? Their shutdown hooks run, then every process "
+                        "in them ends.")
+                         .arg(ids.size()));
+    return head + u"\n\n"_s + lines.join(QLatin1Char('\n'));
 }
 
 void SandboxActions::perform(LifecycleAction which) {
@@ -143,8 +152,7 @@ void SandboxActions::perform(LifecycleAction which) {
         return;
     }
     if (which == LifecycleAction::Delete || which == LifecycleAction::Stop) {
-        const QString title =
-            which == LifecycleAction::Delete ? QStringLiteral("Delete") : QStringLiteral("Stop");
+        const QString title = which == LifecycleAction::Delete ? tr("Delete") : tr("Stop");
         const QString text = confirmation(which, ids);
         const bool yes = m_confirm
                              ? m_confirm(title, text)
@@ -160,9 +168,8 @@ void SandboxActions::perform(LifecycleAction which) {
 }
 
 void SandboxActions::newSandbox() {
-    NewSandboxDialog dialog(
-        QStringLiteral("sandbox-%1").arg(m_context->sandboxList()->rowCount() + 1),
-        m_context->registry()->providers(), m_window);
+    NewSandboxDialog dialog(u"sandbox-%1"_s.arg(m_context->sandboxList()->rowCount() + 1),
+                            m_context->registry()->providers(), m_window);
     if (dialog.exec() == QDialog::Accepted)
         create(dialog.request());
 }
@@ -207,18 +214,18 @@ void SandboxActions::showNewKey(const QString &id) {
     if (entry.credentials.kind != Credentials::Kind::ApiKey || entry.credentials.secret.isEmpty())
         return;
     QDialog dialog(m_window);
-    dialog.setWindowTitle(QStringLiteral("API key of %1").arg(entry.name));
-    auto *text = new QLabel(
-        QStringLiteral("The sandbox “%1” accepts this API key (header X-AIO-API-Key or Bearer). "
-                       "The console keeps it in the keychain and uses it itself; this is the "
-                       "only time it is shown.")
-            .arg(entry.name),
-        &dialog);
+    dialog.setWindowTitle(tr("API key of %1").arg(entry.name));
+    auto *text =
+        new QLabel(tr("The sandbox “%1” accepts this API key (header X-AIO-API-Key or Bearer). "
+                      "The console keeps it in the keychain and uses it itself; this is the "
+                      "only time it is shown.")
+                       .arg(entry.name),
+                   &dialog);
     text->setWordWrap(true);
     auto *key = new QLineEdit(entry.credentials.secret, &dialog);
     key->setReadOnly(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    QPushButton *copy = buttons->addButton(QStringLiteral("&Copy"), QDialogButtonBox::ActionRole);
+    QPushButton *copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
     connect(copy, &QPushButton::clicked, &dialog,
             [key] { QGuiApplication::clipboard()->setText(key->text()); });
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);

@@ -7,6 +7,53 @@
         <source>the environment variable %1 (--api-key-env)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Sandbox Console: browse, connect to and manage AIO agent sandboxes.
+At launch it starts the local sandbox &quot;Local&quot; and connects to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the version and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the AIO sandbox at &lt;url&gt; and select it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the --connect sandbox&apos;s API key from the environment variable &lt;var&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not start the local sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Try --help.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1
+Try --help.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--api-key-env needs --connect
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The environment variable %1 is not set or empty
+</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ContextView</name>
@@ -1019,6 +1066,110 @@
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a sandbox on the left, create one with Ctrl+Shift+N or add one by address with Ctrl+N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a sandbox by address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the address or credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every sandbox now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets: system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets: this session only (no keychain running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain service answered, so API keys and JWTs you enter are kept in memory and forgotten when the console quits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) open in a viewer have changes that are not saved. Quitting loses them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transfer(s) have not finished. Quitting cancels them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A terminal is open in local sandboxes. Quitting stops local sandboxes and ends their shells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 terminals are open in local sandboxes. Quitting stops local sandboxes and ends their shells.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MintTicketJob</name>
@@ -1203,6 +1354,105 @@
     </message>
     <message>
         <source>%1 is %2: drags to the desktop carry files under %3. Use Download… for larger files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SandboxActions</name>
+    <message>
+        <source>&amp;New sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the selected sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Freeze the sandbox and every process in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let a paused sandbox run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the selected sandboxes; their shutdown hooks run first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop and delete (or forget) the selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the sandbox&apos;s server or container log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2, in the list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete this sandbox? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete these %1 sandboxes? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop this sandbox? Their shutdown hooks run, then every process in them ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop these %1 sandboxes? Their shutdown hooks run, then every process in them ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox “%1” accepts this API key (header X-AIO-API-Key or Bearer). The console keeps it in the keychain and uses it itself; this is the only time it is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
