@@ -6,34 +6,41 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+using namespace Qt::StringLiterals;
+
 CommandLineResult parseCommandLine(const QStringList &arguments) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Sandbox Console: browse, connect to and manage AIO agent sandboxes.\n"
-                       "At launch it starts the local sandbox \"Local\" and connects to it."));
-    const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                        QStringLiteral("Show this help and exit."));
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "ConsoleOptions", "Sandbox Console: browse, connect to and manage AIO agent sandboxes.\n"
+                          "At launch it starts the local sandbox \"Local\" and connects to it."));
+    const QCommandLineOption helpOption(
+        QStringList{u"h"_s, u"help"_s},
+        QCoreApplication::translate("ConsoleOptions", "Show this help and exit."));
     const QCommandLineOption versionOption(
-        QStringList{QStringLiteral("v"), QStringLiteral("version")},
-        QStringLiteral("Show the version and exit."));
+        QStringList{u"v"_s, u"version"_s},
+        QCoreApplication::translate("ConsoleOptions", "Show the version and exit."));
     const QCommandLineOption connect(
-        QStringLiteral("connect"),
-        QStringLiteral("Connect to the AIO sandbox at <url> and select it."),
-        QStringLiteral("url"));
+        u"connect"_s,
+        QCoreApplication::translate("ConsoleOptions",
+                                    "Connect to the AIO sandbox at <url> and select it."),
+        u"url"_s);
     const QCommandLineOption apiKeyEnv(
-        QStringLiteral("api-key-env"),
-        QStringLiteral("Read the --connect sandbox's API key from the "
-                       "environment variable <var>."),
-        QStringLiteral("var"));
-    const QCommandLineOption noLocal(QStringLiteral("no-local"),
-                                     QStringLiteral("Do not start the local sandbox."));
+        u"api-key-env"_s,
+        QCoreApplication::translate("ConsoleOptions",
+                                    "Read the --connect sandbox's API key from the "
+                                    "environment variable <var>."),
+        u"var"_s);
+    const QCommandLineOption noLocal(
+        u"no-local"_s,
+        QCoreApplication::translate("ConsoleOptions", "Do not start the local sandbox."));
     parser.addOptions({helpOption, versionOption, connect, apiKeyEnv, noLocal});
 
     CommandLineResult result;
     if (!parser.parse(arguments)) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;
-        result.output = parser.errorText() + QStringLiteral("\nTry --help.\n");
+        result.output = QCoreApplication::translate("ConsoleOptions", "%1\nTry --help.\n")
+                            .arg(parser.errorText());
         return result;
     }
     if (parser.isSet(helpOption)) {
@@ -43,15 +50,15 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
     }
     if (parser.isSet(versionOption)) {
         result.action = CommandLineResult::Action::Exit;
-        result.output =
-            QStringLiteral("sandbox-console %1\n").arg(QCoreApplication::applicationVersion());
+        result.output = u"sandbox-console %1\n"_s.arg(QCoreApplication::applicationVersion());
         return result;
     }
     if (!parser.positionalArguments().isEmpty()) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;
-        result.output = QStringLiteral("Unexpected argument: %1\nTry --help.\n")
-                            .arg(parser.positionalArguments().first());
+        result.output =
+            QCoreApplication::translate("ConsoleOptions", "Unexpected argument: %1\nTry --help.\n")
+                .arg(parser.positionalArguments().first());
         return result;
     }
     result.options.connectUrl = parser.value(connect);
@@ -60,14 +67,16 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
     if (!result.options.apiKeyEnv.isEmpty() && result.options.connectUrl.isEmpty()) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;
-        result.output = QStringLiteral("--api-key-env needs --connect\n");
+        result.output =
+            QCoreApplication::translate("ConsoleOptions", "--api-key-env needs --connect\n");
         return result;
     }
     if (!result.options.apiKeyEnv.isEmpty() &&
         qEnvironmentVariableIsEmpty(result.options.apiKeyEnv.toLocal8Bit().constData())) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;
-        result.output = QStringLiteral("The environment variable %1 is not set or empty\n")
+        result.output = QCoreApplication::translate(
+                            "ConsoleOptions", "The environment variable %1 is not set or empty\n")
                             .arg(result.options.apiKeyEnv);
         return result;
     }

@@ -11,10 +11,12 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+using namespace Qt::StringLiterals;
+
 ConsoleContext::Paths ConsoleContext::defaultPaths() {
     Paths paths;
     paths.settingsFile = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) +
-                         QStringLiteral("/sandbox-console.conf");
+                         u"/sandbox-console.conf"_s;
     paths.dataDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
     paths.serverBinary = defaultServerBinary();
     paths.useKeychain = qEnvironmentVariableIntValue("SBX_NO_KEYCHAIN") == 0;
@@ -35,14 +37,11 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     m_secrets->probe();
     Preferences loaded;
     loaded.pollIntervalMs =
-        m_settings->value(QStringLiteral("preferences/pollIntervalMs"), loaded.pollIntervalMs)
-            .toInt();
+        m_settings->value(u"preferences/pollIntervalMs"_s, loaded.pollIntervalMs).toInt();
     loaded.scrollbackLines =
-        m_settings->value(QStringLiteral("preferences/scrollbackLines"), loaded.scrollbackLines)
-            .toInt();
+        m_settings->value(u"preferences/scrollbackLines"_s, loaded.scrollbackLines).toInt();
     loaded.parallelTransfers =
-        m_settings->value(QStringLiteral("preferences/parallelTransfers"), loaded.parallelTransfers)
-            .toInt();
+        m_settings->value(u"preferences/parallelTransfers"_s, loaded.parallelTransfers).toInt();
     m_preferences->set(loaded);
     m_registry->setPollInterval(loaded.pollIntervalMs);
     m_registry->addProvider(m_local);
@@ -57,11 +56,9 @@ ConsoleContext::~ConsoleContext() {
 }
 
 void ConsoleContext::setPreferences(const Preferences &preferences) {
-    m_settings->setValue(QStringLiteral("preferences/pollIntervalMs"), preferences.pollIntervalMs);
-    m_settings->setValue(QStringLiteral("preferences/scrollbackLines"),
-                         preferences.scrollbackLines);
-    m_settings->setValue(QStringLiteral("preferences/parallelTransfers"),
-                         preferences.parallelTransfers);
+    m_settings->setValue(u"preferences/pollIntervalMs"_s, preferences.pollIntervalMs);
+    m_settings->setValue(u"preferences/scrollbackLines"_s, preferences.scrollbackLines);
+    m_settings->setValue(u"preferences/parallelTransfers"_s, preferences.parallelTransfers);
     m_settings->sync();
     m_registry->setPollInterval(preferences.pollIntervalMs);
     m_preferences->set(preferences);

@@ -5,8 +5,10 @@
 #include <QPointer>
 #include <QTimer>
 
+using namespace Qt::StringLiterals;
+
 namespace {
-const QString service = QStringLiteral("sandbox-console");
+const QString service = u"sandbox-console"_s;
 
 bool backendMissing(QKeychain::Error error) {
     return error == QKeychain::NoBackendAvailable || error == QKeychain::NotImplemented ||
@@ -24,7 +26,7 @@ void KeychainSecretStore::probe() {
         return;
     }
     auto *job = new QKeychain::ReadPasswordJob(service, this);
-    job->setKey(QStringLiteral("probe"));
+    job->setKey(u"probe"_s);
     connect(job, &QKeychain::Job::finished, this, [this](QKeychain::Job *j) {
         if (backendMissing(j->error()))
             markUnavailable();

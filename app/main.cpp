@@ -10,11 +10,13 @@
 
 #include <cstdio>
 
+using namespace Qt::StringLiterals;
+
 int main(int argc, char **argv) {
     QElapsedTimer startClock;
     startClock.start();
-    QCoreApplication::setOrganizationName(QStringLiteral("SandboxConsole"));
-    QCoreApplication::setApplicationName(QStringLiteral("sandbox-console"));
+    QCoreApplication::setOrganizationName(u"SandboxConsole"_s);
+    QCoreApplication::setApplicationName(u"sandbox-console"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(SBX_VERSION));
 
     // Parsed before QApplication so that --help and --version work without a display.
@@ -28,8 +30,9 @@ int main(int argc, char **argv) {
     }
 
     QApplication app(argc, argv);
-    QApplication::setApplicationDisplayName(QStringLiteral("Sandbox Console"));
-    QApplication::setDesktopFileName(QStringLiteral("sandbox-console"));
+    QApplication::setApplicationDisplayName(
+        QCoreApplication::translate("MainWindow", "Sandbox Console"));
+    QApplication::setDesktopFileName(u"sandbox-console"_s);
     QApplication::setWindowIcon(Icons::appIcon());
 
     ConsoleContext context(ConsoleContext::defaultPaths());

@@ -28,23 +28,25 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     : QMainWindow(parent)
     , m_context(context)
     , m_list(new SandboxListView(context->sandboxList(), this))
     , m_stack(new QStackedWidget(this))
-    , m_placeholder(new QLabel(QStringLiteral("Select a sandbox on the left, create one with "
-                                              "Ctrl+Shift+N or add one by address with Ctrl+N."),
+    , m_placeholder(new QLabel(tr("Select a sandbox on the left, create one with "
+                                  "Ctrl+Shift+N or add one by address with Ctrl+N."),
                                this))
     , m_secretsStatus(new QLabel(this)) {
-    setWindowTitle(QStringLiteral("Sandbox Console"));
-    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Sandbox Console"));
+    setObjectName(u"mainWindow"_s);
 
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_stack->addWidget(m_placeholder);
 
     auto *splitter = new QSplitter(this);
-    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->setObjectName(u"mainSplitter"_s);
     splitter->addWidget(m_list);
     splitter->addWidget(m_stack);
     splitter->setStretchFactor(1, 1);
@@ -91,9 +93,9 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     updateSecretsStatus(context->secrets()->isPersistent());
 
     const QSettings *settings = context->settings();
-    if (!restoreGeometry(settings->value(QStringLiteral("window/geometry")).toByteArray()))
+    if (!restoreGeometry(settings->value(u"window/geometry"_s).toByteArray()))
         resize(1280, 800);
-    splitter->restoreState(settings->value(QStringLiteral("window/splitter")).toByteArray());
+    splitter->restoreState(settings->value(u"window/splitter"_s).toByteArray());
     updateActions();
 }
 
@@ -104,42 +106,37 @@ void MainWindow::buildActions() {
                        auto slot) {
         auto *action = new QAction(text, this);
         action->setShortcut(key);
-        action->setToolTip(key.isEmpty()
-                               ? tip
-                               : tip + QStringLiteral(" (") +
-                                     key.toString(QKeySequence::NativeText) + QLatin1Char(')'));
+        action->setToolTip(
+            key.isEmpty() ? tip : tr("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
         connect(action, &QAction::triggered, this, slot);
         return action;
     };
-    m_addAction = make(QStringLiteral("&Add sandbox…"), QKeySequence::New,
-                       QStringLiteral("Connect to a sandbox by address"), &MainWindow::addSandbox);
-    m_addAction->setIcon(Icons::icon(QStringLiteral("add-address")));
+    m_addAction = make(tr("&Add sandbox…"), QKeySequence::New,
+                       tr("Connect to a sandbox by address"), &MainWindow::addSandbox);
+    m_addAction->setIcon(Icons::icon(u"add-address"_s));
     m_lifecycle = new SandboxActions(m_context, m_list, this);
     connect(m_lifecycle, &SandboxActions::created, this, &MainWindow::selectSandbox);
     connect(m_lifecycle, &SandboxActions::logsRequested, this, &MainWindow::showLogs);
-    m_editAction =
-        make(QStringLiteral("&Edit…"), QKeySequence(Qt::Key_F2),
-             QStringLiteral("Change the address or credentials"), &MainWindow::editSandbox);
-    m_editAction->setIcon(Icons::icon(QStringLiteral("edit")));
+    m_editAction = make(tr("&Edit…"), QKeySequence(Qt::Key_F2),
+                        tr("Change the address or credentials"), &MainWindow::editSandbox);
+    m_editAction->setIcon(Icons::icon(u"edit"_s));
     // F2 renames in the Files tab; here it edits the sandbox selected in the list.
     m_editAction->setShortcut({});
     addLocalShortcut(m_list, QKeySequence(Qt::Key_F2), [this] {
         if (m_editAction->isEnabled())
             m_editAction->trigger();
     });
-    m_refreshAction = make(
-        QStringLiteral("Re&fresh status"), QKeySequence(QStringLiteral("Ctrl+R")),
-        QStringLiteral("Check every sandbox now"), [this] { m_context->registry()->probeAll(); });
-    m_refreshAction->setIcon(Icons::icon(QStringLiteral("refresh")));
-    m_preferencesAction =
-        make(QStringLiteral("&Preferences…"), QKeySequence(QStringLiteral("Ctrl+,")),
-             QStringLiteral("Preferences"), &MainWindow::showPreferences);
+    m_refreshAction =
+        make(tr("Re&fresh status"), QKeySequence(u"Ctrl+R"_s), tr("Check every sandbox now"),
+             [this] { m_context->registry()->probeAll(); });
+    m_refreshAction->setIcon(Icons::icon(u"refresh"_s));
+    m_preferencesAction = make(tr("&Preferences…"), QKeySequence(u"Ctrl+,"_s), tr("Preferences"),
+                               &MainWindow::showPreferences);
     m_preferencesAction->setMenuRole(QAction::PreferencesRole);
-    m_preferencesAction->setIcon(Icons::icon(QStringLiteral("preferences")));
-    auto *quit =
-        make(QStringLiteral("&Quit"), QKeySequence::Quit, QStringLiteral("Quit"), &QWidget::close);
+    m_preferencesAction->setIcon(Icons::icon(u"preferences"_s));
+    auto *quit = make(tr("&Quit"), QKeySequence::Quit, tr("Quit"), &QWidget::close);
 
-    QMenu *file = menuBar()->addMenu(QStringLiteral("&Sandbox"));
+    QMenu *file = menuBar()->addMenu(tr("&Sandbox"));
     file->addActions({m_lifecycle->newAction(), m_addAction});
     file->addSeparator();
     file->addActions(m_lifecycle->lifecycleActions());
@@ -147,11 +144,11 @@ void MainWindow::buildActions() {
     file->addActions({m_editAction, m_refreshAction});
     file->addSeparator();
     file->addAction(quit);
-    QMenu *edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_preferencesAction);
 
-    QToolBar *toolbar = addToolBar(QStringLiteral("Sandboxes"));
-    toolbar->setObjectName(QStringLiteral("sandboxToolbar"));
+    QToolBar *toolbar = addToolBar(tr("Sandboxes"));
+    toolbar->setObjectName(u"sandboxToolbar"_s);
     toolbar->setMovable(false);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->setIconSize(Icons::kToolBarSize);
@@ -218,19 +215,17 @@ void MainWindow::updateActions() {
     m_editAction->setEnabled(actions.testFlag(LifecycleAction::Edit));
     m_lifecycle->update();
     const SandboxEntry entry = m_context->registry()->entry(id);
-    setWindowTitle(entry.name.isEmpty() ? QStringLiteral("Sandbox Console")
-                                        : entry.name + QStringLiteral(" — Sandbox Console"));
+    setWindowTitle(entry.name.isEmpty() ? tr("Sandbox Console")
+                                        : tr("%1 — Sandbox Console").arg(entry.name));
 }
 
 void MainWindow::updateSecretsStatus(bool persistent) {
-    m_secretsStatus->setText(
-        persistent ? QStringLiteral("Secrets: system keychain")
-                   : QStringLiteral("Secrets: this session only (no keychain running)"));
-    m_secretsStatus->setToolTip(
-        persistent ? QString()
-                   : QStringLiteral("No keychain service answered, so API keys and "
-                                    "JWTs you enter are kept in memory and forgotten "
-                                    "when the console quits."));
+    m_secretsStatus->setText(persistent ? tr("Secrets: system keychain")
+                                        : tr("Secrets: this session only (no keychain running)"));
+    m_secretsStatus->setToolTip(persistent ? QString()
+                                           : tr("No keychain service answered, so API keys and "
+                                                "JWTs you enter are kept in memory and forgotten "
+                                                "when the console quits."));
 }
 
 void MainWindow::addSandbox() {
@@ -256,7 +251,7 @@ void MainWindow::editSandbox() {
 void MainWindow::showLogs(const QString &id) {
     selectSandbox(id);
     if (SandboxWorkspace *ws = workspace(id))
-        ws->showTab(QStringLiteral("logs"));
+        ws->showTab(u"logs"_s);
 }
 
 void MainWindow::showPreferences() {
@@ -327,9 +322,9 @@ void MainWindow::closeEvent(QCloseEvent *event) {
         return;
     }
     QSettings *settings = m_context->settings();
-    settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
-    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
-        settings->setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    settings->setValue(u"window/geometry"_s, saveGeometry());
+    if (auto *splitter = findChild<QSplitter *>(u"mainSplitter"_s))
+        settings->setValue(u"window/splitter"_s, splitter->saveState());
     settings->sync();
     event->accept();
 }

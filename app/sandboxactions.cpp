@@ -33,16 +33,18 @@ QIcon lifecycleIcon(LifecycleAction action) {
 
 } // namespace
 
+using namespace Qt::StringLiterals;
+
 SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, QWidget *window)
     : QObject(window)
     , m_context(context)
     , m_list(list)
     , m_window(window)
-    , m_new(new QAction(QStringLiteral("&New sandbox…"), this)) {
-    m_new->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+    , m_new(new QAction(tr("&New sandbox…"), this)) {
+    m_new->setShortcut(QKeySequence(u"Ctrl+Shift+N"_s));
     m_new->setToolTip(
-        QStringLiteral("Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)"));
-    m_new->setIcon(Icons::icon(QStringLiteral("new-sandbox")));
+        tr("Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)"));
+    m_new->setIcon(Icons::icon(u"new-sandbox"_s));
     connect(m_new, &QAction::triggered, this, &SandboxActions::newSandbox);
 
     struct Spec {
@@ -52,20 +54,25 @@ SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, Q
         const char *tip;
     };
     const Spec specs[] = {
-        {LifecycleAction::Start, "S&tart", "Ctrl+Return", "Start the selected sandboxes"},
-        {LifecycleAction::Pause, "&Pause", "Ctrl+P", "Freeze the sandbox and every process in it"},
-        {LifecycleAction::Resume, "Res&ume", "Ctrl+U", "Let a paused sandbox run again"},
-        {LifecycleAction::Stop, "St&op", "Ctrl+.",
-         "Stop the selected sandboxes; their shutdown hooks run first"},
-        {LifecycleAction::Delete, "&Delete", "Del", "Stop and delete (or forget) the selected"},
-        {LifecycleAction::Logs, "&Logs", "Ctrl+L", "Show the sandbox's server or container log"},
+        {LifecycleAction::Start, QT_TR_NOOP("S&tart"), "Ctrl+Return",
+         QT_TR_NOOP("Start the selected sandboxes")},
+        {LifecycleAction::Pause, QT_TR_NOOP("&Pause"), "Ctrl+P",
+         QT_TR_NOOP("Freeze the sandbox and every process in it")},
+        {LifecycleAction::Resume, QT_TR_NOOP("Res&ume"), "Ctrl+U",
+         QT_TR_NOOP("Let a paused sandbox run again")},
+        {LifecycleAction::Stop, QT_TR_NOOP("St&op"), "Ctrl+.",
+         QT_TR_NOOP("Stop the selected sandboxes; their shutdown hooks run first")},
+        {LifecycleAction::Delete, QT_TR_NOOP("&Delete"), "Del",
+         QT_TR_NOOP("Stop and delete (or forget) the selected")},
+        {LifecycleAction::Logs, QT_TR_NOOP("&Logs"), "Ctrl+L",
+         QT_TR_NOOP("Show the sandbox's server or container log")},
     };
     for (const Spec &spec : specs) {
-        auto *a = new QAction(QString::fromUtf8(spec.text), this);
+        auto *a = new QAction(tr(spec.text), this);
         a->setIcon(lifecycleIcon(spec.action));
         const QKeySequence key(QString::fromLatin1(spec.key));
-        a->setToolTip(QString::fromUtf8(spec.tip) + QStringLiteral(" (") +
-                      key.toString(QKeySequence::NativeText) + QStringLiteral(", in the list)"));
+        a->setToolTip(
+            tr("%1 (%2, in the list)").arg(tr(spec.tip), key.toString(QKeySequence::NativeText)));
         // A shortcut of the list itself: an action's widget-context shortcut never fired
         // (the action also lives in the toolbar and menu), and window-wide keys would take
         // Delete or Ctrl+L from the tabs.
@@ -128,22 +135,24 @@ QString SandboxActions::confirmation(LifecycleAction which, const QStringList &i
     QStringList lines;
     for (const QString &id : ids) {
         const SandboxEntry entry = m_context->registry()->entry(id);
-        QString what = QStringLiteral("• ") + entry.name;
+        QString what = u"• "_s + entry.name;
         if (which == LifecycleAction::Delete) {
             if (const SandboxProvider *provider = m_context->registry()->providerOf(id))
-                what += QStringLiteral(": ") + provider->deleteEffect(entry);
+                what += u": "_s + provider->deleteEffect(entry);
         }
         lines << what;
     }
-    const QString count = ids.size() == 1 ? QStringLiteral("this sandbox")
-                                          : QStringLiteral("these %1 sandboxes").arg(ids.size());
+    const bool one = ids.size() == 1;
     const QString head =
         which == LifecycleAction::Delete
-            ? QStringLiteral("Delete %1? This cannot be undone.").arg(count)
-            : QStringLiteral("Stop %1? Their shutdown hooks run, then every process in them "
-                             "ends.")
-                  .arg(count);
-    return head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n'));
+            ? (one ? tr("Delete this sandbox? This cannot be undone.")
+                   : tr("Delete these %1 sandboxes? This cannot be undone.").arg(ids.size()))
+            : (one ? tr("Stop this sandbox? Their shutdown hooks run, then every process in "
+                        "them ends.")
+                   : tr("Stop these %1 sandboxes? Their shutdown hooks run, then every process "
+                        "in them ends.")
+                         .arg(ids.size()));
+    return head + u"\n\n"_s + lines.join(QLatin1Char('\n'));
 }
 
 void SandboxActions::perform(LifecycleAction which) {
@@ -160,8 +169,7 @@ void SandboxActions::perform(LifecycleAction which) {
         return;
     }
     if (which == LifecycleAction::Delete || which == LifecycleAction::Stop) {
-        const QString title =
-            which == LifecycleAction::Delete ? QStringLiteral("Delete") : QStringLiteral("Stop");
+        const QString title = which == LifecycleAction::Delete ? tr("Delete") : tr("Stop");
         const QString text = confirmation(which, ids);
         if (!m_context->prompts()->confirm(m_window, title, text, title))
             return;
@@ -174,9 +182,8 @@ void SandboxActions::perform(LifecycleAction which) {
 }
 
 void SandboxActions::newSandbox() {
-    NewSandboxDialog dialog(
-        QStringLiteral("sandbox-%1").arg(m_context->sandboxList()->rowCount() + 1),
-        m_context->registry()->providers(), m_window);
+    NewSandboxDialog dialog(u"sandbox-%1"_s.arg(m_context->sandboxList()->rowCount() + 1),
+                            m_context->registry()->providers(), m_window);
     if (dialog.exec() == QDialog::Accepted)
         create(dialog.request());
 }

@@ -10,6 +10,8 @@
 #include <map>
 #include <utility>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 bool byName(const SandboxHook &a, const SandboxHook &b) {
@@ -19,7 +21,7 @@ bool byName(const SandboxHook &a, const SandboxHook &b) {
 QString commandSummary(const QString &command) {
     const QString trimmed = command.trimmed();
     const qsizetype newline = trimmed.indexOf(QLatin1Char('\n'));
-    return newline < 0 ? trimmed : QString(trimmed.left(newline) + QStringLiteral(" …"));
+    return newline < 0 ? trimmed : QString(trimmed.left(newline) + u" …"_s);
 }
 
 } // namespace
@@ -218,14 +220,12 @@ QVariant HookModel::laneData(const Lane &lane, int column, int role) const {
         return {};
     if (role == Qt::DisplayRole) {
         const qsizetype count = lane.hooks.size();
-        return count == 1 ? QStringLiteral("Priority %1 · 1 hook").arg(lane.priority)
-                          : QStringLiteral("Priority %1 · %2 hooks run together")
-                                .arg(lane.priority)
-                                .arg(count);
+        return count == 1 ? tr("Priority %1 · 1 hook").arg(lane.priority)
+                          : tr("Priority %1 · %2 hooks run together").arg(lane.priority).arg(count);
     }
     if (role == Qt::ToolTipRole)
-        return QStringLiteral("Lanes run one after another, lowest priority first; the hooks in "
-                              "one lane run at the same time.");
+        return tr("Lanes run one after another, lowest priority first; the hooks in "
+                  "one lane run at the same time.");
     if (role == Qt::FontRole) {
         QFont font;
         font.setBold(true);
@@ -251,9 +251,9 @@ QVariant HookModel::hookData(const SandboxHook &hook, int column, int role) cons
         case CommandColumn:
             return commandSummary(hook.command);
         case TimeoutColumn:
-            return QStringLiteral("%1 s").arg(hook.timeoutSeconds);
+            return tr("%1 s").arg(hook.timeoutSeconds);
         case SourceColumn:
-            return hook.readOnly() ? QStringLiteral("env (read-only)") : QStringLiteral("api");
+            return hook.readOnly() ? tr("env (read-only)") : tr("api");
         default:
             return {};
         }
@@ -277,13 +277,13 @@ QVariant HookModel::headerData(int section, Qt::Orientation orientation, int rol
         return {};
     switch (section) {
     case NameColumn:
-        return QStringLiteral("Name");
+        return tr("Name");
     case CommandColumn:
-        return QStringLiteral("Command");
+        return tr("Command");
     case TimeoutColumn:
-        return QStringLiteral("Timeout");
+        return tr("Timeout");
     case SourceColumn:
-        return QStringLiteral("Source");
+        return tr("Source");
     default:
         return {};
     }

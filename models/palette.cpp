@@ -2,6 +2,8 @@
 
 #include <QGuiApplication>
 
+using namespace Qt::StringLiterals;
+
 namespace Palette {
 
 namespace {
@@ -61,13 +63,13 @@ QColor color(Role role) {
 }
 
 QString bannerStyle(const QString &objectName, bool error) {
-    return QStringLiteral("#%1 { background: %2; border: 1px solid %3; border-radius: 4px; }")
-        .arg(objectName, color(error ? Role::BannerError : Role::BannerWarning).name(),
-             color(Role::BannerBorder).name());
+    return u"#%1 { background: %2; border: 1px solid %3; border-radius: 4px; }"_s.arg(
+        objectName, color(error ? Role::BannerError : Role::BannerWarning).name(),
+        color(Role::BannerBorder).name());
 }
 
 QString textStyle(Role role) {
-    return QStringLiteral("color: %1;").arg(color(role).name());
+    return u"color: %1;"_s.arg(color(role).name());
 }
 
 } // namespace Palette

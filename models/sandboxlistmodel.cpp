@@ -76,13 +76,13 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
         return expiryWarning;
     case Qt::ToolTipRole: {
         QStringList lines{entry.name, entry.endpoint.displayAddress(),
-                          QStringLiteral("State: ") + sandboxStateName(state)};
+                          tr("State: %1").arg(sandboxStateName(state))};
         if (!why.isEmpty())
             lines << why;
         if (expiry.isValid())
-            lines << (secsLeft > 0 ? QStringLiteral("JWT expires %1")
-                                         .arg(expiry.toLocalTime().toString(Qt::ISODate))
-                                   : QStringLiteral("JWT expired"));
+            lines << (secsLeft > 0
+                          ? tr("JWT expires %1").arg(expiry.toLocalTime().toString(Qt::ISODate))
+                          : tr("JWT expired"));
         return lines.join(QLatin1Char('\n'));
     }
     case Qt::ForegroundRole:
@@ -113,10 +113,10 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
         case StateColumn: {
             QString text = sandboxStateName(state);
             if (expiry.isValid() && secsLeft <= 0)
-                text += QStringLiteral(" · JWT expired");
+                text = tr("%1 · JWT expired").arg(text);
             else if (expiryWarning)
-                text +=
-                    QStringLiteral(" · JWT expires in %1 min").arg(qMax<qint64>(1, secsLeft / 60));
+                text =
+                    tr("%1 · JWT expires in %2 min").arg(text).arg(qMax<qint64>(1, secsLeft / 60));
             return text;
         }
         case ProviderColumn:
@@ -128,8 +128,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
         case LatencyColumn:
             if (state != SandboxState::Online || health.latencyMs < 0)
                 return QString();
-            return health.latencyMs == 0 ? QStringLiteral("<1 ms")
-                                         : QStringLiteral("%1 ms").arg(health.latencyMs);
+            return health.latencyMs == 0 ? tr("<1 ms") : tr("%1 ms").arg(health.latencyMs);
         default:
             return {};
         }
@@ -143,17 +142,17 @@ QVariant SandboxListModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     switch (section) {
     case NameColumn:
-        return QStringLiteral("Name");
+        return tr("Name");
     case StateColumn:
-        return QStringLiteral("State");
+        return tr("State");
     case ProviderColumn:
-        return QStringLiteral("Provider");
+        return tr("Provider");
     case UrlColumn:
-        return QStringLiteral("Address");
+        return tr("Address");
     case VersionColumn:
-        return QStringLiteral("Version");
+        return tr("Version");
     case LatencyColumn:
-        return QStringLiteral("Latency");
+        return tr("Latency");
     default:
         return {};
     }

@@ -1,16 +1,24 @@
 #include "client/api/envelope.h"
 
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
 using nlohmann::json;
 
 Status parseJsonObject(const QByteArray &body, const QString &what, json *out) {
     *out = json::parse(body.begin(), body.end(), nullptr, false);
     if (out->is_discarded())
-        return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("%1: the server replied with invalid JSON").arg(what));
+        return Status::error(
+            Status::Kind::BadResponse,
+            QCoreApplication::translate("Envelope", "%1: the server replied with invalid JSON")
+                .arg(what));
     if (!out->is_object())
         return Status::error(
             Status::Kind::BadResponse,
-            QStringLiteral("%1: the server replied with JSON that is not an object").arg(what));
+            QCoreApplication::translate("Envelope",
+                                        "%1: the server replied with JSON that is not an object")
+                .arg(what));
     return Status::success();
 }
 
@@ -30,11 +38,12 @@ Status parseEnvelope(const QByteArray &body, const QString &what, Envelope *out)
         if (out->data.is_object()) {
             const QString detail = jsonString(out->data, "message");
             if (!detail.isEmpty() && detail != text)
-                text = text.isEmpty() ? detail : text + QStringLiteral(": ") + detail;
+                text = text.isEmpty() ? detail : text + u": "_s + detail;
         }
-        Status status =
-            Status::error(Status::Kind::Server,
-                          text.isEmpty() ? QStringLiteral("%1 failed").arg(what) : text, 200);
+        Status status = Status::error(
+            Status::Kind::Server,
+            text.isEmpty() ? QCoreApplication::translate("Envelope", "%1 failed").arg(what) : text,
+            200);
         status.errorType = jsonString(out->data, "error_type");
         if (status.errorType == QLatin1String("not_found"))
             status.kind = Status::Kind::NotFound;

@@ -8,12 +8,14 @@
 #include <QTimeZone>
 #include <QtConcurrent/QtConcurrentRun>
 
+using namespace Qt::StringLiterals;
+
 using nlohmann::json;
 
 namespace {
 // Below this a listing parses faster than a thread hop costs.
 constexpr qsizetype asyncParseBytes = 256 * 1024;
-const QString listWhat = QStringLiteral("POST /v1/file/list");
+const QString listWhat = u"POST /v1/file/list"_s;
 } // namespace
 
 FileListing parseFileListing(const QByteArray &body) {
@@ -24,8 +26,9 @@ FileListing parseFileListing(const QByteArray &body) {
         return out;
     const json &files = jsonChild(envelope.data, "files");
     if (!files.is_array() && !files.is_null()) {
-        out.status = Status::error(Status::Kind::BadResponse,
-                                   QStringLiteral("%1: files is not a list").arg(listWhat));
+        out.status = Status::error(
+            Status::Kind::BadResponse,
+            QCoreApplication::translate("ListFilesJob", "%1: files is not a list").arg(listWhat));
         return out;
     }
     if (files.is_null())
@@ -48,7 +51,7 @@ FileListing parseFileListing(const QByteArray &body) {
 }
 
 bool sudoAvailable(const QStringList &extensions) {
-    return extensions.isEmpty() || extensions.contains(QStringLiteral("file-sudo"));
+    return extensions.isEmpty() || extensions.contains(u"file-sudo"_s);
 }
 
 ListFilesJob::ListFilesJob(SandboxClient *client, const QString &path, ListOptions options)
@@ -59,7 +62,7 @@ ListFilesJob::ListFilesJob(SandboxClient *client, const QString &path, ListOptio
                            {"include_size", true},
                            {"include_permissions", true},
                            {"recursive", options.recursive}};
-                 return ApiRequest::postJson(QStringLiteral("v1/file/list"),
+                 return ApiRequest::postJson(u"v1/file/list"_s,
                                              QByteArray::fromStdString(body.dump()), true);
              }())
     , m_path(path) {}
@@ -94,8 +97,8 @@ ReadFileJob::ReadFileJob(SandboxClient *client, const QString &path, int startLi
             body["start_line"] = startLine;
         if (endLine >= 0)
             body["end_line"] = endLine;
-        return ApiRequest::postJson(QStringLiteral("v1/file/read"),
-                                    QByteArray::fromStdString(body.dump()), true);
+        return ApiRequest::postJson(u"v1/file/read"_s, QByteArray::fromStdString(body.dump()),
+                                    true);
     }()) {}
 
 Status ReadFileJob::parseReply(const QByteArray &body, QNetworkReply *) {
@@ -104,7 +107,7 @@ Status ReadFileJob::parseReply(const QByteArray &body, QNetworkReply *) {
         return s;
     if (!jsonChild(envelope.data, "content").is_string())
         return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("%1: the reply has no content").arg(what()));
+                             tr("%1: the reply has no content").arg(what()));
     m_content = jsonString(envelope.data, "content");
     return Status::success();
 }
@@ -119,8 +122,8 @@ WriteFileJob::WriteFileJob(SandboxClient *client, const QString &path, const QBy
         if (sudo)
             body["sudo"] = true;
         // A write replaces content: sending it twice gives the same file, unless appending.
-        return ApiRequest::postJson(QStringLiteral("v1/file/write"),
-                                    QByteArray::fromStdString(body.dump()), !append);
+        return ApiRequest::postJson(u"v1/file/write"_s, QByteArray::fromStdString(body.dump()),
+                                    !append);
     }()) {}
 
 Status WriteFileJob::parseReply(const QByteArray &body, QNetworkReply *) {
@@ -133,20 +136,20 @@ Status WriteFileJob::parseReply(const QByteArray &body, QNetworkReply *) {
 
 namespace {
 // Split in the command, whole in the output: an echo of the command never looks like a marker.
-const QString listBegin = QStringLiteral("SBX-LIST-BEGIN");
-const QString listEnd = QStringLiteral("SBX-LIST-END");
+const QString listBegin = u"SBX-LIST-BEGIN"_s;
+const QString listEnd = u"SBX-LIST-END"_s;
 } // namespace
 
 QString sudoListCommand(const QString &path, bool recursive) {
     // Runs as `bash -c` under sudo, so `exit` ends only that shell. find's own complaint (a
     // folder root may not read either, ...) is the last line of the output when it fails.
     // %Y: the type a symbolic link points to, as AIO's is_directory follows links.
-    const QString start = path.startsWith(QLatin1Char('/')) ? path : QStringLiteral("./") + path;
+    const QString start = path.startsWith(QLatin1Char('/')) ? path : u"./"_s + path;
     return QStringLiteral(
                "set -o pipefail; o=$(find -H %1 -mindepth 1 %2-printf '%Y %s %T@ %m %P\\0' "
                "| base64 -w 76) || exit $?; printf '%s%s\\n' SBX-LIST- BEGIN; "
                "printf '%s\\n' \"$o\"; printf '%s%s\\n' SBX-LIST- END")
-        .arg(shellQuote(start), recursive ? QString() : QStringLiteral("-maxdepth 1 "));
+        .arg(shellQuote(start), recursive ? QString() : u"-maxdepth 1 "_s);
 }
 
 FileListing parseSudoListing(const QString &output, const QString &path, bool showHidden) {
@@ -195,8 +198,7 @@ FileListing parseSudoListing(const QString &output, const QString &path, bool sh
         const QString relative = QString::fromUtf8(record.mid(at));
         RemoteFileInfo info;
         info.name = relative.section(QLatin1Char('/'), -1);
-        if (!showHidden &&
-            (info.name.startsWith(QLatin1Char('.')) || relative.contains(QStringLiteral("/."))))
+        if (!showHidden && (info.name.startsWith(QLatin1Char('.')) || relative.contains(u"/."_s)))
             continue;
         info.path = folder == QLatin1String("/") ? QString(QLatin1Char('/') + relative)
                                                  : QString(folder + QLatin1Char('/') + relative);

@@ -17,6 +17,8 @@
 #include <unistd.h>
 #include <vector>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 constexpr int maxResumes = 5;
@@ -31,7 +33,7 @@ constexpr qsizetype downloadSlice = 256 << 10;
 constexpr qint64 writerQueueLimit = 8 << 20;
 
 QString partPath(const QString &target) {
-    return target + QStringLiteral(".part");
+    return target + u".part"_s;
 }
 
 } // namespace
@@ -168,27 +170,26 @@ UploadJob::UploadJob(SandboxClient *client, const QString &localPath, const QStr
              [&] {
                  ApiRequest r;
                  r.verb = "POST";
-                 r.path = QStringLiteral("v1/file/upload");
+                 r.path = u"v1/file/upload"_s;
                  r.idempotent = false;
                  r.timeoutMs = transferSilenceMs;
                  r.multipart = [localPath, remotePath]() {
                      auto *multipart = new QHttpMultiPart(QHttpMultiPart::FormDataType);
                      QHttpPart pathPart;
                      pathPart.setHeader(QNetworkRequest::ContentDispositionHeader,
-                                        QVariant(QStringLiteral("form-data; name=\"path\"")));
+                                        QVariant(u"form-data; name=\"path\""_s));
                      pathPart.setBody(remotePath.toUtf8());
                      multipart->append(pathPart);
                      QHttpPart filePart;
                      // The name is the target's, percent-encoded: the header is not the place for
                      // raw newlines or quotes, and the path part is what decides where the file
                      // goes.
-                     filePart.setHeader(
-                         QNetworkRequest::ContentDispositionHeader,
-                         QVariant(QStringLiteral("form-data; name=\"file\"; filename=\"%1\"")
-                                      .arg(QString::fromLatin1(QUrl::toPercentEncoding(
-                                          QFileInfo(remotePath).fileName())))));
+                     filePart.setHeader(QNetworkRequest::ContentDispositionHeader,
+                                        QVariant(u"form-data; name=\"file\"; filename=\"%1\""_s.arg(
+                                            QString::fromLatin1(QUrl::toPercentEncoding(
+                                                QFileInfo(remotePath).fileName())))));
                      filePart.setHeader(QNetworkRequest::ContentTypeHeader,
-                                        QVariant(QStringLiteral("application/octet-stream")));
+                                        QVariant(u"application/octet-stream"_s));
                      auto *file = new QFile(localPath, multipart);
                      file->open(QIODevice::ReadOnly);
                      filePart.setBodyDevice(file);
@@ -203,9 +204,8 @@ UploadJob::UploadJob(SandboxClient *client, const QString &localPath, const QStr
 Status UploadJob::preflight() {
     QFile file(m_localPath);
     if (!file.open(QIODevice::ReadOnly))
-        return Status::error(
-            Status::Kind::Validation,
-            QStringLiteral("Cannot read %1: %2").arg(m_localPath, file.errorString()));
+        return Status::error(Status::Kind::Validation,
+                             tr("Cannot read %1: %2").arg(m_localPath, file.errorString()));
     m_size = file.size();
     return Status::success();
 }
@@ -213,13 +213,13 @@ Status UploadJob::preflight() {
 Status UploadJob::parseReply(const QByteArray &body, QNetworkReply *) {
     Envelope envelope;
     if (Status s = parseEnvelope(body, what(), &envelope); !s.ok()) {
-        s.message = QStringLiteral("Upload to %1 failed: %2").arg(m_remotePath, s.message);
+        s.message = tr("Upload to %1 failed: %2").arg(m_remotePath, s.message);
         return s;
     }
     const qint64 stored = jsonInt(envelope.data, "file_size", -1);
     if (stored >= 0 && stored != m_size)
         return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("Upload to %1: the sandbox stored %2 bytes of %3")
+                             tr("Upload to %1: the sandbox stored %2 bytes of %3")
                                  .arg(m_remotePath)
                                  .arg(stored)
                                  .arg(m_size));
@@ -230,12 +230,10 @@ DownloadJob::DownloadJob(SandboxClient *client, const QString &remotePath, const
                          bool abortOnChange)
     : ApiJob(client,
              [&] {
-                 ApiRequest r = ApiRequest::get(QStringLiteral("v1/file/download"));
-                 r.query.addQueryItem(QStringLiteral("path"),
+                 ApiRequest r = ApiRequest::get(u"v1/file/download"_s);
+                 r.query.addQueryItem(u"path"_s,
                                       QString::fromLatin1(QUrl::toPercentEncoding(remotePath)));
-                 r.query.addQueryItem(QStringLiteral("change_policy"),
-                                      abortOnChange ? QStringLiteral("abort")
-                                                    : QStringLiteral("ignore"));
+                 r.query.addQueryItem(u"change_policy"_s, abortOnChange ? u"abort"_s : u"ignore"_s);
                  r.timeoutMs = transferSilenceMs;
                  return r;
              }())
@@ -266,7 +264,7 @@ Status DownloadJob::preflight() {
     if (!m_part.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return Status::error(
             Status::Kind::Validation,
-            QStringLiteral("Cannot write %1: %2").arg(m_part.fileName(), m_part.errorString()));
+            tr("Cannot write %1: %2").arg(m_part.fileName(), m_part.errorString()));
     m_writer = std::make_unique<PartWriter>(m_part.handle(), [this] {
         QMetaObject::invokeMethod(this, &DownloadJob::onWriterEvent, Qt::QueuedConnection);
     });
@@ -293,8 +291,7 @@ bool DownloadJob::startBody(QNetworkReply *reply) {
         if (start != m_received) {
             failWith(Status::error(
                 Status::Kind::BadResponse,
-                QStringLiteral("Download of %1: the server resumed at the wrong offset")
-                    .arg(m_remotePath)));
+                tr("Download of %1: the server resumed at the wrong offset").arg(m_remotePath)));
             return false;
         }
         m_expected = m_received + length;
@@ -303,7 +300,7 @@ bool DownloadJob::startBody(QNetworkReply *reply) {
     // A full body: the first attempt, or a resume the server refused because the file changed.
     if (m_received > 0 && m_abortOnChange) {
         failWith(Status::error(Status::Kind::Conflict,
-                               QStringLiteral("%1 changed during the download").arg(m_remotePath)));
+                               tr("%1 changed during the download").arg(m_remotePath)));
         return false;
     }
     // Only when there is something to drop: on ext4, truncating a file to 0 makes its close()
@@ -331,9 +328,8 @@ void DownloadJob::onBodyData(QNetworkReply *reply) {
 
 void DownloadJob::readBody(QNetworkReply *reply) {
     if (const QString error = m_writer->error(); !error.isEmpty()) {
-        failWith(
-            Status::error(Status::Kind::Validation,
-                          QStringLiteral("Cannot write %1: %2").arg(m_part.fileName(), error)));
+        failWith(Status::error(Status::Kind::Validation,
+                               tr("Cannot write %1: %2").arg(m_part.fileName(), error)));
         return;
     }
     // Into recycled blocks: readAll()'s fresh allocation per chunk measured 3-5x slower.
@@ -353,9 +349,8 @@ void DownloadJob::onWriterEvent() {
     if (m_finishing) {
         if (const QString error = m_writer->error(); !error.isEmpty()) {
             m_finishing = false;
-            finishParse(
-                Status::error(Status::Kind::Validation,
-                              QStringLiteral("Cannot write %1: %2").arg(m_part.fileName(), error)));
+            finishParse(Status::error(Status::Kind::Validation,
+                                      tr("Cannot write %1: %2").arg(m_part.fileName(), error)));
         } else if (m_writer->finished()) {
             m_finishing = false;
             finishParse(commit());
@@ -368,7 +363,7 @@ void DownloadJob::onWriterEvent() {
 
 Status DownloadJob::parseReply(const QByteArray &, QNetworkReply *) {
     // parseReplyAsync takes every body: its bytes go through the writer thread.
-    return Status::error(Status::Kind::BadResponse, QStringLiteral("Unexpected download reply"));
+    return Status::error(Status::Kind::BadResponse, tr("Unexpected download reply"));
 }
 
 bool DownloadJob::parseReplyAsync(const QByteArray &body) {
@@ -378,11 +373,11 @@ bool DownloadJob::parseReplyAsync(const QByteArray &body) {
     queue(body);
     if (m_expected >= 0 && m_received != m_expected) {
         // What arrived is still written, in order, before a resumed attempt appends.
-        finishParse(Status::error(Status::Kind::Network,
-                                  QStringLiteral("The download of %1 ended at %2 of %3 bytes")
-                                      .arg(m_remotePath)
-                                      .arg(m_received)
-                                      .arg(m_expected)));
+        finishParse(
+            Status::error(Status::Kind::Network, tr("The download of %1 ended at %2 of %3 bytes")
+                                                     .arg(m_remotePath)
+                                                     .arg(m_received)
+                                                     .arg(m_expected)));
         return true;
     }
     m_finishing = true;
@@ -396,9 +391,9 @@ Status DownloadJob::commit() {
     std::error_code ec;
     std::filesystem::rename(m_part.fileName().toStdString(), m_localPath.toStdString(), ec);
     if (ec)
-        return Status::error(Status::Kind::Validation,
-                             QStringLiteral("Cannot save %1: %2")
-                                 .arg(m_localPath, QString::fromStdString(ec.message())));
+        return Status::error(
+            Status::Kind::Validation,
+            tr("Cannot save %1: %2").arg(m_localPath, QString::fromStdString(ec.message())));
     m_committed = true;
     return Status::success();
 }
@@ -406,7 +401,7 @@ Status DownloadJob::commit() {
 bool DownloadJob::shouldRetry(const Status &status) {
     if (!status.transient())
         return false;
-    const bool canResume = client() && client()->hasExtension(QStringLiteral("download-range")) &&
+    const bool canResume = client() && client()->hasExtension(u"download-range"_s) &&
                            !m_etag.isEmpty() && m_received > 0;
     ApiRequest &request = mutableRequest();
     request.headers.clear();

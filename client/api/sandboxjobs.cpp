@@ -2,8 +2,11 @@
 
 #include "client/api/envelope.h"
 
+#include <QCoreApplication>
 #include <QNetworkReply>
 #include <QStringDecoder>
+
+using namespace Qt::StringLiterals;
 
 using nlohmann::json;
 
@@ -45,7 +48,7 @@ QList<ToolCategory> toolCategories(const json &array) {
 } // namespace
 
 Status parseSandboxContext(const QByteArray &body, SandboxContext *out) {
-    const QString what = QStringLiteral("GET /v1/sandbox");
+    const QString what = u"GET /v1/sandbox"_s;
     Envelope envelope;
     if (Status s = parseEnvelope(body, what, &envelope); !s.ok())
         return s;
@@ -56,8 +59,9 @@ Status parseSandboxContext(const QByteArray &body, SandboxContext *out) {
     if (!jsonChild(j, "version").is_string() || !detail.is_object())
         return Status::error(
             Status::Kind::BadResponse,
-            QStringLiteral("%1: the reply has no version or detail; the address does "
-                           "not look like an AIO sandbox")
+            QCoreApplication::translate("GetContextJob",
+                                        "%1: the reply has no version or detail; the address does "
+                                        "not look like an AIO sandbox")
                 .arg(what));
     const json &system = jsonChild(detail, "system");
     const json &runtime = jsonChild(detail, "runtime");
@@ -79,7 +83,7 @@ Status parseSandboxContext(const QByteArray &body, SandboxContext *out) {
 }
 
 GetContextJob::GetContextJob(SandboxClient *client)
-    : ApiJob(client, ApiRequest::get(QStringLiteral("v1/sandbox"))) {}
+    : ApiJob(client, ApiRequest::get(u"v1/sandbox"_s)) {}
 
 Status GetContextJob::parseReply(const QByteArray &body, QNetworkReply *) {
     Status s = parseSandboxContext(body, &m_result);
@@ -90,7 +94,7 @@ Status GetContextJob::parseReply(const QByteArray &body, QNetworkReply *) {
 
 ProbeJob::ProbeJob(SandboxClient *client, int timeoutMs)
     : ApiJob(client, [timeoutMs] {
-        ApiRequest r = ApiRequest::get(QStringLiteral("v1/sandbox"));
+        ApiRequest r = ApiRequest::get(u"v1/sandbox"_s);
         r.timeoutMs = timeoutMs;
         r.idempotent = false; // a probe reports what it saw; the next poll is the retry
         return r;
@@ -108,19 +112,17 @@ Status ProbeJob::parseReply(const QByteArray &body, QNetworkReply *) {
 }
 
 GetLlmsTxtJob::GetLlmsTxtJob(SandboxClient *client)
-    : ApiJob(client, ApiRequest::get(QStringLiteral("llms.txt"))) {}
+    : ApiJob(client, ApiRequest::get(u"llms.txt"_s)) {}
 
 Status GetLlmsTxtJob::parseReply(const QByteArray &body, QNetworkReply *reply) {
     const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString();
     if (type.startsWith(QLatin1String("text/html")))
-        return Status::error(
-            Status::Kind::BadResponse,
-            QStringLiteral("GET /llms.txt returned a web page, not the agent manual"));
+        return Status::error(Status::Kind::BadResponse,
+                             tr("GET /llms.txt returned a web page, not the agent manual"));
     QStringDecoder decoder(QStringDecoder::Utf8);
     m_text = decoder(body);
     if (decoder.hasError() || body.contains('\0'))
-        return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("GET /llms.txt is not UTF-8 text"));
+        return Status::error(Status::Kind::BadResponse, tr("GET /llms.txt is not UTF-8 text"));
     return Status::success();
 }
 
@@ -129,7 +131,7 @@ MintTicketJob::MintTicketJob(SandboxClient *client)
         // AIO documents no body for POST /tickets.
         ApiRequest r;
         r.verb = "POST";
-        r.path = QStringLiteral("tickets");
+        r.path = u"tickets"_s;
         r.idempotent = false;
         return r;
     }()) {}
@@ -144,6 +146,6 @@ Status MintTicketJob::parseReply(const QByteArray &body, QNetworkReply *) {
     m_ticket.expiresInSeconds = static_cast<int>(jsonInt(source, "expires_in", 30));
     if (m_ticket.ticket.isEmpty())
         return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("POST /tickets: the reply holds no ticket"));
+                             tr("POST /tickets: the reply holds no ticket"));
     return Status::success();
 }

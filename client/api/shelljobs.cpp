@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+using namespace Qt::StringLiterals;
+
 using nlohmann::json;
 
 namespace {
@@ -34,7 +36,7 @@ QByteArray execBody(const ShellExecRequest &r) {
 } // namespace
 
 ListShellSessionsJob::ListShellSessionsJob(SandboxClient *client)
-    : ApiJob(client, ApiRequest::get(QStringLiteral("v1/shell/sessions"))) {}
+    : ApiJob(client, ApiRequest::get(u"v1/shell/sessions"_s)) {}
 
 Status ListShellSessionsJob::parseReply(const QByteArray &body, QNetworkReply *) {
     Envelope envelope;
@@ -43,7 +45,7 @@ Status ListShellSessionsJob::parseReply(const QByteArray &body, QNetworkReply *)
     const json &sessions = jsonChild(envelope.data, "sessions");
     if (!sessions.is_object())
         return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("%1: the reply has no sessions map").arg(what()));
+                             tr("%1: the reply has no sessions map").arg(what()));
     for (auto it = sessions.begin(); it != sessions.end(); ++it) {
         const json &info = it.value();
         m_sessions.append({QString::fromStdString(it.key()), jsonString(info, "working_dir"),
@@ -66,7 +68,7 @@ CreateShellSessionJob::CreateShellSessionJob(SandboxClient *client, const QStrin
             body["id"] = id.toStdString();
         if (!execDir.isEmpty())
             body["exec_dir"] = execDir.toStdString();
-        return ApiRequest::postJson(QStringLiteral("v1/shell/sessions/create"),
+        return ApiRequest::postJson(u"v1/shell/sessions/create"_s,
                                     QByteArray::fromStdString(body.dump()));
     }()) {}
 
@@ -78,13 +80,13 @@ Status CreateShellSessionJob::parseReply(const QByteArray &body, QNetworkReply *
     m_workingDir = jsonString(envelope.data, "working_dir");
     if (m_sessionId.isEmpty())
         return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("%1: the reply has no session_id").arg(what()));
+                             tr("%1: the reply has no session_id").arg(what()));
     return Status::success();
 }
 
 DeleteShellSessionJob::DeleteShellSessionJob(SandboxClient *client, const QString &sessionId)
     : ApiJob(client, [&] {
-        ApiRequest r = ApiRequest::get(QStringLiteral("v1/shell/sessions/") +
+        ApiRequest r = ApiRequest::get(u"v1/shell/sessions/"_s +
                                        QString::fromLatin1(QUrl::toPercentEncoding(sessionId)));
         r.verb = "DELETE";
         return r;
@@ -97,7 +99,7 @@ Status DeleteShellSessionJob::parseReply(const QByteArray &body, QNetworkReply *
 
 ShellExecJob::ShellExecJob(SandboxClient *client, const ShellExecRequest &request)
     : ApiJob(client, [&] {
-        ApiRequest r = ApiRequest::postJson(QStringLiteral("v1/shell/exec"), execBody(request));
+        ApiRequest r = ApiRequest::postJson(u"v1/shell/exec"_s, execBody(request));
         r.timeoutMs = timeoutMsFor(request);
         return r;
     }()) {}
@@ -115,6 +117,6 @@ Status ShellExecJob::parseReply(const QByteArray &body, QNetworkReply *) {
     m_result.message = envelope.message;
     if (m_result.status.isEmpty())
         return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("%1: the reply has no status").arg(what()));
+                             tr("%1: the reply has no status").arg(what()));
     return Status::success();
 }

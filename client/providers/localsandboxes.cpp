@@ -19,12 +19,14 @@
 #include <csignal>
 #include <sys/prctl.h>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 constexpr qsizetype maxLogBytes = 512 * 1024;
 
 QString settingsGroup(const QString &id) {
-    return QStringLiteral("local/") + id.section(QLatin1Char(':'), 1);
+    return u"local/"_s + id.section(QLatin1Char(':'), 1);
 }
 
 } // namespace
@@ -52,7 +54,7 @@ QString defaultServerBinary() {
     const QString fromEnv = qEnvironmentVariable("SBX_SERVER_BINARY");
     if (!fromEnv.isEmpty())
         return fromEnv;
-    return QCoreApplication::applicationDirPath() + QStringLiteral("/sandbox-server");
+    return QCoreApplication::applicationDirPath() + u"/sandbox-server"_s;
 }
 
 LocalSandboxes::LocalSandboxes(QSettings *settings, Options options, QObject *parent)
@@ -61,22 +63,22 @@ LocalSandboxes::LocalSandboxes(QSettings *settings, Options options, QObject *pa
     , m_options(std::move(options))
     , m_ownSecrets(m_options.secrets ? nullptr : std::make_unique<MemorySecretStore>())
     , m_secrets(m_options.secrets ? m_options.secrets : m_ownSecrets.get()) {
-    m_settings->beginGroup(QStringLiteral("local"));
+    m_settings->beginGroup(u"local"_s);
     const QStringList keys = m_settings->childGroups();
     m_settings->endGroup();
     for (const QString &key : keys) {
         auto child = std::make_unique<Child>();
-        m_settings->beginGroup(QStringLiteral("local/") + key);
-        child->entry.id = QStringLiteral("local:") + key;
-        child->entry.name = m_settings->value(QStringLiteral("name")).toString();
-        child->workspace = m_settings->value(QStringLiteral("workspace")).toString();
-        child->ownsWorkspace = m_settings->value(QStringLiteral("ownsWorkspace")).toBool();
-        child->auth = m_settings->value(QStringLiteral("auth")).toString() == QLatin1String("jwt")
+        m_settings->beginGroup(u"local/"_s + key);
+        child->entry.id = u"local:"_s + key;
+        child->entry.name = m_settings->value(u"name"_s).toString();
+        child->workspace = m_settings->value(u"workspace"_s).toString();
+        child->ownsWorkspace = m_settings->value(u"ownsWorkspace"_s).toBool();
+        child->auth = m_settings->value(u"auth"_s).toString() == QLatin1String("jwt")
                           ? SandboxCreateOptions::Auth::Jwt
                           : SandboxCreateOptions::Auth::ApiKey;
-        child->initHook = m_settings->value(QStringLiteral("initHook")).toString();
-        child->preServicesHook = m_settings->value(QStringLiteral("preServicesHook")).toString();
-        child->postReadyHook = m_settings->value(QStringLiteral("postReadyHook")).toString();
+        child->initHook = m_settings->value(u"initHook"_s).toString();
+        child->preServicesHook = m_settings->value(u"preServicesHook"_s).toString();
+        child->postReadyHook = m_settings->value(u"postReadyHook"_s).toString();
         m_settings->endGroup();
         child->entry.providerState = SandboxState::Stopped;
         child->entry.credentials.kind = child->auth == SandboxCreateOptions::Auth::Jwt
@@ -139,15 +141,14 @@ bool LocalSandboxes::isRunning(const Child *child) const {
 
 void LocalSandboxes::persist(const Child &child) {
     m_settings->beginGroup(settingsGroup(child.entry.id));
-    m_settings->setValue(QStringLiteral("name"), child.entry.name);
-    m_settings->setValue(QStringLiteral("workspace"), child.workspace);
-    m_settings->setValue(QStringLiteral("ownsWorkspace"), child.ownsWorkspace);
-    m_settings->setValue(QStringLiteral("auth"), child.auth == SandboxCreateOptions::Auth::Jwt
-                                                     ? QStringLiteral("jwt")
-                                                     : QStringLiteral("apiKey"));
-    m_settings->setValue(QStringLiteral("initHook"), child.initHook);
-    m_settings->setValue(QStringLiteral("preServicesHook"), child.preServicesHook);
-    m_settings->setValue(QStringLiteral("postReadyHook"), child.postReadyHook);
+    m_settings->setValue(u"name"_s, child.entry.name);
+    m_settings->setValue(u"workspace"_s, child.workspace);
+    m_settings->setValue(u"ownsWorkspace"_s, child.ownsWorkspace);
+    m_settings->setValue(u"auth"_s,
+                         child.auth == SandboxCreateOptions::Auth::Jwt ? u"jwt"_s : u"apiKey"_s);
+    m_settings->setValue(u"initHook"_s, child.initHook);
+    m_settings->setValue(u"preServicesHook"_s, child.preServicesHook);
+    m_settings->setValue(u"postReadyHook"_s, child.postReadyHook);
     m_settings->endGroup();
     m_settings->sync();
 }
@@ -166,13 +167,12 @@ LocalSandboxes::Child *LocalSandboxes::add(std::unique_ptr<Child> child) {
 QString LocalSandboxes::create(const SandboxCreateOptions &options) {
     auto child = std::make_unique<Child>();
     const QString key = QUuid::createUuid().toString(QUuid::Id128).left(12);
-    child->entry.id = QStringLiteral("local:") + key;
+    child->entry.id = u"local:"_s + key;
     child->entry.name = options.name;
     child->ownsWorkspace = options.workspace.isEmpty();
-    child->workspace =
-        options.workspace.isEmpty()
-            ? m_options.dataDir + QStringLiteral("/sandboxes/") + key + QStringLiteral("/workspace")
-            : options.workspace;
+    child->workspace = options.workspace.isEmpty()
+                           ? m_options.dataDir + u"/sandboxes/"_s + key + u"/workspace"_s
+                           : options.workspace;
     child->auth = options.auth;
     child->initHook = options.initHook;
     child->preServicesHook = options.preServicesHook;
@@ -195,9 +195,9 @@ QString LocalSandboxes::ensureDefault() {
     if (!find(id)) {
         auto child = std::make_unique<Child>();
         child->entry.id = id;
-        child->entry.name = QStringLiteral("Local");
+        child->entry.name = tr("Local");
         child->ownsWorkspace = true;
-        child->workspace = m_options.dataDir + QStringLiteral("/sandboxes/default/workspace");
+        child->workspace = m_options.dataDir + u"/sandboxes/default/workspace"_s;
         add(std::move(child));
     }
     start(id);
@@ -249,7 +249,7 @@ void LocalSandboxes::keyReady(const QString &id, const QByteArray &privatePem) {
         return; // deleted or stopped meanwhile
     child->keyLookupPending = false;
     if (privatePem.isEmpty()) {
-        fail(child, QStringLiteral("Cannot generate a JWT key pair"));
+        fail(child, tr("Cannot generate a JWT key pair"));
         return;
     }
     child->privatePem = privatePem;
@@ -258,11 +258,11 @@ void LocalSandboxes::keyReady(const QString &id, const QByteArray &privatePem) {
 
 void LocalSandboxes::launch(Child *child) {
     if (!QDir().mkpath(child->workspace)) {
-        fail(child, QStringLiteral("Cannot create the workspace folder %1").arg(child->workspace));
+        fail(child, tr("Cannot create the workspace folder %1").arg(child->workspace));
         return;
     }
     if (!QFileInfo(m_options.serverBinary).isExecutable()) {
-        fail(child, QStringLiteral("sandbox-server not found at %1").arg(m_options.serverBinary));
+        fail(child, tr("sandbox-server not found at %1").arg(m_options.serverBinary));
         return;
     }
     delete child->process;
@@ -286,11 +286,11 @@ void LocalSandboxes::launch(Child *child) {
     if (child->auth == SandboxCreateOptions::Auth::Jwt) {
         child->entry.credentials = {Credentials::Kind::SignedJwt,
                                     QString::fromLatin1(child->privatePem)};
-        env.insert(QStringLiteral("JWT_PUBLIC_KEY"), QString::fromLatin1(jwtPublicKeyEnvValue(
-                                                         publicPemFromPrivate(child->privatePem))));
+        env.insert(u"JWT_PUBLIC_KEY"_s, QString::fromLatin1(jwtPublicKeyEnvValue(
+                                            publicPemFromPrivate(child->privatePem))));
     } else {
         child->entry.credentials = {Credentials::Kind::ApiKey, generateApiKey()};
-        env.insert(QStringLiteral("SANDBOX_API_KEY"), child->entry.credentials.secret);
+        env.insert(u"SANDBOX_API_KEY"_s, child->entry.credentials.secret);
     }
     const std::pair<const char *, QString> hooks[] = {
         {"RUN_HOOK_INIT", child->initHook},
@@ -315,27 +315,24 @@ void LocalSandboxes::launch(Child *child) {
     connect(child->process, &QProcess::errorOccurred, this,
             [this, child](QProcess::ProcessError error) {
                 if (error == QProcess::FailedToStart)
-                    fail(child, QStringLiteral("Cannot start %1").arg(m_options.serverBinary));
+                    fail(child, tr("Cannot start %1").arg(m_options.serverBinary));
             });
     setState(child, SandboxState::Starting);
-    child->process->start(m_options.serverBinary,
-                          {QStringLiteral("--host"), QStringLiteral("127.0.0.1"),
-                           QStringLiteral("--port"), QStringLiteral("0"),
-                           QStringLiteral("--workspace"), child->workspace});
+    child->process->start(m_options.serverBinary, {u"--host"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s,
+                                                   u"--workspace"_s, child->workspace});
 }
 
 void LocalSandboxes::onStdout(Child *child) {
     child->stdoutBuffer += child->process->readAllStandardOutput();
     if (child->entry.endpoint.isValid() || !child->stdoutBuffer.contains('\n'))
         return;
-    static const QRegularExpression listening(
-        QStringLiteral("^sandbox-server listening on (http://\\S+)$"));
+    static const QRegularExpression listening(u"^sandbox-server listening on (http://\\S+)$"_s);
     const QString line =
         QString::fromUtf8(child->stdoutBuffer.left(child->stdoutBuffer.indexOf('\n'))).trimmed();
     const auto match = listening.match(line);
     if (!match.hasMatch()) {
         setState(child, SandboxState::Unreachable,
-                 QStringLiteral("sandbox-server printed an unexpected first line"));
+                 tr("sandbox-server printed an unexpected first line"));
         return;
     }
     child->entry.endpoint.baseUrl = QUrl(match.captured(1));
@@ -373,15 +370,14 @@ void LocalSandboxes::onFinished(Child *child, int exitCode, QProcess::ExitStatus
     }
     if (child->stopRequested) {
         setState(child, SandboxState::Stopped,
-                 child->killedAfterTimeout
-                     ? QStringLiteral("killed: shutdown hooks did not finish within %1 s")
-                           .arg(m_options.stopTimeoutMs / 1000)
-                     : QString());
+                 child->killedAfterTimeout ? tr("killed: shutdown hooks did not finish within %1 s")
+                                                 .arg(m_options.stopTimeoutMs / 1000)
+                                           : QString());
         return;
     }
     const QString why = status == QProcess::CrashExit
-                            ? QStringLiteral("sandbox-server was killed or crashed")
-                            : QStringLiteral("sandbox-server exited with code %1").arg(exitCode);
+                            ? tr("sandbox-server was killed or crashed")
+                            : tr("sandbox-server exited with code %1").arg(exitCode);
     setState(child, SandboxState::Unreachable, why);
 }
 
@@ -391,7 +387,7 @@ void LocalSandboxes::pause(const QString &id) {
         return;
     child->pausedPids = signalProcessTree(child->process->processId(), SIGSTOP);
     if (child->pausedPids.isEmpty()) {
-        Q_EMIT actionFailed(id, QStringLiteral("Cannot pause the sandbox's processes"));
+        Q_EMIT actionFailed(id, tr("Cannot pause the sandbox's processes"));
         return;
     }
     setState(child, SandboxState::Paused);
@@ -458,7 +454,7 @@ void LocalSandboxes::eraseFiles(const Child &child) {
         // The console made this folder (…/sandboxes/<key>/workspace): remove the key folder,
         // and never anything outside the data directory.
         const QString keyDir = QFileInfo(child.workspace).absolutePath();
-        const QString root = QDir(m_options.dataDir + QStringLiteral("/sandboxes")).absolutePath();
+        const QString root = QDir(m_options.dataDir + u"/sandboxes"_s).absolutePath();
         if (keyDir.startsWith(root + QLatin1Char('/')))
             QDir(keyDir).removeRecursively();
     }

@@ -33,7 +33,7 @@ public:
     ~LocalSandboxes() override;
 
     QString id() const override { return QStringLiteral("local"); }
-    QString displayName() const override { return QStringLiteral("Local"); }
+    QString displayName() const override { return tr("Local"); }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;
     QString deleteEffect(const SandboxEntry &entry) const override;

@@ -2,25 +2,26 @@
 
 #include "client/providers/secretstore.h"
 
+#include <QCoreApplication>
 #include <QPointer>
 #include <QTimer>
 
 QString sandboxStateName(SandboxState state) {
     switch (state) {
     case SandboxState::Starting:
-        return QStringLiteral("starting");
+        return QCoreApplication::translate("SandboxProvider", "starting");
     case SandboxState::Online:
-        return QStringLiteral("online");
+        return QCoreApplication::translate("SandboxProvider", "online");
     case SandboxState::AuthFailed:
-        return QStringLiteral("auth failed");
+        return QCoreApplication::translate("SandboxProvider", "auth failed");
     case SandboxState::Unreachable:
-        return QStringLiteral("unreachable");
+        return QCoreApplication::translate("SandboxProvider", "unreachable");
     case SandboxState::Paused:
-        return QStringLiteral("paused");
+        return QCoreApplication::translate("SandboxProvider", "paused");
     case SandboxState::Stopping:
-        return QStringLiteral("stopping");
+        return QCoreApplication::translate("SandboxProvider", "stopping");
     case SandboxState::Stopped:
-        return QStringLiteral("stopped");
+        return QCoreApplication::translate("SandboxProvider", "stopped");
     }
     return {};
 }
@@ -38,33 +39,33 @@ void SandboxProvider::perform(const QString &id, LifecycleAction action) {
     case LifecycleAction::Delete:
         return remove(id);
     default:
-        Q_EMIT actionFailed(id, QStringLiteral("%1 sandboxes cannot do that").arg(displayName()));
+        Q_EMIT actionFailed(id, tr("%1 sandboxes cannot do that").arg(displayName()));
     }
 }
 
 void SandboxProvider::start(const QString &id) {
-    Q_EMIT actionFailed(
-        id, QStringLiteral("%1 sandboxes cannot be started from the console").arg(displayName()));
+    Q_EMIT actionFailed(id,
+                        tr("%1 sandboxes cannot be started from the console").arg(displayName()));
 }
 
 void SandboxProvider::pause(const QString &id) {
-    Q_EMIT actionFailed(
-        id, QStringLiteral("%1 sandboxes cannot be paused from the console").arg(displayName()));
+    Q_EMIT actionFailed(id,
+                        tr("%1 sandboxes cannot be paused from the console").arg(displayName()));
 }
 
 void SandboxProvider::resume(const QString &id) {
-    Q_EMIT actionFailed(
-        id, QStringLiteral("%1 sandboxes cannot be resumed from the console").arg(displayName()));
+    Q_EMIT actionFailed(id,
+                        tr("%1 sandboxes cannot be resumed from the console").arg(displayName()));
 }
 
 void SandboxProvider::stop(const QString &id) {
-    Q_EMIT actionFailed(
-        id, QStringLiteral("%1 sandboxes cannot be stopped from the console").arg(displayName()));
+    Q_EMIT actionFailed(id,
+                        tr("%1 sandboxes cannot be stopped from the console").arg(displayName()));
 }
 
 void SandboxProvider::remove(const QString &id) {
-    Q_EMIT actionFailed(
-        id, QStringLiteral("%1 sandboxes cannot be deleted from the console").arg(displayName()));
+    Q_EMIT actionFailed(id,
+                        tr("%1 sandboxes cannot be deleted from the console").arg(displayName()));
 }
 
 QString SandboxProvider::deleteEffect(const SandboxEntry &) const {

@@ -6,11 +6,13 @@
 #include <QSettings>
 #include <QUuid>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 QString groupKey(const QString &id) {
     // Settings keys cannot hold ':'; ids look like "saved:<uuid>".
-    return QStringLiteral("saved/") + id.section(QLatin1Char(':'), 1);
+    return u"saved/"_s + id.section(QLatin1Char(':'), 1);
 }
 
 } // namespace
@@ -32,20 +34,19 @@ void SavedEndpoints::remove(const QString &id) {
 }
 
 void SavedEndpoints::load() {
-    m_settings->beginGroup(QStringLiteral("saved"));
+    m_settings->beginGroup(u"saved"_s);
     const QStringList keys = m_settings->childGroups();
     m_settings->endGroup();
     for (const QString &key : keys) {
-        m_settings->beginGroup(QStringLiteral("saved/") + key);
+        m_settings->beginGroup(u"saved/"_s + key);
         SandboxEntry entry;
-        entry.id = QStringLiteral("saved:") + key;
-        entry.name = m_settings->value(QStringLiteral("name")).toString();
-        entry.endpoint.baseUrl = QUrl(m_settings->value(QStringLiteral("url")).toString());
-        entry.endpoint.tls.caFile = m_settings->value(QStringLiteral("caFile")).toString();
-        entry.endpoint.tls.pinnedSha256 =
-            m_settings->value(QStringLiteral("pinnedSha256")).toByteArray();
+        entry.id = u"saved:"_s + key;
+        entry.name = m_settings->value(u"name"_s).toString();
+        entry.endpoint.baseUrl = QUrl(m_settings->value(u"url"_s).toString());
+        entry.endpoint.tls.caFile = m_settings->value(u"caFile"_s).toString();
+        entry.endpoint.tls.pinnedSha256 = m_settings->value(u"pinnedSha256"_s).toByteArray();
         entry.credentials.kind =
-            static_cast<Credentials::Kind>(m_settings->value(QStringLiteral("auth"), 0).toInt());
+            static_cast<Credentials::Kind>(m_settings->value(u"auth"_s, 0).toInt());
         m_settings->endGroup();
         if (!entry.endpoint.isValid())
             continue;
@@ -64,8 +65,8 @@ void SavedEndpoints::load() {
                     if (found)
                         e.credentials.secret = secret;
                     else
-                        e.detail = QStringLiteral("The credential is not in the keychain: edit the "
-                                                  "sandbox to enter it again");
+                        e.detail = tr("The credential is not in the keychain: edit the "
+                                      "sandbox to enter it again");
                     Q_EMIT sandboxChanged(e);
                 }
             });
@@ -75,11 +76,11 @@ void SavedEndpoints::load() {
 
 void SavedEndpoints::save(const SandboxEntry &entry) {
     m_settings->beginGroup(groupKey(entry.id));
-    m_settings->setValue(QStringLiteral("name"), entry.name);
-    m_settings->setValue(QStringLiteral("url"), entry.endpoint.baseUrl.toString());
-    m_settings->setValue(QStringLiteral("caFile"), entry.endpoint.tls.caFile);
-    m_settings->setValue(QStringLiteral("pinnedSha256"), entry.endpoint.tls.pinnedSha256);
-    m_settings->setValue(QStringLiteral("auth"), static_cast<int>(entry.credentials.kind));
+    m_settings->setValue(u"name"_s, entry.name);
+    m_settings->setValue(u"url"_s, entry.endpoint.baseUrl.toString());
+    m_settings->setValue(u"caFile"_s, entry.endpoint.tls.caFile);
+    m_settings->setValue(u"pinnedSha256"_s, entry.endpoint.tls.pinnedSha256);
+    m_settings->setValue(u"auth"_s, static_cast<int>(entry.credentials.kind));
     m_settings->endGroup();
     m_settings->sync();
     if (entry.credentials.isEmpty())
@@ -89,7 +90,7 @@ void SavedEndpoints::save(const SandboxEntry &entry) {
 }
 
 QString SavedEndpoints::add(SandboxEntry entry) {
-    entry.id = QStringLiteral("saved:") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    entry.id = u"saved:"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
     entry.providerState = SandboxState::Online;
     entry.detail.clear();
     m_entries.append(entry);

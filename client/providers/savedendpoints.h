@@ -15,7 +15,7 @@ public:
     SavedEndpoints(QSettings *settings, SecretStore *secrets, QObject *parent = nullptr);
 
     QString id() const override { return QStringLiteral("saved"); }
-    QString displayName() const override { return QStringLiteral("Saved"); }
+    QString displayName() const override { return tr("Saved"); }
     QList<SandboxEntry> sandboxes() const override { return m_entries; }
     LifecycleActions actions(const SandboxEntry &entry) const override;
     void remove(const QString &id) override;

@@ -9,10 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+using namespace Qt::StringLiterals;
+
 using nlohmann::json;
 
 namespace {
-const QString replayExtension = QStringLiteral("terminal-replay");
+const QString replayExtension = u"terminal-replay"_s;
 }
 
 TerminalChannel::TerminalChannel(SandboxClient *client, QObject *parent)
@@ -62,7 +64,7 @@ void TerminalChannel::open(const QString &sessionId) {
 
 void TerminalChannel::startConnect() {
     if (!m_client) {
-        finish(QStringLiteral("The sandbox was closed"));
+        finish(tr("The sandbox was closed"));
         return;
     }
     setState(m_everLive ? State::Reconnecting : State::Connecting);
@@ -77,7 +79,7 @@ void TerminalChannel::startConnect() {
         if (m_everLive && status.transient())
             scheduleReconnect(status.message);
         else
-            finish(QStringLiteral("Could not open the terminal: ") + status.message);
+            finish(tr("Could not open the terminal: %1").arg(status.message));
     });
     job->start();
 }
@@ -107,10 +109,10 @@ void TerminalChannel::connectSocket(const QString &ticket) {
 
     QUrlQuery query;
     if (!m_sessionId.isEmpty())
-        query.addQueryItem(QStringLiteral("session_id"), m_sessionId);
+        query.addQueryItem(u"session_id"_s, m_sessionId);
     if (!ticket.isEmpty())
-        query.addQueryItem(QStringLiteral("ticket"), ticket);
-    const QUrl url = m_client->endpoint().resolveWebSocket(QStringLiteral("v1/shell/ws"), query);
+        query.addQueryItem(u"ticket"_s, ticket);
+    const QUrl url = m_client->endpoint().resolveWebSocket(u"v1/shell/ws"_s, query);
     QNetworkRequest request =
         ticket.isEmpty() ? m_client->prepareRequest(url) : QNetworkRequest(url);
     m_connectTimer->start(m_policy.connectTimeoutMs);
@@ -153,14 +155,13 @@ void TerminalChannel::onFrame(const QString &text) {
             if (canReplay())
                 Q_EMIT replayStarting();
             else if (m_everLive)
-                Q_EMIT notice(QStringLiteral("Reconnected. This sandbox does not replay output, so "
-                                             "anything printed while the connection was down is "
-                                             "missing."));
+                Q_EMIT notice(tr("Reconnected. This sandbox does not replay output, so "
+                                 "anything printed while the connection was down is "
+                                 "missing."));
             Q_EMIT sessionStarted(id, true);
         } else {
             if (!previous.isEmpty())
-                Q_EMIT notice(
-                    QStringLiteral("The session %1 is gone; this is a new session.").arg(previous));
+                Q_EMIT notice(tr("The session %1 is gone; this is a new session.").arg(previous));
             Q_EMIT sessionStarted(id, false);
         }
         markLive();
@@ -176,14 +177,14 @@ void TerminalChannel::onFrame(const QString &text) {
     } else if (type == "lagged") {
         const qint64 dropped = data.is_object() ? data.value("dropped_bytes", qint64(0)) : 0;
         Q_EMIT lagged(dropped);
-        Q_EMIT notice(QStringLiteral("The connection fell behind: %1 KiB of output were skipped.")
+        Q_EMIT notice(tr("The connection fell behind: %1 KiB of output were skipped.")
                           .arg(qMax<qint64>(1, dropped / 1024)));
     } else if (type == "exit") {
         m_exitCode = data.is_object() ? data.value("exit_code", -1) : -1;
         m_sessionGone = true;
     } else if (type == "error") {
         m_serverError = data.is_string() ? QString::fromStdString(data.get<std::string>())
-                                         : QStringLiteral("the server reported an error");
+                                         : tr("the server reported an error");
         Q_EMIT notice(m_serverError);
     }
     // Other types are extensions this client does not know: ignored, as AIO clients do.
@@ -207,9 +208,8 @@ void TerminalChannel::onDisconnected() {
     // came with no socket error is the server ending the session.
     if (m_sessionGone ||
         (wasLive && !m_socketFailed && code == QWebSocketProtocol::CloseCodeNormal)) {
-        finish(m_exitCode >= 0
-                   ? QStringLiteral("The session ended (exit status %1)").arg(m_exitCode)
-                   : QStringLiteral("The session ended"));
+        finish(m_exitCode >= 0 ? tr("The session ended (exit status %1)").arg(m_exitCode)
+                               : tr("The session ended"));
         return;
     }
     // A refused attach (the session no longer exists) is final; so is any refusal before the
@@ -219,7 +219,7 @@ void TerminalChannel::onDisconnected() {
         return;
     }
     if (!m_everLive) {
-        finish(QStringLiteral("Could not open the terminal: ") + failureText());
+        finish(tr("Could not open the terminal: %1").arg(failureText()));
         return;
     }
     scheduleReconnect(failureText());
@@ -230,14 +230,13 @@ QString TerminalChannel::failureText() const {
     // QWebSocket's errorString() can hold the URL, and so a ticket: never show it, only classify.
     const QString &raw = m_socketError;
     if (raw.contains(QLatin1String("401")) || raw.contains(QLatin1String("403")))
-        return QStringLiteral("%1 refused the credentials").arg(address);
-    return QStringLiteral("the connection to %1 was lost").arg(address);
+        return tr("%1 refused the credentials").arg(address);
+    return tr("the connection to %1 was lost").arg(address);
 }
 
 void TerminalChannel::scheduleReconnect(const QString &why) {
     if (m_attempt >= m_policy.maxAttempts) {
-        finish(
-            QStringLiteral("Gave up reconnecting after %1 attempts: %2").arg(m_attempt).arg(why));
+        finish(tr("Gave up reconnecting after %1 attempts: %2").arg(m_attempt).arg(why));
         return;
     }
     const int delay = qMin(m_policy.maxDelayMs, m_policy.firstDelayMs * (1 << qMin(m_attempt, 10)));

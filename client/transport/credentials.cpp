@@ -1,5 +1,6 @@
 #include "client/transport/credentials.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -19,13 +20,13 @@ QDateTime jwtExpiry(const QString &token) {
 QString credentialsKindName(Credentials::Kind kind) {
     switch (kind) {
     case Credentials::Kind::None:
-        return QStringLiteral("None");
+        return QCoreApplication::translate("Credentials", "None");
     case Credentials::Kind::ApiKey:
-        return QStringLiteral("API key");
+        return QCoreApplication::translate("Credentials", "API key");
     case Credentials::Kind::Jwt:
-        return QStringLiteral("JWT");
+        return QCoreApplication::translate("Credentials", "JWT");
     case Credentials::Kind::SignedJwt:
-        return QStringLiteral("Console-signed JWT");
+        return QCoreApplication::translate("Credentials", "Console-signed JWT");
     }
     return {};
 }

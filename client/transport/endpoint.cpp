@@ -1,5 +1,9 @@
 #include "client/transport/endpoint.h"
 
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
 bool Endpoint::isValid() const {
     return baseUrl.isValid() && !baseUrl.host().isEmpty() &&
            (baseUrl.scheme() == QLatin1String("http") ||
@@ -22,8 +26,7 @@ QUrl Endpoint::resolve(const QString &path, const QUrlQuery &query) const {
 
 QUrl Endpoint::resolveWebSocket(const QString &path, const QUrlQuery &query) const {
     QUrl url = resolve(path, query);
-    url.setScheme(url.scheme() == QLatin1String("https") ? QStringLiteral("wss")
-                                                         : QStringLiteral("ws"));
+    url.setScheme(url.scheme() == QLatin1String("https") ? u"wss"_s : u"ws"_s);
     return url;
 }
 
@@ -43,30 +46,32 @@ QUrl parseBaseUrl(const QString &text, QString *error) {
     QString input = text.trimmed();
     if (input.isEmpty()) {
         if (error)
-            *error =
-                QStringLiteral("Enter the sandbox's address, for example http://localhost:8080");
+            *error = QCoreApplication::translate(
+                "Endpoint", "Enter the sandbox's address, for example http://localhost:8080");
         return {};
     }
     if (!input.contains(QLatin1String("://")))
-        input.prepend(QStringLiteral("http://"));
+        input.prepend(u"http://"_s);
     QUrl url(input, QUrl::StrictMode);
     if (!url.isValid() || url.host().isEmpty()) {
         if (error)
-            *error =
-                QStringLiteral("Not a valid address: use http://host:port or https://host/path");
+            *error = QCoreApplication::translate(
+                "Endpoint", "Not a valid address: use http://host:port or https://host/path");
         return {};
     }
     if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) {
         if (error)
-            *error =
-                QStringLiteral("Use an http:// or https:// address (got %1://)").arg(url.scheme());
+            *error = QCoreApplication::translate("Endpoint",
+                                                 "Use an http:// or https:// address (got %1://)")
+                         .arg(url.scheme());
         return {};
     }
     // Credentials belong in the credential fields, where they are kept out of settings files.
     if (!url.userInfo().isEmpty() || url.query().contains(QLatin1String("api_key")) ||
         url.query().contains(QLatin1String("ticket"))) {
         if (error)
-            *error = QStringLiteral(
+            *error = QCoreApplication::translate(
+                "Endpoint",
                 "Put the API key or token in the authentication fields, not in the address");
         return {};
     }

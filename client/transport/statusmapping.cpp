@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+using namespace Qt::StringLiterals;
+
 using nlohmann::json;
 
 namespace {
@@ -39,7 +41,7 @@ QList<DetailItem> detailItems(const json &detail) {
         }
         out.message = item.value("msg", json()).is_string()
                           ? QString::fromStdString(item["msg"].get<std::string>())
-                          : QStringLiteral("invalid");
+                          : QCoreApplication::translate("Status", "invalid");
         items << out;
     }
     return items;
@@ -68,9 +70,9 @@ QString messageFromErrorBody(const QByteArray &body) {
     QStringList parts;
     for (const DetailItem &item : detailItems(*detail)) {
         const QString where = item.where.join(QLatin1Char('.'));
-        parts << (where.isEmpty() ? item.message : where + QStringLiteral(": ") + item.message);
+        parts << (where.isEmpty() ? item.message : where + u": "_s + item.message);
     }
-    return parts.join(QStringLiteral("; "));
+    return parts.join(u"; "_s);
 }
 
 namespace {
@@ -104,25 +106,24 @@ QString stringField(const json &object, const char *name) {
 
 // What errno a file failure's text or errno_name names, as AIO's error_type; "" for anything else.
 QString errorTypeFromText(const QString &text) {
-    static const QStringList denied = {QStringLiteral("Permission denied"),
-                                       QStringLiteral("Operation not permitted"),
-                                       QStringLiteral("EACCES"),
-                                       QStringLiteral("EPERM"),
-                                       QStringLiteral("[Errno 13]"),
-                                       QStringLiteral("[Errno 1]"),
-                                       QStringLiteral("PermissionError")};
-    static const QStringList missing = {QStringLiteral("No such file or directory"),
-                                        QStringLiteral("ENOENT"), QStringLiteral("[Errno 2]"),
-                                        QStringLiteral("FileNotFoundError")};
+    static const QStringList denied = {u"Permission denied"_s,
+                                       u"Operation not permitted"_s,
+                                       u"EACCES"_s,
+                                       u"EPERM"_s,
+                                       u"[Errno 13]"_s,
+                                       u"[Errno 1]"_s,
+                                       u"PermissionError"_s};
+    static const QStringList missing = {u"No such file or directory"_s, u"ENOENT"_s, u"[Errno 2]"_s,
+                                        u"FileNotFoundError"_s};
     const auto names = [&text](const QStringList &words) {
         return std::any_of(words.begin(), words.end(), [&text](const QString &w) {
             return text.contains(w, Qt::CaseInsensitive);
         });
     };
     if (names(denied))
-        return QStringLiteral("permission_denied");
+        return u"permission_denied"_s;
     if (names(missing))
-        return QStringLiteral("not_found");
+        return u"not_found"_s;
     return {};
 }
 
@@ -161,38 +162,48 @@ Status transportStatus(const ReplyFacts &f) {
     const QString at = f.address;
     switch (f.error) {
     case E::ConnectionRefusedError:
-        return Status::error(
-            Status::Kind::Network,
-            QStringLiteral("Connection refused at %1: is the sandbox running?").arg(at));
+        return Status::error(Status::Kind::Network,
+                             QCoreApplication::translate(
+                                 "Status", "Connection refused at %1: is the sandbox running?")
+                                 .arg(at));
     case E::HostNotFoundError:
-        return Status::error(Status::Kind::Network, QStringLiteral("Host not found: %1").arg(at));
+        return Status::error(Status::Kind::Network,
+                             QCoreApplication::translate("Status", "Host not found: %1").arg(at));
     case E::RemoteHostClosedError:
         return Status::error(
             Status::Kind::Network,
-            QStringLiteral("The server at %1 closed the connection before answering").arg(at));
+            QCoreApplication::translate("Status",
+                                        "The server at %1 closed the connection before answering")
+                .arg(at));
     case E::TimeoutError:
-        return Status::error(Status::Kind::Timeout, QStringLiteral("No answer from %1").arg(at));
+        return Status::error(Status::Kind::Timeout,
+                             QCoreApplication::translate("Status", "No answer from %1").arg(at));
     case E::SslHandshakeFailedError: {
         Status s = Status::error(
-            Status::Kind::Tls, QStringLiteral("The TLS certificate of %1 is not trusted").arg(at));
+            Status::Kind::Tls,
+            QCoreApplication::translate("Status", "The TLS certificate of %1 is not trusted")
+                .arg(at));
         s.certificateSha256 = f.certificateSha256;
         return s;
     }
     case E::TemporaryNetworkFailureError:
     case E::NetworkSessionFailedError:
     case E::UnknownNetworkError:
-        return Status::error(Status::Kind::Network,
-                             QStringLiteral("Network failure while talking to %1").arg(at));
+        return Status::error(
+            Status::Kind::Network,
+            QCoreApplication::translate("Status", "Network failure while talking to %1").arg(at));
     case E::ProxyConnectionRefusedError:
     case E::ProxyConnectionClosedError:
     case E::ProxyNotFoundError:
     case E::ProxyTimeoutError:
     case E::ProxyAuthenticationRequiredError:
     case E::UnknownProxyError:
-        return Status::error(Status::Kind::Network,
-                             QStringLiteral("The proxy in front of %1 failed").arg(at));
+        return Status::error(
+            Status::Kind::Network,
+            QCoreApplication::translate("Status", "The proxy in front of %1 failed").arg(at));
     default:
-        return Status::error(Status::Kind::Network, QStringLiteral("Could not talk to %1").arg(at));
+        return Status::error(Status::Kind::Network,
+                             QCoreApplication::translate("Status", "Could not talk to %1").arg(at));
     }
 }
 
@@ -200,29 +211,33 @@ QString authMessage(const ReplyFacts &f, const QString &serverText) {
     // A 403 with a reason refuses this one operation (an env hook cannot be removed, ...): the
     // server's reason says why; guessing at the credentials would mislead.
     if (f.httpStatus == 403 && !serverText.isEmpty())
-        return QStringLiteral("%1 refused %2 %3: %4").arg(f.address, f.method, f.path, serverText);
+        return QCoreApplication::translate("Status", "%1 refused %2 %3: %4")
+            .arg(f.address, f.method, f.path, serverText);
     QString text;
     switch (f.credentials) {
     case Credentials::Kind::None:
-        text =
-            QStringLiteral("%1 requires authentication: add its API key or a JWT").arg(f.address);
+        text = QCoreApplication::translate("Status",
+                                           "%1 requires authentication: add its API key or a JWT")
+                   .arg(f.address);
         break;
     case Credentials::Kind::ApiKey:
         // The key's origin is the cause to name: a stale keychain entry is not the problem when
         // the key came from somewhere else.
         text = f.credentialsOrigin.isEmpty()
-                   ? QStringLiteral("Wrong API key for %1").arg(f.address)
+                   ? QCoreApplication::translate("Status", "Wrong API key for %1").arg(f.address)
                    : QCoreApplication::translate("Status", "%1 refused the API key from %2")
                          .arg(f.address, f.credentialsOrigin);
         break;
     case Credentials::Kind::Jwt:
-        text = QStringLiteral("%1 refused the JWT: expired, not yet valid, or not signed with the "
-                              "sandbox's key")
+        text = QCoreApplication::translate(
+                   "Status", "%1 refused the JWT: expired, not yet valid, or not signed with the "
+                             "sandbox's key")
                    .arg(f.address);
         break;
     case Credentials::Kind::SignedJwt:
-        text = QStringLiteral("%1 refused the console's signed JWT: it does not trust this "
-                              "console's key")
+        text = QCoreApplication::translate(
+                   "Status", "%1 refused the console's signed JWT: it does not trust this "
+                             "console's key")
                    .arg(f.address);
         break;
     }
@@ -233,11 +248,13 @@ QString authMessage(const ReplyFacts &f, const QString &serverText) {
 
 Status statusFromReply(const ReplyFacts &f) {
     if (f.cancelled)
-        return Status::error(Status::Kind::Cancelled, QStringLiteral("Cancelled"));
+        return Status::error(Status::Kind::Cancelled,
+                             QCoreApplication::translate("Status", "Cancelled"));
     if (f.timedOut)
-        return Status::error(Status::Kind::Timeout, QStringLiteral("No answer from %1 within %2 s")
-                                                        .arg(f.address)
-                                                        .arg(qMax(1, f.timeoutMs / 1000)));
+        return Status::error(Status::Kind::Timeout,
+                             QCoreApplication::translate("Status", "No answer from %1 within %2 s")
+                                 .arg(f.address)
+                                 .arg(qMax(1, f.timeoutMs / 1000)));
     if (f.httpStatus == 0)
         return transportStatus(f);
     if (f.httpStatus >= 200 && f.httpStatus < 300)
@@ -257,7 +274,7 @@ Status statusFromReply(const ReplyFacts &f) {
         s.errorType = file.type;
         return s;
     }
-    const QString what = QStringLiteral("%1 %2").arg(f.method, f.path);
+    const QString what = u"%1 %2"_s.arg(f.method, f.path);
     switch (f.httpStatus) {
     case 401:
     case 403:
@@ -266,13 +283,15 @@ Status statusFromReply(const ReplyFacts &f) {
         return Status::error(
             Status::Kind::NotFound,
             serverText.isEmpty() || f.path == QLatin1String("/v1/sandbox")
-                ? QStringLiteral("%1 has no %2: is this an AIO sandbox?").arg(f.address, f.path)
+                ? QCoreApplication::translate("Status", "%1 has no %2: is this an AIO sandbox?")
+                      .arg(f.address, f.path)
                 : serverText,
             f.httpStatus);
     case 409:
         return Status::error(Status::Kind::Conflict,
-                             serverText.isEmpty() ? QStringLiteral("%1: conflict").arg(what)
-                                                  : serverText,
+                             serverText.isEmpty()
+                                 ? QCoreApplication::translate("Status", "%1: conflict").arg(what)
+                                 : serverText,
                              f.httpStatus);
     case 400:
     case 405:
@@ -281,7 +300,9 @@ Status statusFromReply(const ReplyFacts &f) {
         Status s = Status::error(
             Status::Kind::Validation,
             serverText.isEmpty()
-                ? QStringLiteral("%1 was refused as invalid (HTTP %2)").arg(what).arg(f.httpStatus)
+                ? QCoreApplication::translate("Status", "%1 was refused as invalid (HTTP %2)")
+                      .arg(what)
+                      .arg(f.httpStatus)
                 : serverText,
             f.httpStatus);
         s.fieldErrors = fieldErrorsFromErrorBody(f.body);
@@ -293,12 +314,13 @@ Status statusFromReply(const ReplyFacts &f) {
     if (f.httpStatus >= 500)
         return Status::error(
             Status::Kind::Server,
-            QStringLiteral("Sandbox service error (HTTP %1)%2")
+            QCoreApplication::translate("Status", "Sandbox service error (HTTP %1)%2")
                 .arg(f.httpStatus)
-                .arg(serverText.isEmpty() ? QString() : QStringLiteral(": ") + serverText),
+                .arg(serverText.isEmpty() ? QString() : u": "_s + serverText),
             f.httpStatus);
-    return Status::error(
-        Status::Kind::BadResponse,
-        QStringLiteral("Unexpected HTTP %1 from %2 for %3").arg(f.httpStatus).arg(f.address, what),
-        f.httpStatus);
+    return Status::error(Status::Kind::BadResponse,
+                         QCoreApplication::translate("Status", "Unexpected HTTP %1 from %2 for %3")
+                             .arg(f.httpStatus)
+                             .arg(f.address, what),
+                         f.httpStatus);
 }

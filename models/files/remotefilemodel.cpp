@@ -10,6 +10,8 @@
 #include <QMimeData>
 #include <QTimer>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 // Rows inserted per turn of the event loop: small enough that a 100 000-entry folder never
 // stalls the GUI, large enough that it fills in well under a second.
@@ -350,13 +352,13 @@ QVariant RemoteFileModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     switch (section) {
     case NameColumn:
-        return QStringLiteral("Name");
+        return tr("Name");
     case SizeColumn:
-        return QStringLiteral("Size");
+        return tr("Size");
     case ModifiedColumn:
-        return QStringLiteral("Modified");
+        return tr("Modified");
     case PermissionsColumn:
-        return QStringLiteral("Permissions");
+        return tr("Permissions");
     default:
         return {};
     }
@@ -372,7 +374,7 @@ Qt::ItemFlags RemoteFileModel::flags(const QModelIndex &index) const {
 }
 
 QStringList RemoteFileModel::mimeTypes() const {
-    return {QString::fromLatin1(mimeType), QStringLiteral("text/uri-list")};
+    return {QString::fromLatin1(mimeType), u"text/uri-list"_s};
 }
 
 QMimeData *RemoteFileModel::mimeData(const QModelIndexList &indexes) const {
@@ -384,10 +386,10 @@ QMimeData *RemoteFileModel::mimeData(const QModelIndexList &indexes) const {
         if (index.column() != NameColumn)
             continue;
         const RemoteFileInfo &f = nodeOf(index)->info;
-        items.append(QJsonObject{{QStringLiteral("path"), f.path},
-                                 {QStringLiteral("name"), f.name},
-                                 {QStringLiteral("isDirectory"), f.isDirectory},
-                                 {QStringLiteral("size"), static_cast<double>(f.size)}});
+        items.append(QJsonObject{{u"path"_s, f.path},
+                                 {u"name"_s, f.name},
+                                 {u"isDirectory"_s, f.isDirectory},
+                                 {u"size"_s, static_cast<double>(f.size)}});
         paths << f.path;
     }
     auto *mime = new QMimeData;

@@ -3,9 +3,12 @@
 #include "client/api/remotecommand.h"
 #include "client/api/filetransfer.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QLocale>
 #include <QUuid>
+
+using namespace Qt::StringLiterals;
 
 struct TransferQueueModel::Transfer {
     Direction direction = Direction::Upload;
@@ -31,10 +34,14 @@ struct TransferQueueModel::Transfer {
 namespace {
 QString formatEta(qint64 seconds) {
     if (seconds < 60)
-        return QStringLiteral("%1 s").arg(seconds);
+        return QCoreApplication::translate("TransferQueueModel", "%1 s").arg(seconds);
     if (seconds < 3600)
-        return QStringLiteral("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
-    return QStringLiteral("%1 h %2 min").arg(seconds / 3600).arg(seconds % 3600 / 60);
+        return QCoreApplication::translate("TransferQueueModel", "%1 min %2 s")
+            .arg(seconds / 60)
+            .arg(seconds % 60);
+    return QCoreApplication::translate("TransferQueueModel", "%1 h %2 min")
+        .arg(seconds / 3600)
+        .arg(seconds % 3600 / 60);
 }
 } // namespace
 
@@ -131,8 +138,8 @@ void TransferQueueModel::start(Transfer &t) {
 }
 
 void TransferQueueModel::stage(Transfer &t) {
-    const QString staged = QStringLiteral("/tmp/.sandbox-console-download-") +
-                           QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QString staged =
+        u"/tmp/.sandbox-console-download-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
     // As root: a private copy owned by the user sudo was asked by (root itself without sudo's
     // variables), which the sandbox's download then reads.
     auto *copy = new RemoteCommandJob(
@@ -169,9 +176,8 @@ void TransferQueueModel::stage(Transfer &t) {
 void TransferQueueModel::removeStaged(Transfer &t) {
     if (t.staged.isEmpty() || !m_client)
         return;
-    auto *remove =
-        new RemoteCommandJob(m_client, QStringLiteral("rm -f -- ") + shellQuote(t.staged),
-                             tr("remove the copy made for the download"));
+    auto *remove = new RemoteCommandJob(m_client, u"rm -f -- "_s + shellQuote(t.staged),
+                                        tr("remove the copy made for the download"));
     remove->setSudo(true);
     remove->start();
     t.staged.clear();
@@ -331,40 +337,37 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const {
     case SudoRole:
         return t.sudo;
     case Qt::ToolTipRole:
-        return QString((t.direction == Direction::Upload
-                            ? t.localPath + QStringLiteral(" → ") + t.remotePath
-                            : t.remotePath + QStringLiteral(" → ") + t.localPath) +
+        return QString((t.direction == Direction::Upload ? t.localPath + u" → "_s + t.remotePath
+                                                         : t.remotePath + u" → "_s + t.localPath) +
                        (t.error.isEmpty() ? QString() : QString(QLatin1Char('\n') + t.error)));
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
-            return QString(
-                (t.direction == Direction::Upload ? QStringLiteral("↑ ") : QStringLiteral("↓ ")) +
-                QFileInfo(t.direction == Direction::Upload ? t.localPath : t.remotePath)
-                    .fileName());
+            return QString((t.direction == Direction::Upload ? u"↑ "_s : u"↓ "_s) +
+                           QFileInfo(t.direction == Direction::Upload ? t.localPath : t.remotePath)
+                               .fileName());
         case StateColumn:
             switch (t.state) {
             case State::Queued:
-                return QStringLiteral("queued");
+                return tr("queued");
             case State::Running:
-                return QStringLiteral("running");
+                return tr("running");
             case State::Done:
-                return QStringLiteral("done");
+                return tr("done");
             case State::Failed:
-                return QString(QStringLiteral("failed: ") + t.error);
+                return tr("failed: %1").arg(t.error);
             case State::Cancelled:
-                return QStringLiteral("cancelled");
+                return tr("cancelled");
             }
             return {};
         case ProgressColumn:
-            return t.total > 0 ? QStringLiteral("%1 of %2")
+            return t.total > 0 ? tr("%1 of %2")
                                      .arg(locale.formattedDataSize(t.done),
                                           locale.formattedDataSize(t.total))
                                : locale.formattedDataSize(t.done);
         case RateColumn:
             return t.state == State::Running && t.rate > 0
-                       ? QString(locale.formattedDataSize(static_cast<qint64>(t.rate)) +
-                                 QStringLiteral("/s"))
+                       ? tr("%1/s").arg(locale.formattedDataSize(static_cast<qint64>(t.rate)))
                        : QString();
         case EtaColumn:
             if (t.state != State::Running || t.rate <= 0 || t.total <= 0)
@@ -383,15 +386,15 @@ QVariant TransferQueueModel::headerData(int section, Qt::Orientation orientation
         return {};
     switch (section) {
     case NameColumn:
-        return QStringLiteral("File");
+        return tr("File");
     case StateColumn:
-        return QStringLiteral("State");
+        return tr("State");
     case ProgressColumn:
-        return QStringLiteral("Progress");
+        return tr("Progress");
     case RateColumn:
-        return QStringLiteral("Rate");
+        return tr("Rate");
     case EtaColumn:
-        return QStringLiteral("ETA");
+        return tr("ETA");
     default:
         return {};
     }

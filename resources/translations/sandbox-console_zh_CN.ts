@@ -7,6 +7,236 @@
         <source>the environment variable %1 (--api-key-env)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Sandbox Console: browse, connect to and manage AIO agent sandboxes.
+At launch it starts the local sandbox &quot;Local&quot; and connects to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the version and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the AIO sandbox at &lt;url&gt; and select it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the --connect sandbox&apos;s API key from the environment variable &lt;var&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not start the local sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Try --help.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1
+Try --help.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--api-key-env needs --connect
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The environment variable %1 is not set or empty
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ContextView</name>
+    <message>
+        <source>Operating system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupied ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extensions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aliases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the context again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtimes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Available tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (standard AIO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the sandbox&apos;s context: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CreateShellSessionJob</name>
+    <message>
+        <source>%1: the reply has no session_id</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Credentials</name>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JWT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Console-signed JWT</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DownloadJob</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download of %1: the server resumed at the wrong offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed during the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected download reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download of %1 ended at %2 of %3 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Endpoint</name>
+    <message>
+        <source>Enter the sandbox&apos;s address, for example http://localhost:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a valid address: use http://host:port or https://host/path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use an http:// or https:// address (got %1://)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the API key or token in the authentication fields, not in the address</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EngineApi</name>
@@ -20,9 +250,39 @@
     </message>
 </context>
 <context>
+    <name>EngineContainers</name>
+    <message>
+        <source>The container engine sent an unreadable container list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container engine sent unreadable container details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created, not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>EngineJob</name>
     <message>
         <source>The container engine was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineLogStream</name>
+    <message>
+        <source>Stopped following the logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container stopped</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -56,6 +316,113 @@
         <source>A container name starts with a letter or digit and holds only letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Looking for a container engine at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container engine at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (signed-token auth; this console does not hold its key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the sandbox %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox %1 was created but did not start: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pulling %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot pull %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such container sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot pause the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot resume the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot resume the sandbox to stop it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping: up to %1 s (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot stop the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default: the sandbox has no published port to ask for its shutdown hooks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading shutdown hooks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 shutdown hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shutdown hooks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and a margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default: the shutdown hooks could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default: the sandbox did not list its shutdown hooks in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot delete the sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Containers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Envelope</name>
+    <message>
+        <source>%1: the server replied with invalid JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server replied with JSON that is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ErrorRow</name>
@@ -65,6 +432,81 @@
     </message>
     <message>
         <source>Run the same operation again as root through the sandbox&apos;s sudo</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FileViewer</name>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow changes; Save writes them to the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard your changes and reload %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (read-only) — Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not all UTF-8 text: editing it here would change bytes you did not touch. Use Download… to edit it locally.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on the server since you opened it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Overwrite it with your version?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard mine and reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save your changes to %1 before closing?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -212,11 +654,290 @@
         <source>Download to</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GetContextJob</name>
+    <message>
+        <source>%1: the reply has no version or detail; the address does not look like an AIO sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GetLlmsTxtJob</name>
+    <message>
+        <source>GET /llms.txt returned a web page, not the agent manual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GET /llms.txt is not UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HookEditorDialog</name>
+    <message>
+        <source>Add shutdown hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit shutdown hook %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shutdown hook %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. flush-logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shell command, run when the sandbox stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hook is stopped after this long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lower runs earlier; hooks of equal priority run at the same time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name identifies the hook; to rename it, add a new hook and delete this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A hook named %1 exists already: edit that one, or choose another name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hook was not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HookModel</name>
+    <message>
+        <source>Priority %1 · 1 hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority %1 · %2 hooks run together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes run one after another, lowest priority first; the hooks in one lane run at the same time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>env (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>api</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HooksTab</name>
+    <message>
+        <source>Could not run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finished with exit code %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was stopped after its timeout of %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ended as %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trial run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no hooks API: it does not answer GET /v1/sandbox/hooks, so its shutdown hooks cannot be seen or changed from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shutdown hooks yet. Add one (Insert) to run a command when the sandbox stops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a shutdown hook (Insert)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the selected hook (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the selected hook&apos;s command once now, in a shell session of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the hooks again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not list the shutdown hooks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shutdown hooks run when the sandbox stops: lanes one after another, lowest priority first; the hooks of one lane at the same time, each stopped after its timeout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 This sandbox does not say that hooks added here survive its restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected hook (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the shutdown hook %1? It will no longer run when the sandbox stops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not delete hook %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run hook now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 now? This is not a rehearsal: its command runs in the sandbox for real, with real effects, in a new shell session stopped after %2 s.
+
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trial run of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Job</name>
     <message>
         <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ListFilesJob</name>
+    <message>
+        <source>%1: files is not a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ListShellSessionsJob</name>
+    <message>
+        <source>%1: the reply has no sessions map</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -258,6 +979,10 @@
         <source>Could not read /llms.txt: </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>llms.txt</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LocalLogSource</name>
@@ -282,6 +1007,46 @@
     </message>
     <message>
         <source>Choose an existing folder, or let the console create one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot generate a JWT key pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the workspace folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox-server not found at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox-server printed an unexpected first line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>killed: shutdown hooks did not finish within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox-server was killed or crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox-server exited with code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot pause the sandbox&apos;s processes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -327,6 +1092,86 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a sandbox on the left, create one with Ctrl+Shift+N or add one by address with Ctrl+N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a sandbox by address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the address or credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every sandbox now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets: system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets: this session only (no keychain running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain service answered, so API keys and JWTs you enter are kept in memory and forgotten when the console quits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Quit Sandbox Console</source>
         <translation type="unfinished"></translation>
     </message>
@@ -336,10 +1181,6 @@
             <numerusform></numerusform>
         </translation>
     </message>
-    <message>
-        <source>&amp;Discard and quit</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%n transfer(s) have not finished. Quitting cancels them.</source>
         <translation type="unfinished">
@@ -347,7 +1188,7 @@
         </translation>
     </message>
     <message>
-        <source>&amp;Quit</source>
+        <source>&amp;Discard and quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -358,6 +1199,13 @@
     </message>
 </context>
 <context>
+    <name>MintTicketJob</name>
+    <message>
+        <source>POST /tickets: the reply holds no ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>NewSandboxDialog</name>
     <message>
         <source>Runs as:</source>
@@ -365,6 +1213,70 @@
     </message>
     <message>
         <source>No provider here can create a sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new folder (deleted with the sandbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder (kept):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated &amp;API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated &amp;JWT key pair (the console signs short-lived tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An AIO sandbox image; the engine must have it or be able to pull it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Authentication:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key stays in the system keychain (or this session&apos;s memory); it never goes to a settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Startup hooks (optional shell commands)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. pip install -r requirements.txt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -431,6 +1343,32 @@
     </message>
 </context>
 <context>
+    <name>ReadFileJob</name>
+    <message>
+        <source>%1: the reply has no content</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RemoteFileModel</name>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RemoteFileOperations</name>
     <message>
         <source>%1 is %2: the viewer opens files up to %3. Use Download… instead.</source>
@@ -456,6 +1394,90 @@
 <context>
     <name>SandboxActions</name>
     <message>
+        <source>&amp;New sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the selected sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Freeze the sandbox and every process in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let a paused sandbox run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the selected sandboxes; their shutdown hooks run first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop and delete (or forget) the selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the sandbox&apos;s server or container log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2, in the list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete this sandbox? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete these %1 sandboxes? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop this sandbox? Their shutdown hooks run, then every process in them ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop these %1 sandboxes? Their shutdown hooks run, then every process in them ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>API key of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -465,9 +1487,212 @@
     </message>
 </context>
 <context>
+    <name>SandboxDialog</name>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. Staging agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http://localhost:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key (SANDBOX_API_KEY)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JWT (signed for JWT_PUBLIC_KEY)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System certificates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;uthentication:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Secret:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA &amp;file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No system keychain is running: the secret is kept in memory for this session only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in the system keychain, never in the settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trusted certificate SHA-256: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the JWT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That is not a JWT: a JWT has three parts separated by dots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s SANDBOX_API_KEY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ This JWT has expired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ This JWT expires in %1 min.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expires %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: sandbox %2, %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, extensions: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untrusted certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox presented a certificate that no trusted authority signed.
+
+SHA-256 fingerprint:
+%1
+
+Trust this certificate for this sandbox only if the fingerprint matches the one on the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SandboxHook</name>
     <message>
         <source>The timeout must be a number of seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SandboxListModel</name>
+    <message>
+        <source>State: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JWT expires %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JWT expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · JWT expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · JWT expires in %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -483,6 +1708,58 @@
     </message>
     <message>
         <source>%1 sandboxes cannot be created from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auth failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot do that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be started from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be paused from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be resumed from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be stopped from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be deleted from the console</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -522,6 +1799,24 @@
     </message>
 </context>
 <context>
+    <name>SavedEndpoints</name>
+    <message>
+        <source>The credential is not in the keychain: edit the sandbox to enter it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShellExecJob</name>
+    <message>
+        <source>%1: the reply has no status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Status</name>
     <message>
         <source>%1 refused the API key from %2</source>
@@ -529,6 +1824,90 @@
     </message>
     <message>
         <source>%1 %2 failed: %3 (HTTP %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection refused at %1: is the sandbox running?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host not found: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 closed the connection before answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TLS certificate of %1 is not trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network failure while talking to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The proxy in front of %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not talk to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused %2 %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requires authentication: add its API key or a JWT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong API key for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the JWT: expired, not yet valid, or not signed with the sandbox&apos;s key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the console&apos;s signed JWT: it does not trust this console&apos;s key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer from %1 within %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2: is this an AIO sandbox?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was refused as invalid (HTTP %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox service error (HTTP %1)%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected HTTP %1 from %2 for %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -544,6 +1923,53 @@
     </message>
     <message>
         <source>list %1 with sudo</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TerminalChannel</name>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the terminal: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconnected. This sandbox does not replay output, so anything printed while the connection was down is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session %1 is gone; this is a new session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection fell behind: %1 KiB of output were skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server reported an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session ended (exit status %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gave up reconnecting after %1 attempts: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -692,6 +2118,81 @@
     </message>
     <message>
         <source>remove the copy made for the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ETA</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UploadJob</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload to %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload to %1: the sandbox stored %2 bytes of %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -5,13 +5,15 @@
 #include <QLabel>
 #include <QShortcut>
 
+using namespace Qt::StringLiterals;
+
 QLabel *makeErrorBox(QWidget *parent) {
     auto *box = new QLabel(parent);
-    box->setObjectName(QStringLiteral("errorBox"));
+    box->setObjectName(u"errorBox"_s);
     box->setWordWrap(true);
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    box->setStyleSheet(Palette::bannerStyle(QStringLiteral("errorBox"), true) +
-                       QStringLiteral(" #errorBox { padding: 8px; }"));
+    box->setStyleSheet(Palette::bannerStyle(u"errorBox"_s, true) +
+                       u" #errorBox { padding: 8px; }"_s);
     box->hide();
     return box;
 }

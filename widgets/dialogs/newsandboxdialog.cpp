@@ -63,21 +63,20 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
     : QDialog(parent)
     , m_choices(makeChoices(providers, this)) // first: the tab order follows creation
     , m_name(new QLineEdit(suggestedName, this))
-    , m_imageLabel(new QLabel(QStringLiteral("&Image:"), this))
+    , m_imageLabel(new QLabel(tr("&Image:"), this))
     , m_image(new QComboBox(this))
-    , m_workspaceLabel(new QLabel(QStringLiteral("Workspace:"), this))
+    , m_workspaceLabel(new QLabel(tr("Workspace:"), this))
     , m_workspaceRow(new QWidget(this))
-    , m_newFolder(new QRadioButton(QStringLiteral("A new folder (deleted with the sandbox)"),
-                                   m_workspaceRow))
-    , m_pickedFolder(new QRadioButton(QStringLiteral("This folder (kept):"), m_workspaceRow))
+    , m_newFolder(new QRadioButton(tr("A new folder (deleted with the sandbox)"), m_workspaceRow))
+    , m_pickedFolder(new QRadioButton(tr("This folder (kept):"), m_workspaceRow))
     , m_folder(new QLineEdit(m_workspaceRow))
-    , m_apiKey(new QRadioButton(QStringLiteral("Generated &API key"), this))
-    , m_jwt(new QRadioButton(QStringLiteral("Generated &JWT key pair (the console signs "
-                                            "short-lived tokens)"),
+    , m_apiKey(new QRadioButton(tr("Generated &API key"), this))
+    , m_jwt(new QRadioButton(tr("Generated &JWT key pair (the console signs "
+                                "short-lived tokens)"),
                              this))
     , m_hooks{new QPlainTextEdit(this), new QPlainTextEdit(this), new QPlainTextEdit(this)}
     , m_problem(new QLabel(this)) {
-    setWindowTitle(QStringLiteral("New sandbox"));
+    setWindowTitle(tr("New sandbox"));
     resize(640, 720);
 
     auto *choices = new QButtonGroup(this);
@@ -94,15 +93,15 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
     }
 
     m_image->setEditable(true);
-    m_image->setToolTip(QStringLiteral("An AIO sandbox image; the engine must have it or be able "
-                                       "to pull it"));
+    m_image->setToolTip(tr("An AIO sandbox image; the engine must have it or be able "
+                           "to pull it"));
     m_imageLabel->setBuddy(m_image);
 
     auto *folders = new QButtonGroup(this);
     folders->addButton(m_newFolder);
     folders->addButton(m_pickedFolder);
     m_newFolder->setChecked(true);
-    auto *browse = new QPushButton(QStringLiteral("Choose…"), m_workspaceRow);
+    auto *browse = new QPushButton(tr("Choose…"), m_workspaceRow);
     auto *folderLine = new QHBoxLayout;
     folderLine->addWidget(m_pickedFolder);
     folderLine->addWidget(m_folder, 1);
@@ -124,22 +123,22 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
         if (!choice.form.unavailable.isEmpty())
             form->addRow(QString(), hint(choice.form.unavailable, this));
     }
-    form->addRow(QStringLiteral("&Name:"), m_name);
+    form->addRow(tr("&Name:"), m_name);
     form->addRow(m_imageLabel, m_image);
     form->addRow(m_workspaceLabel, m_workspaceRow);
-    form->addRow(QStringLiteral("Authentication:"), m_apiKey);
+    form->addRow(tr("Authentication:"), m_apiKey);
     form->addRow(QString(), m_jwt);
-    form->addRow(QString(), hint(QStringLiteral("The key stays in the system keychain (or this "
-                                                "session's memory); it never goes to a "
-                                                "settings file."),
+    form->addRow(QString(), hint(tr("The key stays in the system keychain (or this "
+                                    "session's memory); it never goes to a "
+                                    "settings file."),
                                  this));
 
-    auto *hooksBox = new QGroupBox(QStringLiteral("Startup hooks (optional shell commands)"), this);
+    auto *hooksBox = new QGroupBox(tr("Startup hooks (optional shell commands)"), this);
     auto *hooksLayout = new QFormLayout(hooksBox);
     for (int i = 0; i < 3; ++i) {
         m_hooks[i]->setTabChangesFocus(true);
         m_hooks[i]->setFixedHeight(m_hooks[i]->fontMetrics().lineSpacing() * 3 + 12);
-        m_hooks[i]->setPlaceholderText(QStringLiteral("e.g. pip install -r requirements.txt"));
+        m_hooks[i]->setPlaceholderText(tr("e.g. pip install -r requirements.txt"));
         auto *column = new QVBoxLayout;
         column->addWidget(m_hooks[i]);
         column->addWidget(hint(QString::fromLatin1(hookFields[i].when), hooksBox));
@@ -149,7 +148,7 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(Palette::textStyle(Palette::Role::TextError));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Create"));
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -160,8 +159,7 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
     connect(buttons, &QDialogButtonBox::accepted, this, &NewSandboxDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString dir =
-            QFileDialog::getExistingDirectory(this, QStringLiteral("Workspace folder"));
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace folder"));
         if (!dir.isEmpty()) {
             m_folder->setText(dir);
             m_pickedFolder->setChecked(true);

@@ -7,6 +7,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *parent)
     : QDialog(parent)
     , m_preferences(preferences)
@@ -23,7 +25,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     m_pollInterval->setToolTip(tr("How often each sandbox's status is checked"));
     form->addRow(tr("Status &poll interval:"), m_pollInterval);
     auto *hint = new QLabel(tr("Each check is one GET /v1/sandbox per running sandbox."), general);
-    hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    hint->setStyleSheet(u"color: palette(mid);"_s);
     form->addRow(QString(), hint);
     m_pages->addTab(general, tr("General"));
 

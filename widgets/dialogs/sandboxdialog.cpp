@@ -16,12 +16,13 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 // Rich text in a role's colour (the outcome label shows HTML).
 QString coloured(const QString &html, Palette::Role role) {
-    return QStringLiteral("<span style='color:%1'>%2</span>")
-        .arg(Palette::color(role).name(), html);
+    return u"<span style='color:%1'>%2</span>"_s.arg(Palette::color(role).name(), html);
 }
 
 } // namespace
@@ -36,34 +37,32 @@ SandboxDialog::SandboxDialog(QWidget *parent)
     , m_expiry(new QLabel(this))
     , m_caFile(new QLineEdit(this))
     , m_pinned(new QLabel(this))
-    , m_test(new QPushButton(QStringLiteral("&Test connection"), this))
+    , m_test(new QPushButton(tr("&Test connection"), this))
     , m_outcome(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
-    setWindowTitle(QStringLiteral("Add sandbox"));
+    setWindowTitle(tr("Add sandbox"));
     setMinimumWidth(520);
-    m_name->setPlaceholderText(QStringLiteral("e.g. Staging agent"));
-    m_url->setPlaceholderText(QStringLiteral("http://localhost:8080"));
-    m_auth->addItem(QStringLiteral("None"), static_cast<int>(Credentials::Kind::None));
-    m_auth->addItem(QStringLiteral("API key (SANDBOX_API_KEY)"),
-                    static_cast<int>(Credentials::Kind::ApiKey));
-    m_auth->addItem(QStringLiteral("JWT (signed for JWT_PUBLIC_KEY)"),
+    m_name->setPlaceholderText(tr("e.g. Staging agent"));
+    m_url->setPlaceholderText(tr("http://localhost:8080"));
+    m_auth->addItem(tr("None"), static_cast<int>(Credentials::Kind::None));
+    m_auth->addItem(tr("API key (SANDBOX_API_KEY)"), static_cast<int>(Credentials::Kind::ApiKey));
+    m_auth->addItem(tr("JWT (signed for JWT_PUBLIC_KEY)"),
                     static_cast<int>(Credentials::Kind::Jwt));
     m_secret->setEchoMode(QLineEdit::Password);
     QAction *reveal = m_secret->addAction(QIcon(), QLineEdit::TrailingPosition);
-    reveal->setText(QStringLiteral("Show"));
-    reveal->setToolTip(QStringLiteral("Show or hide the secret"));
+    reveal->setText(tr("Show"));
+    reveal->setToolTip(tr("Show or hide the secret"));
     connect(reveal, &QAction::triggered, this, [this] {
         m_secret->setEchoMode(m_secret->echoMode() == QLineEdit::Password ? QLineEdit::Normal
                                                                           : QLineEdit::Password);
     });
     m_secretHint->setWordWrap(true);
-    m_secretHint->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_caFile->setPlaceholderText(QStringLiteral("System certificates"));
-    auto *browse = new QPushButton(QStringLiteral("Browse…"), this);
+    m_secretHint->setStyleSheet(u"color: palette(mid);"_s);
+    m_caFile->setPlaceholderText(tr("System certificates"));
+    auto *browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString file = QFileDialog::getOpenFileName(
-            this, QStringLiteral("CA certificate"), QString(),
-            QStringLiteral("Certificates (*.pem *.crt);;All files (*)"));
+            this, tr("CA certificate"), QString(), tr("Certificates (*.pem *.crt);;All files (*)"));
         if (!file.isEmpty())
             m_caFile->setText(file);
     });
@@ -74,16 +73,16 @@ SandboxDialog::SandboxDialog(QWidget *parent)
     m_pinned->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_outcome->setWordWrap(true);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_outcome->setObjectName(QStringLiteral("testOutcome"));
+    m_outcome->setObjectName(u"testOutcome"_s);
 
     auto *form = new QFormLayout;
-    form->addRow(QStringLiteral("&Name:"), m_name);
-    form->addRow(QStringLiteral("&Address:"), m_url);
-    form->addRow(QStringLiteral("A&uthentication:"), m_auth);
-    form->addRow(QStringLiteral("&Secret:"), m_secret);
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&Address:"), m_url);
+    form->addRow(tr("A&uthentication:"), m_auth);
+    form->addRow(tr("&Secret:"), m_secret);
     form->addRow(QString(), m_secretHint);
     form->addRow(QString(), m_expiry);
-    form->addRow(QStringLiteral("CA &file:"), caRow);
+    form->addRow(tr("CA &file:"), caRow);
     form->addRow(QString(), m_pinned);
     auto *testRow = new QHBoxLayout;
     testRow->addWidget(m_test);
@@ -110,14 +109,14 @@ SandboxDialog::~SandboxDialog() {
 }
 
 void SandboxDialog::setSecretsSessionOnly(bool sessionOnly) {
-    m_secretHint->setText(
-        sessionOnly ? QStringLiteral("No system keychain is running: the secret is kept in "
-                                     "memory for this session only.")
-                    : QStringLiteral("Stored in the system keychain, never in the settings file."));
+    m_secretHint->setText(sessionOnly
+                              ? tr("No system keychain is running: the secret is kept in "
+                                   "memory for this session only.")
+                              : tr("Stored in the system keychain, never in the settings file."));
 }
 
 void SandboxDialog::setEntry(const SandboxEntry &entry) {
-    setWindowTitle(QStringLiteral("Edit sandbox"));
+    setWindowTitle(tr("Edit sandbox"));
     m_entry = entry;
     m_name->setText(entry.name);
     m_url->setText(entry.endpoint.baseUrl.toString());
@@ -125,9 +124,10 @@ void SandboxDialog::setEntry(const SandboxEntry &entry) {
     m_secret->setText(entry.credentials.secret);
     m_caFile->setText(entry.endpoint.tls.caFile);
     m_pinnedSha256 = entry.endpoint.tls.pinnedSha256;
-    m_pinned->setText(m_pinnedSha256.isEmpty() ? QString()
-                                               : QStringLiteral("Trusted certificate SHA-256: ") +
-                                                     QString::fromLatin1(m_pinnedSha256));
+    m_pinned->setText(
+        m_pinnedSha256.isEmpty()
+            ? QString()
+            : tr("Trusted certificate SHA-256: %1").arg(QString::fromLatin1(m_pinnedSha256)));
     updateAuthFields();
 }
 
@@ -154,12 +154,11 @@ bool SandboxDialog::validate(QString *error) const {
         return false;
     const auto kind = static_cast<Credentials::Kind>(m_auth->currentData().toInt());
     if (kind != Credentials::Kind::None && m_secret->text().trimmed().isEmpty()) {
-        *error = kind == Credentials::Kind::ApiKey ? QStringLiteral("Enter the API key")
-                                                   : QStringLiteral("Paste the JWT");
+        *error = kind == Credentials::Kind::ApiKey ? tr("Enter the API key") : tr("Paste the JWT");
         return false;
     }
     if (kind == Credentials::Kind::Jwt && m_secret->text().trimmed().count(QLatin1Char('.')) != 2) {
-        *error = QStringLiteral("That is not a JWT: a JWT has three parts separated by dots");
+        *error = tr("That is not a JWT: a JWT has three parts separated by dots");
         return false;
     }
     return true;
@@ -169,19 +168,18 @@ void SandboxDialog::updateAuthFields() {
     const auto kind = static_cast<Credentials::Kind>(m_auth->currentData().toInt());
     m_secret->setEnabled(kind != Credentials::Kind::None);
     m_secret->setPlaceholderText(kind == Credentials::Kind::Jwt
-                                     ? QStringLiteral("eyJhbGciOiJSUzI1NiIs…")
-                                     : QStringLiteral("The sandbox's SANDBOX_API_KEY"));
+                                     ? u"eyJhbGciOiJSUzI1NiIs…"_s
+                                     : tr("The sandbox's SANDBOX_API_KEY"));
     m_expiry->clear();
     if (kind == Credentials::Kind::Jwt) {
         const QDateTime expiry = jwtExpiry(m_secret->text().trimmed());
         if (expiry.isValid()) {
             const qint64 left = QDateTime::currentDateTimeUtc().secsTo(expiry);
-            m_expiry->setText(left <= 0    ? QStringLiteral("⚠ This JWT has expired.")
-                              : left < 300 ? QStringLiteral("⚠ This JWT expires in %1 min.")
-                                                 .arg(qMax<qint64>(1, left / 60))
-                                           : QStringLiteral("Expires %1")
-                                                 .arg(expiry.toLocalTime().toString(
-                                                     QStringLiteral("yyyy-MM-dd HH:mm"))));
+            m_expiry->setText(
+                left <= 0 ? tr("⚠ This JWT has expired.")
+                : left < 300
+                    ? tr("⚠ This JWT expires in %1 min.").arg(qMax<qint64>(1, left / 60))
+                    : tr("Expires %1").arg(expiry.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s)));
         }
     }
 }
@@ -201,17 +199,15 @@ void SandboxDialog::testConnection() {
     m_testClient->setEndpoint(e.endpoint);
     m_testClient->setCredentials(e.credentials);
     m_test->setEnabled(false);
-    m_outcome->setText(
-        QStringLiteral("Connecting to %1…").arg(e.endpoint.displayAddress().toHtmlEscaped()));
+    m_outcome->setText(tr("Connecting to %1…").arg(e.endpoint.displayAddress().toHtmlEscaped()));
     auto *job = new ProbeJob(m_testClient, 10000);
     m_testJob = job;
     connect(job, &ProbeJob::succeeded, this, [this](const ProbeResult &r) {
-        QString text =
-            coloured(QStringLiteral("✔ Connected"), Palette::Role::TextSuccess) +
-            QStringLiteral(": sandbox %1, %2 ms").arg(r.version.toHtmlEscaped()).arg(r.latencyMs);
+        QString text = tr("%1: sandbox %2, %3 ms")
+                           .arg(coloured(tr("✔ Connected"), Palette::Role::TextSuccess),
+                                r.version.toHtmlEscaped(), QString::number(r.latencyMs));
         if (!r.extensions.isEmpty())
-            text += QStringLiteral(", extensions: ") +
-                    r.extensions.join(QStringLiteral(", ")).toHtmlEscaped();
+            text = tr("%1, extensions: %2").arg(text, r.extensions.join(u", "_s).toHtmlEscaped());
         m_outcome->setText(text);
         Q_EMIT testFinished(true);
     });
@@ -225,13 +221,13 @@ void SandboxDialog::onTestFailed(const Status &status) {
         status.certificateSha256 != m_pinnedSha256 &&
         confirmCertificate(status.certificateSha256)) {
         m_pinnedSha256 = status.certificateSha256;
-        m_pinned->setText(QStringLiteral("Trusted certificate SHA-256: ") +
-                          QString::fromLatin1(m_pinnedSha256));
+        m_pinned->setText(
+            tr("Trusted certificate SHA-256: %1").arg(QString::fromLatin1(m_pinnedSha256)));
         testConnection();
         return;
     }
     m_outcome->setText(
-        coloured(QStringLiteral("✘ ") + status.message.toHtmlEscaped(), Palette::Role::TextError));
+        coloured(u"✘ "_s + status.message.toHtmlEscaped(), Palette::Role::TextError));
     Q_EMIT testFinished(false);
 }
 
@@ -239,15 +235,15 @@ bool SandboxDialog::confirmCertificate(const QByteArray &sha256) {
     QString grouped;
     for (qsizetype i = 0; i < sha256.size(); i += 2)
         grouped += QString::fromLatin1(sha256.mid(i, 2)).toUpper() +
-                   (i + 2 < sha256.size() ? QStringLiteral(":") : QString());
-    return QMessageBox::question(
-               this, QStringLiteral("Untrusted certificate"),
-               QStringLiteral("The sandbox presented a certificate that no trusted "
-                              "authority signed.\n\nSHA-256 fingerprint:\n%1\n\n"
-                              "Trust this certificate for this sandbox only if the "
-                              "fingerprint matches the one on the server.")
-                   .arg(grouped),
-               QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+                   (i + 2 < sha256.size() ? u":"_s : QString());
+    return QMessageBox::question(this, tr("Untrusted certificate"),
+                                 tr("The sandbox presented a certificate that no trusted "
+                                    "authority signed.\n\nSHA-256 fingerprint:\n%1\n\n"
+                                    "Trust this certificate for this sandbox only if the "
+                                    "fingerprint matches the one on the server.")
+                                     .arg(grouped),
+                                 QMessageBox::Yes | QMessageBox::No,
+                                 QMessageBox::No) == QMessageBox::Yes;
 }
 
 QString SandboxDialog::testOutcome() const {

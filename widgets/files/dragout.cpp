@@ -6,8 +6,10 @@
 #include <QTimer>
 #include <QUrl>
 
+using namespace Qt::StringLiterals;
+
 namespace {
-const QString uriList = QStringLiteral("text/uri-list");
+const QString uriList = u"text/uri-list"_s;
 // A drop that waits longer than this for 64 MiB has a network problem the queue will report.
 constexpr int fetchTimeoutMs = 120 * 1000;
 } // namespace

@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -410,7 +411,7 @@ QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
 }
 
 void registerFilesTab(TabRegistry &registry) {
-    registry.add({QStringLiteral("files"), QStringLiteral("Files"), 40,
+    registry.add({u"files"_s, QCoreApplication::translate("FilesTab", "Files"), 40,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       return new FilesTab(ctx.client, ctx.preferences, parent);
                   }});

@@ -13,6 +13,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvailable,
                        QWidget *parent)
     : QDialog(parent)
@@ -22,8 +24,8 @@ FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvai
     , m_info(new QLabel(this))
     , m_errorRow(new ErrorRow(this))
     , m_editor(new QPlainTextEdit(this))
-    , m_editButton(new QPushButton(QStringLiteral("&Edit"), this))
-    , m_saveButton(new QPushButton(QStringLiteral("&Save"), this)) {
+    , m_editButton(new QPushButton(tr("&Edit"), this))
+    , m_saveButton(new QPushButton(tr("&Save"), this)) {
     setAttribute(Qt::WA_DeleteOnClose);
     setSizeGripEnabled(true);
     resize(820, 620);
@@ -32,11 +34,11 @@ FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvai
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_editButton->setCheckable(true);
-    m_editButton->setToolTip(QStringLiteral("Allow changes; Save writes them to the sandbox"));
+    m_editButton->setToolTip(tr("Allow changes; Save writes them to the sandbox"));
     m_saveButton->setShortcut(QKeySequence::Save);
     m_saveButton->setEnabled(false);
 
-    auto *reloadButton = new QPushButton(QStringLiteral("&Reload"), this);
+    auto *reloadButton = new QPushButton(tr("&Reload"), this);
     reloadButton->setShortcut(QKeySequence::Refresh);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_editButton, QDialogButtonBox::ActionRole);
@@ -54,9 +56,8 @@ FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvai
     connect(m_saveButton, &QPushButton::clicked, this, &FileViewer::save);
     connect(reloadButton, &QPushButton::clicked, this, [this] {
         if (isModified() &&
-            QMessageBox::question(
-                this, QStringLiteral("Reload"),
-                QStringLiteral("Discard your changes and reload %1?").arg(m_path)) !=
+            QMessageBox::question(this, tr("Reload"),
+                                  tr("Discard your changes and reload %1?").arg(m_path)) !=
                 QMessageBox::Yes)
             return;
         reload();
@@ -88,9 +89,9 @@ bool FileViewer::sudoOffered() const {
 
 void FileViewer::updateTitle() {
     const QString name = m_path.section(QLatin1Char('/'), -1);
-    setWindowTitle(QString((isModified() ? QStringLiteral("*") : QString()) + name +
-                           (isEditing() ? QString() : QStringLiteral(" (read-only)")) +
-                           QStringLiteral(" — Sandbox Console")));
+    const QString shown = (isModified() ? u"*"_s : QString()) + name;
+    setWindowTitle(isEditing() ? tr("%1 — Sandbox Console").arg(shown)
+                               : tr("%1 (read-only) — Sandbox Console").arg(shown));
     m_info->setText(m_path);
 }
 
@@ -99,9 +100,9 @@ void FileViewer::setEditing(bool editing) {
     if (editing && m_original.contains(QChar::ReplacementCharacter)) {
         m_editButton->setChecked(false);
         showError(Status::error(Status::Kind::Validation,
-                                QStringLiteral("%1 is not all UTF-8 text: editing it here would "
-                                               "change bytes you did not touch. Use Download… "
-                                               "to edit it locally.")
+                                tr("%1 is not all UTF-8 text: editing it here would "
+                                   "change bytes you did not touch. Use Download… "
+                                   "to edit it locally.")
                                     .arg(m_path)),
                   {});
         return;
@@ -135,7 +136,7 @@ void FileViewer::read(std::function<void(const QString &)> then, std::function<v
     connect(job, &ReadFileJob::succeeded, this, std::move(then));
     connect(job, &ApiJob::failed, this, [this, retry = std::move(retry)](const Status &s) {
         Status status = s;
-        status.message = QStringLiteral("Could not read %1: %2").arg(m_path, s.message);
+        status.message = tr("Could not read %1: %2").arg(m_path, s.message);
         showError(status, retry);
         setBusy(false);
     });
@@ -176,19 +177,18 @@ void FileViewer::save() {
     read(
         [this](const QString &current) {
             if (current != m_original) {
-                const QString why =
-                    QStringLiteral("%1 changed on the server since you opened it.").arg(m_path);
+                const QString why = tr("%1 changed on the server since you opened it.").arg(m_path);
                 ChangedOnServer choice = ChangedOnServer::Cancel;
                 if (m_resolveChange) {
                     choice = m_resolveChange(why);
                 } else {
-                    QMessageBox box(QMessageBox::Warning, QStringLiteral("Changed on the server"),
-                                    why + QStringLiteral(" Overwrite it with your version?"),
+                    QMessageBox box(QMessageBox::Warning, tr("Changed on the server"),
+                                    tr("%1 Overwrite it with your version?").arg(why),
                                     QMessageBox::NoButton, this);
                     QPushButton *overwrite =
-                        box.addButton(QStringLiteral("Overwrite"), QMessageBox::DestructiveRole);
-                    QPushButton *reloadIt = box.addButton(QStringLiteral("Discard mine and reload"),
-                                                          QMessageBox::ResetRole);
+                        box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
+                    QPushButton *reloadIt =
+                        box.addButton(tr("Discard mine and reload"), QMessageBox::ResetRole);
                     box.addButton(QMessageBox::Cancel);
                     box.exec();
                     choice = box.clickedButton() == overwrite  ? ChangedOnServer::Overwrite
@@ -223,7 +223,7 @@ void FileViewer::write() {
     });
     connect(job, &ApiJob::failed, this, [this](const Status &s) {
         Status status = s;
-        status.message = QStringLiteral("Could not save %1: %2").arg(m_path, s.message);
+        status.message = tr("Could not save %1: %2").arg(m_path, s.message);
         showError(status, [this] { save(); });
         setBusy(false);
     });
@@ -233,8 +233,7 @@ void FileViewer::write() {
 void FileViewer::closeEvent(QCloseEvent *event) {
     if (isModified()) {
         const auto answer = QMessageBox::warning(
-            this, QStringLiteral("Unsaved changes"),
-            QStringLiteral("Save your changes to %1 before closing?").arg(m_path),
+            this, tr("Unsaved changes"), tr("Save your changes to %1 before closing?").arg(m_path),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
         if (answer == QMessageBox::Cancel) {
             event->ignore();

@@ -7,6 +7,8 @@
 #include <QMimeData>
 #include <QSortFilterProxyModel>
 
+using namespace Qt::StringLiterals;
+
 QString RemoteTreeView::dropFolderAt(const QPoint &pos) const {
     const QModelIndex at = indexAt(pos);
     if (!at.isValid())
@@ -17,7 +19,7 @@ QString RemoteTreeView::dropFolderAt(const QPoint &pos) const {
         return at.data(RemoteFileModel::PathRole).toString();
     const QString path = at.data(RemoteFileModel::PathRole).toString();
     const QString folder = path.left(path.lastIndexOf(QLatin1Char('/')));
-    return folder.isEmpty() ? QStringLiteral("/") : folder;
+    return folder.isEmpty() ? u"/"_s : folder;
 }
 
 void RemoteTreeView::highlight(const QModelIndex &index) {

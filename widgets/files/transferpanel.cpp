@@ -14,6 +14,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 // Draws a transfer's progress as a bar with the byte counts on it.
@@ -129,6 +131,6 @@ void TransferPanel::updateSummary() {
         parts << tr("%1 queued").arg(queued);
     if (failed)
         parts << tr("%1 failed").arg(failed);
-    m_summary->setText(QString(tr("<b>Transfers</b>  ") +
-                               (parts.isEmpty() ? tr("idle") : parts.join(QStringLiteral(", ")))));
+    m_summary->setText(
+        QString(tr("<b>Transfers</b>  ") + (parts.isEmpty() ? tr("idle") : parts.join(u", "_s))));
 }

@@ -2,6 +2,7 @@
 
 #include "models/palette.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
@@ -17,6 +18,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -41,11 +44,11 @@ int timeoutDecimals(double seconds) {
 QString titleFor(HookEditorDialog::Mode mode, const QString &name) {
     switch (mode) {
     case HookEditorDialog::Mode::Add:
-        return QStringLiteral("Add shutdown hook");
+        return QCoreApplication::translate("HookEditorDialog", "Add shutdown hook");
     case HookEditorDialog::Mode::Edit:
-        return QStringLiteral("Edit shutdown hook %1").arg(name);
+        return QCoreApplication::translate("HookEditorDialog", "Edit shutdown hook %1").arg(name);
     case HookEditorDialog::Mode::View:
-        return QStringLiteral("Shutdown hook %1").arg(name);
+        return QCoreApplication::translate("HookEditorDialog", "Shutdown hook %1").arg(name);
     }
     return {};
 }
@@ -66,9 +69,9 @@ HookEditorDialog::HookEditorDialog(SandboxClient *client, const SandboxHook &hoo
     , m_general(makeFieldError(this))
     , m_buttons(new QDialogButtonBox(this)) {
     setWindowTitle(titleFor(mode, hook.name));
-    m_name->setPlaceholderText(QStringLiteral("e.g. flush-logs"));
+    m_name->setPlaceholderText(tr("e.g. flush-logs"));
     m_name->setMaxLength(200); // longer than the rule, so the rule's message is what shows
-    m_command->setPlaceholderText(QStringLiteral("A shell command, run when the sandbox stops"));
+    m_command->setPlaceholderText(tr("A shell command, run when the sandbox stops"));
     m_command->setTabChangesFocus(true);
     m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_command->setMinimumHeight(m_command->fontMetrics().lineSpacing() * 6);
@@ -78,24 +81,23 @@ HookEditorDialog::HookEditorDialog(SandboxClient *client, const SandboxHook &hoo
     const double timeout = std::isfinite(hook.timeoutSeconds) ? hook.timeoutSeconds : 10.0;
     m_timeout->setRange(std::min(-widest, timeout), std::max(widest, timeout));
     m_timeout->setDecimals(timeoutDecimals(timeout));
-    m_timeout->setSuffix(QStringLiteral(" s"));
+    m_timeout->setSuffix(tr(" s"));
     m_timeout->setValue(timeout);
-    m_timeout->setToolTip(QStringLiteral("The hook is stopped after this long"));
+    m_timeout->setToolTip(tr("The hook is stopped after this long"));
     m_priority->setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
     m_priority->setValue(hook.priority);
-    m_priority->setToolTip(
-        QStringLiteral("Lower runs earlier; hooks of equal priority run at the same time"));
+    m_priority->setToolTip(tr("Lower runs earlier; hooks of equal priority run at the same time"));
 
     auto *form = new QFormLayout;
-    addField(form, QStringLiteral("&Name"), m_name, QStringLiteral("name"));
-    addField(form, QStringLiteral("&Command"), m_command, QStringLiteral("command"));
-    addField(form, QStringLiteral("&Timeout"), m_timeout, QStringLiteral("timeout"));
-    addField(form, QStringLiteral("&Priority"), m_priority, QStringLiteral("priority"));
+    addField(form, tr("&Name"), m_name, u"name"_s);
+    addField(form, tr("&Command"), m_command, u"command"_s);
+    addField(form, tr("&Timeout"), m_timeout, u"timeout"_s);
+    addField(form, tr("&Priority"), m_priority, u"priority"_s);
 
     auto *layout = new QVBoxLayout(this);
     if (mode == Mode::View) {
         auto *reason = new QLabel(readOnlyHookReason(), this);
-        reason->setObjectName(QStringLiteral("readOnlyReason"));
+        reason->setObjectName(u"readOnlyReason"_s);
         reason->setWordWrap(true);
         layout->addWidget(reason);
     }
@@ -115,24 +117,21 @@ HookEditorDialog::HookEditorDialog(SandboxClient *client, const SandboxHook &hoo
     if (mode == Mode::Edit) {
         // The name is the hook's key: saving under another name would add a second hook.
         m_name->setReadOnly(true);
-        m_name->setToolTip(QStringLiteral(
-            "The name identifies the hook; to rename it, add a new hook and delete this one"));
+        m_name->setToolTip(
+            tr("The name identifies the hook; to rename it, add a new hook and delete this one"));
     }
     m_buttons->setStandardButtons(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    okButton()->setText(mode == Mode::Add ? QStringLiteral("Add") : QStringLiteral("Save"));
+    okButton()->setText(mode == Mode::Add ? tr("Add") : tr("Save"));
     connect(m_buttons, &QDialogButtonBox::accepted, this, &HookEditorDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     // Return in the command field makes a new line; Ctrl+Return saves from anywhere.
     auto *save = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
     connect(save, &QShortcut::activated, this, &HookEditorDialog::accept);
 
-    connect(m_name, &QLineEdit::textChanged, this, [this] { edited(QStringLiteral("name")); });
-    connect(m_command, &QPlainTextEdit::textChanged, this,
-            [this] { edited(QStringLiteral("command")); });
-    connect(m_timeout, &QDoubleSpinBox::valueChanged, this,
-            [this] { edited(QStringLiteral("timeout")); });
-    connect(m_priority, &QSpinBox::valueChanged, this,
-            [this] { edited(QStringLiteral("priority")); });
+    connect(m_name, &QLineEdit::textChanged, this, [this] { edited(u"name"_s); });
+    connect(m_command, &QPlainTextEdit::textChanged, this, [this] { edited(u"command"_s); });
+    connect(m_timeout, &QDoubleSpinBox::valueChanged, this, [this] { edited(u"timeout"_s); });
+    connect(m_priority, &QSpinBox::valueChanged, this, [this] { edited(u"priority"_s); });
     showErrors();
 }
 
@@ -149,7 +148,7 @@ void HookEditorDialog::addField(QFormLayout *form, const QString &label, QWidget
     column->setSpacing(2);
     column->addWidget(editor);
     QLabel *error = makeFieldError(box);
-    error->setObjectName(field + QStringLiteral("Error"));
+    error->setObjectName(field + u"Error"_s);
     column->addWidget(error);
     form->addRow(label, box);
     if (auto *buddy = qobject_cast<QLabel *>(form->labelForField(box)))
@@ -166,10 +165,10 @@ SandboxHook HookEditorDialog::hook() const {
     hook.name = m_name->text().trimmed();
     hook.command = m_command->toPlainText();
     // Untouched, the timeout is the hook's own, not the spin box's rounding of it.
-    if (m_touched.contains(QStringLiteral("timeout")))
+    if (m_touched.contains(u"timeout"_s))
         hook.timeoutSeconds = m_timeout->value();
     hook.priority = m_priority->value();
-    hook.source = QStringLiteral("api");
+    hook.source = u"api"_s;
     return hook;
 }
 
@@ -191,10 +190,9 @@ QList<FieldError> HookEditorDialog::localErrors() const {
     const SandboxHook h = hook();
     QList<FieldError> errors = validateHook(h);
     if (m_mode == Mode::Add && m_takenNames.contains(h.name))
-        errors.append({QStringLiteral("name"),
-                       QStringLiteral("A hook named %1 exists already: edit that one, or choose "
-                                      "another name")
-                           .arg(h.name)});
+        errors.append({u"name"_s, tr("A hook named %1 exists already: edit that one, or choose "
+                                     "another name")
+                                      .arg(h.name)});
     return errors;
 }
 
@@ -210,7 +208,7 @@ void HookEditorDialog::showErrors() {
     QStringList unplaced;
     for (auto it = shown.cbegin(); it != shown.cend(); ++it) {
         if (!m_errorLabels.contains(it.key()))
-            unplaced << it.key() + QStringLiteral(": ") + it.value();
+            unplaced << it.key() + u": "_s + it.value();
     }
     for (auto it = m_errorLabels.cbegin(); it != m_errorLabels.cend(); ++it) {
         const QString text = shown.value(it.key());
@@ -233,14 +231,13 @@ void HookEditorDialog::accept() {
         return;
     if (!localErrors().isEmpty()) {
         // Every rule the form breaks shows now, the untouched fields' too; nothing is sent.
-        for (const QString &field : {QStringLiteral("name"), QStringLiteral("command"),
-                                     QStringLiteral("timeout"), QStringLiteral("priority")})
+        for (const QString &field : {u"name"_s, u"command"_s, u"timeout"_s, u"priority"_s})
             m_touched.insert(field);
         showErrors();
         return;
     }
     if (!m_client) {
-        m_serverMessage = QStringLiteral("The sandbox was closed");
+        m_serverMessage = tr("The sandbox was closed");
         showErrors();
         return;
     }
@@ -266,9 +263,7 @@ void HookEditorDialog::setBusy(bool busy) {
     m_command->setEnabled(!busy);
     m_timeout->setEnabled(!busy);
     m_priority->setEnabled(!busy);
-    okButton()->setText(busy                  ? QStringLiteral("Saving…")
-                        : m_mode == Mode::Add ? QStringLiteral("Add")
-                                              : QStringLiteral("Save"));
+    okButton()->setText(busy ? tr("Saving…") : m_mode == Mode::Add ? tr("Add") : tr("Save"));
     showErrors();
 }
 
@@ -279,7 +274,6 @@ void HookEditorDialog::onFailed(const Status &status) {
     bool allPlaced = !status.fieldErrors.isEmpty();
     for (const FieldError &e : status.fieldErrors)
         allPlaced = allPlaced && m_errorLabels.contains(e.field);
-    m_serverMessage =
-        allPlaced ? QString() : QStringLiteral("The hook was not saved: ") + status.message;
+    m_serverMessage = allPlaced ? QString() : tr("The hook was not saved: %1").arg(status.message);
     showErrors();
 }

@@ -6,6 +6,7 @@
 #include "widgets/workspace/tabregistry.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QFontDatabase>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -16,6 +17,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 // Output is at most AIO's 30 000 characters; the bound keeps a chatty hook from growing the view.
@@ -25,19 +28,21 @@ QString runSummaryText(const SandboxHook &hook, const HookRunOutcome &outcome) {
     QString text;
     const ShellCommandResult &r = outcome.result;
     if (!outcome.status.ok())
-        text = QStringLiteral("Could not run %1: %2").arg(hook.name, outcome.status.message);
+        text = QCoreApplication::translate("HooksTab", "Could not run %1: %2")
+                   .arg(hook.name, outcome.status.message);
     else if (r.completed())
-        text = QStringLiteral("%1 finished with exit code %2").arg(hook.name).arg(r.exitCode);
+        text = QCoreApplication::translate("HooksTab", "%1 finished with exit code %2")
+                   .arg(hook.name)
+                   .arg(r.exitCode);
     else if (r.status == QLatin1String("hard_timeout"))
-        text = QStringLiteral("%1 was stopped after its timeout of %2 s")
+        text = QCoreApplication::translate("HooksTab", "%1 was stopped after its timeout of %2 s")
                    .arg(hook.name)
                    .arg(hook.timeoutSeconds);
     else
-        text = QStringLiteral("%1 ended as %2%3")
-                   .arg(hook.name, r.status,
-                        r.message.isEmpty() ? QString() : QStringLiteral(": ") + r.message);
+        text = QCoreApplication::translate("HooksTab", "%1 ended as %2%3")
+                   .arg(hook.name, r.status, r.message.isEmpty() ? QString() : u": "_s + r.message);
     if (!outcome.cleanupWarning.isEmpty())
-        text += QStringLiteral("\n") + outcome.cleanupWarning;
+        text += u"\n"_s + outcome.cleanupWarning;
     return text;
 }
 
@@ -53,7 +58,7 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
     , m_error(makeErrorBox(this))
     , m_noApi(new QLabel(this))
     , m_empty(new QLabel(this))
-    , m_runPanel(new QGroupBox(QStringLiteral("Trial run"), this))
+    , m_runPanel(new QGroupBox(tr("Trial run"), this))
     , m_runSummary(new QLabel(m_runPanel))
     , m_runOutput(new QPlainTextEdit(m_runPanel)) {
     m_view->setModel(m_model);
@@ -67,23 +72,22 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
     m_notice->setWordWrap(true);
     m_selection->setWordWrap(true);
     m_selection->hide();
-    m_noApi->setObjectName(QStringLiteral("noHooksApi"));
+    m_noApi->setObjectName(u"noHooksApi"_s);
     m_noApi->setWordWrap(true);
     m_noApi->setAlignment(Qt::AlignCenter);
-    m_noApi->setText(QStringLiteral(
-        "This sandbox has no hooks API: it does not answer GET /v1/sandbox/hooks, so its "
-        "shutdown hooks cannot be seen or changed from here."));
+    m_noApi->setText(
+        tr("This sandbox has no hooks API: it does not answer GET /v1/sandbox/hooks, so its "
+           "shutdown hooks cannot be seen or changed from here."));
     m_noApi->hide();
     m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setText(
-        QStringLiteral("No shutdown hooks yet. Add one (Insert) to run a command when the "
-                       "sandbox stops."));
+    m_empty->setText(tr("No shutdown hooks yet. Add one (Insert) to run a command when the "
+                        "sandbox stops."));
     m_empty->hide();
 
-    m_runSummary->setObjectName(QStringLiteral("runSummary"));
+    m_runSummary->setObjectName(u"runSummary"_s);
     m_runSummary->setWordWrap(true);
     m_runSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_runOutput->setObjectName(QStringLiteral("runOutput"));
+    m_runOutput->setObjectName(u"runOutput"_s);
     m_runOutput->setReadOnly(true);
     m_runOutput->setMaximumBlockCount(MaxOutputLines);
     m_runOutput->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -94,17 +98,17 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
 
     auto *toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_add = toolbar->addAction(QStringLiteral("Add…"), this, &HooksTab::addHook);
-    m_add->setToolTip(QStringLiteral("Add a shutdown hook (Insert)"));
-    m_edit = toolbar->addAction(QStringLiteral("Edit…"), this, &HooksTab::editCurrent);
-    m_edit->setToolTip(QStringLiteral("Edit the selected hook (Enter)"));
-    m_delete = toolbar->addAction(QStringLiteral("Delete"), this, &HooksTab::deleteCurrent);
-    m_runNow = toolbar->addAction(QStringLiteral("Run now"), this, &HooksTab::runCurrent);
+    m_add = toolbar->addAction(tr("Add…"), this, &HooksTab::addHook);
+    m_add->setToolTip(tr("Add a shutdown hook (Insert)"));
+    m_edit = toolbar->addAction(tr("Edit…"), this, &HooksTab::editCurrent);
+    m_edit->setToolTip(tr("Edit the selected hook (Enter)"));
+    m_delete = toolbar->addAction(tr("Delete"), this, &HooksTab::deleteCurrent);
+    m_runNow = toolbar->addAction(tr("Run now"), this, &HooksTab::runCurrent);
     m_runNow->setToolTip(
-        QStringLiteral("Run the selected hook's command once now, in a shell session of its own"));
+        tr("Run the selected hook's command once now, in a shell session of its own"));
     toolbar->addSeparator();
-    toolbar->addAction(QStringLiteral("Refresh"), this, &HooksTab::refresh)
-        ->setToolTip(QStringLiteral("List the hooks again (F5)"));
+    toolbar->addAction(tr("Refresh"), this, &HooksTab::refresh)
+        ->setToolTip(tr("List the hooks again (F5)"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(toolbar);
@@ -148,7 +152,7 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
             showNoHooksApi(true);
             return;
         }
-        showError(QStringLiteral("Could not list the shutdown hooks: ") + status.message);
+        showError(tr("Could not list the shutdown hooks: %1").arg(status.message));
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &HooksTab::updateActions);
@@ -184,13 +188,14 @@ void HooksTab::selectHook(const QString &name) {
 }
 
 void HooksTab::updateNotice() {
-    QString text = QStringLiteral(
-        "Shutdown hooks run when the sandbox stops: lanes one after another, lowest priority "
-        "first; the hooks of one lane at the same time, each stopped after its timeout.");
+    QString text =
+        tr("Shutdown hooks run when the sandbox stops: lanes one after another, lowest priority "
+           "first; the hooks of one lane at the same time, each stopped after its timeout.");
     // Our sandbox-server keeps them across restarts and says so; AIO's documentation does not.
-    if (m_client && !m_client->hasExtension(QStringLiteral("shutdown-hooks")))
-        text += QStringLiteral(" This sandbox does not say that hooks added here survive its "
-                               "restart.");
+    if (m_client && !m_client->hasExtension(u"shutdown-hooks"_s))
+        text = tr("%1 This sandbox does not say that hooks added here survive its "
+                  "restart.")
+                   .arg(text);
     m_notice->setText(text);
 }
 
@@ -199,15 +204,14 @@ void HooksTab::updateActions() {
     const bool api = m_hasApi && m_client;
     m_add->setEnabled(api);
     m_edit->setEnabled(api && hook);
-    m_edit->setText(hook && hook->readOnly() ? QStringLiteral("View…") : QStringLiteral("Edit…"));
+    m_edit->setText(hook && hook->readOnly() ? tr("View…") : tr("Edit…"));
     m_delete->setEnabled(api && hook && !hook->readOnly() && !m_deleteJob);
-    m_delete->setToolTip(hook && hook->readOnly()
-                             ? readOnlyHookReason()
-                             : QStringLiteral("Delete the selected hook (Delete)"));
+    m_delete->setToolTip(hook && hook->readOnly() ? readOnlyHookReason()
+                                                  : tr("Delete the selected hook (Delete)"));
     m_runNow->setEnabled(api && hook && !m_run);
     m_selection->setVisible(hook && hook->readOnly());
     if (hook && hook->readOnly())
-        m_selection->setText(QStringLiteral("%1: %2").arg(hook->name, readOnlyHookReason()));
+        m_selection->setText(u"%1: %2"_s.arg(hook->name, readOnlyHookReason()));
 }
 
 void HooksTab::showError(const QString &message) {
@@ -271,15 +275,15 @@ void HooksTab::deleteCurrent() {
     if (!current || current->readOnly() || m_deleteJob || !m_client)
         return;
     const QString name = current->name;
-    if (!confirm(QStringLiteral("Delete hook"),
-                 QStringLiteral("Delete the shutdown hook %1? It will no longer run when the "
-                                "sandbox stops.")
+    if (!confirm(tr("Delete hook"),
+                 tr("Delete the shutdown hook %1? It will no longer run when the "
+                    "sandbox stops.")
                      .arg(name)))
         return;
     auto *job = new DeleteHookJob(m_client, name);
     m_deleteJob = job;
     connect(job, &ApiJob::failed, this, [this, name](const Status &status) {
-        showError(QStringLiteral("Could not delete hook %1: %2").arg(name, status.message));
+        showError(tr("Could not delete hook %1: %2").arg(name, status.message));
     });
     // Refreshed either way: a refusal may mean the list changed under us.
     connect(job, &ApiJob::finished, this, [this] {
@@ -295,18 +299,18 @@ void HooksTab::runCurrent() {
     if (!current || m_run || !m_client)
         return;
     const SandboxHook hook = *current;
-    if (!confirm(QStringLiteral("Run hook now"),
-                 QStringLiteral("Run %1 now? This is not a rehearsal: its command runs in the "
-                                "sandbox for real, with real effects, in a new shell session "
-                                "stopped after %2 s.\n\n%3")
+    if (!confirm(tr("Run hook now"),
+                 tr("Run %1 now? This is not a rehearsal: its command runs in the "
+                    "sandbox for real, with real effects, in a new shell session "
+                    "stopped after %2 s.\n\n%3")
                      .arg(hook.name)
                      .arg(hook.timeoutSeconds)
                      .arg(hook.command)))
         return;
     m_run = new HookTrialRun(m_client, hook, this);
     connect(m_run, &HookTrialRun::finished, this, [this] { showRunOutcome(m_run->outcome()); });
-    m_runPanel->setTitle(QStringLiteral("Trial run of %1").arg(hook.name));
-    m_runSummary->setText(QStringLiteral("Running %1…").arg(hook.name));
+    m_runPanel->setTitle(tr("Trial run of %1").arg(hook.name));
+    m_runSummary->setText(tr("Running %1…").arg(hook.name));
     m_runOutput->clear();
     m_runPanel->show();
     updateActions();
@@ -335,7 +339,7 @@ QString HooksTab::errorText() const {
 }
 
 void registerHooksTab(TabRegistry &registry) {
-    registry.add({QStringLiteral("hooks"), QStringLiteral("Hooks"), 50,
+    registry.add({u"hooks"_s, QCoreApplication::translate("HooksTab", "Hooks"), 50,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       return new HooksTab(ctx.client, parent);
                   }});

@@ -17,6 +17,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 LogView::LogView(QWidget *parent)
     : QWidget(parent)
     , m_text(new QPlainTextEdit(this))
@@ -143,7 +145,7 @@ bool hasLogs(const WorkspaceContext &ctx) {
 } // namespace
 
 void registerLogsTab(TabRegistry &registry) {
-    WorkspaceTab tab{QStringLiteral("logs"), QCoreApplication::translate("LogView", "Logs"), 60,
+    WorkspaceTab tab{u"logs"_s, QCoreApplication::translate("LogView", "Logs"), 60,
                      [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                          auto *view = new LogView(parent);
                          attachLogs(view, ctx);

@@ -16,18 +16,20 @@
 
 #include <algorithm>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
-const QList<QPair<QString, QString>> &systemFields() {
-    static const QList<QPair<QString, QString>> fields{
-        {QStringLiteral("os"), QStringLiteral("Operating system")},
-        {QStringLiteral("arch"), QStringLiteral("Architecture")},
-        {QStringLiteral("user"), QStringLiteral("User")},
-        {QStringLiteral("home"), QStringLiteral("Home")},
-        {QStringLiteral("workspace"), QStringLiteral("Workspace")},
-        {QStringLiteral("timezone"), QStringLiteral("Time zone")},
-        {QStringLiteral("ports"), QStringLiteral("Occupied ports")},
-        {QStringLiteral("extensions"), QStringLiteral("Extensions")},
+const QList<QPair<QString, const char *>> &systemFields() {
+    static const QList<QPair<QString, const char *>> fields{
+        {u"os"_s, QT_TRANSLATE_NOOP("ContextView", "Operating system")},
+        {u"arch"_s, QT_TRANSLATE_NOOP("ContextView", "Architecture")},
+        {u"user"_s, QT_TRANSLATE_NOOP("ContextView", "User")},
+        {u"home"_s, QT_TRANSLATE_NOOP("ContextView", "Home")},
+        {u"workspace"_s, QT_TRANSLATE_NOOP("ContextView", "Workspace")},
+        {u"timezone"_s, QT_TRANSLATE_NOOP("ContextView", "Time zone")},
+        {u"ports"_s, QT_TRANSLATE_NOOP("ContextView", "Occupied ports")},
+        {u"extensions"_s, QT_TRANSLATE_NOOP("ContextView", "Extensions")},
     };
     return fields;
 }
@@ -52,19 +54,17 @@ ContextView::ContextView(SandboxClient *client, QWidget *parent)
     , m_title(new QLabel(this))
     , m_updated(new QLabel(this))
     , m_error(makeErrorBox(this))
-    , m_refresh(new QPushButton(QStringLiteral("Refresh"), this))
+    , m_refresh(new QPushButton(tr("Refresh"), this))
     , m_body(new QWidget(this))
-    , m_runtimes(makeTree(
-          {QStringLiteral("Runtime"), QStringLiteral("Version"), QStringLiteral("Aliases")},
-          m_body))
-    , m_tools(makeTree({QStringLiteral("Tool"), QStringLiteral("Description")}, m_body)) {
+    , m_runtimes(makeTree({tr("Runtime"), tr("Version"), tr("Aliases")}, m_body))
+    , m_tools(makeTree({tr("Tool"), tr("Description")}, m_body)) {
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
-    m_title->setText(QStringLiteral("Loading…"));
-    m_updated->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_refresh->setToolTip(QStringLiteral("Read the context again (F5)"));
+    m_title->setText(tr("Loading…"));
+    m_updated->setStyleSheet(u"color: palette(mid);"_s);
+    m_refresh->setToolTip(tr("Read the context again (F5)"));
     connect(m_refresh, &QPushButton::clicked, this, &ContextView::refresh);
     addLocalShortcut(this, QKeySequence::Refresh, [this] { refresh(); });
 
@@ -73,19 +73,19 @@ ContextView::ContextView(SandboxClient *client, QWidget *parent)
     header->addWidget(m_updated);
     header->addWidget(m_refresh);
 
-    auto *systemBox = new QGroupBox(QStringLiteral("System"), m_body);
+    auto *systemBox = new QGroupBox(tr("System"), m_body);
     auto *form = new QFormLayout(systemBox);
     for (const auto &[key, label] : systemFields()) {
         auto *value = new QLabel(systemBox);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         value->setWordWrap(true);
-        value->setObjectName(QStringLiteral("field_") + key);
+        value->setObjectName(u"field_"_s + key);
         m_fields.insert(key, value);
-        form->addRow(label + QLatin1Char(':'), value);
+        form->addRow(tr(label) + QLatin1Char(':'), value);
     }
-    auto *runtimeBox = new QGroupBox(QStringLiteral("Runtimes"), m_body);
+    auto *runtimeBox = new QGroupBox(tr("Runtimes"), m_body);
     (new QVBoxLayout(runtimeBox))->addWidget(m_runtimes);
-    auto *toolsBox = new QGroupBox(QStringLiteral("Available tools"), m_body);
+    auto *toolsBox = new QGroupBox(tr("Available tools"), m_body);
     (new QVBoxLayout(toolsBox))->addWidget(m_tools);
 
     auto *columns = new QHBoxLayout;
@@ -118,7 +118,7 @@ void ContextView::refresh() {
     if (!m_client || m_job)
         return;
     m_refresh->setEnabled(false);
-    m_updated->setText(QStringLiteral("Reading…"));
+    m_updated->setText(tr("Reading…"));
     auto *job = new GetContextJob(m_client);
     m_job = job;
     connect(job, &GetContextJob::succeeded, this, &ContextView::showContext);
@@ -136,36 +136,34 @@ void ContextView::showContext(const SandboxContext &c) {
     m_loaded = true;
     m_error->hide();
     m_body->setEnabled(true);
-    m_title->setText(QStringLiteral("Sandbox %1").arg(c.version));
-    m_updated->setText(QStringLiteral("Updated %1")
-                           .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
-    const QString dash = QStringLiteral("—");
+    m_title->setText(tr("Sandbox %1").arg(c.version));
+    m_updated->setText(tr("Updated %1").arg(QTime::currentTime().toString(u"HH:mm:ss"_s)));
+    const QString dash = u"—"_s;
     auto orDash = [&dash](const QString &s) {
         return s.isEmpty() ? dash : s;
     };
-    m_fields[QStringLiteral("os")]->setText(
+    m_fields[u"os"_s]->setText(
         orDash(QStringList{c.os, c.osVersion}.join(QLatin1Char(' ')).trimmed()));
-    m_fields[QStringLiteral("arch")]->setText(orDash(c.arch));
-    m_fields[QStringLiteral("user")]->setText(orDash(c.user));
-    m_fields[QStringLiteral("home")]->setText(orDash(c.homeDir));
-    m_fields[QStringLiteral("workspace")]->setText(orDash(c.workspace));
-    m_fields[QStringLiteral("timezone")]->setText(orDash(c.timezone));
+    m_fields[u"arch"_s]->setText(orDash(c.arch));
+    m_fields[u"user"_s]->setText(orDash(c.user));
+    m_fields[u"home"_s]->setText(orDash(c.homeDir));
+    m_fields[u"workspace"_s]->setText(orDash(c.workspace));
+    m_fields[u"timezone"_s]->setText(orDash(c.timezone));
     QStringList ports = c.occupiedPorts;
     std::sort(ports.begin(), ports.end(),
               [](const QString &a, const QString &b) { return a.toInt() < b.toInt(); });
-    m_fields[QStringLiteral("ports")]->setText(orDash(ports.join(QStringLiteral(", "))));
-    m_fields[QStringLiteral("extensions")]->setText(c.extensions.isEmpty()
-                                                        ? QStringLiteral("none (standard AIO)")
-                                                        : c.extensions.join(QStringLiteral(", ")));
+    m_fields[u"ports"_s]->setText(orDash(ports.join(u", "_s)));
+    m_fields[u"extensions"_s]->setText(c.extensions.isEmpty() ? tr("none (standard AIO)")
+                                                              : c.extensions.join(u", "_s));
 
     m_runtimes->clear();
-    const QList<QPair<QString, QList<ToolSpec>>> groups{{QStringLiteral("Python"), c.python},
-                                                        {QStringLiteral("Node.js"), c.nodejs}};
+    const QList<QPair<QString, QList<ToolSpec>>> groups{{u"Python"_s, c.python},
+                                                        {u"Node.js"_s, c.nodejs}};
     for (const auto &[name, specs] : groups) {
-        auto *group = new QTreeWidgetItem(
-            m_runtimes, {name, specs.isEmpty() ? QStringLiteral("not found") : QString()});
+        auto *group =
+            new QTreeWidgetItem(m_runtimes, {name, specs.isEmpty() ? tr("not found") : QString()});
         for (const ToolSpec &spec : specs)
-            new QTreeWidgetItem(group, {spec.bin, spec.ver, spec.alias.join(QStringLiteral(", "))});
+            new QTreeWidgetItem(group, {spec.bin, spec.ver, spec.alias.join(u", "_s)});
         group->setExpanded(true);
     }
     m_tools->clear();
@@ -182,8 +180,8 @@ void ContextView::showContext(const SandboxContext &c) {
 void ContextView::showError(const Status &status) {
     m_updated->setText(QString());
     if (!m_loaded)
-        m_title->setText(QStringLiteral("Context unavailable"));
-    m_error->setText(QStringLiteral("Could not read the sandbox's context: ") + status.message);
+        m_title->setText(tr("Context unavailable"));
+    m_error->setText(tr("Could not read the sandbox's context: %1").arg(status.message));
     m_error->show();
     Q_EMIT loadFailed(status.message);
 }

@@ -33,6 +33,8 @@ QIcon tabIcon(const QString &tabId) {
 
 } // namespace
 
+using namespace Qt::StringLiterals;
+
 SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                                    const QString &sandboxId, PreferencesHub *preferences,
                                    UserPrompts *prompts, QWidget *parent)
@@ -43,8 +45,8 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
     , m_bannerText(new QLabel(m_banner))
     , m_retry(new QPushButton(tr("Retry now"), m_banner))
     , m_tabs(new QTabWidget(this)) {
-    m_banner->setObjectName(QStringLiteral("stateBanner"));
-    m_banner->setStyleSheet(Palette::bannerStyle(QStringLiteral("stateBanner"), false));
+    m_banner->setObjectName(u"stateBanner"_s);
+    m_banner->setStyleSheet(Palette::bannerStyle(u"stateBanner"_s, false));
     m_bannerText->setWordWrap(true);
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *bannerLayout = new QHBoxLayout(m_banner);

@@ -9,6 +9,10 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
 void TabRegistry::add(WorkspaceTab tab) {
     auto at = std::upper_bound(m_tabs.begin(), m_tabs.end(), tab.order,
                                [](int order, const WorkspaceTab &t) { return order < t.order; });
@@ -16,11 +20,11 @@ void TabRegistry::add(WorkspaceTab tab) {
 }
 
 void registerStandardTabs(TabRegistry &registry) {
-    registry.add({QStringLiteral("overview"), QStringLiteral("Overview"), 10,
+    registry.add({u"overview"_s, QCoreApplication::translate("ContextView", "Overview"), 10,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       return new ContextView(ctx.client, parent);
                   }});
-    registry.add({QStringLiteral("llms"), QStringLiteral("llms.txt"), 20,
+    registry.add({u"llms"_s, QCoreApplication::translate("LlmsTxtView", "llms.txt"), 20,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       return new LlmsTxtView(ctx.client, parent);
                   }});

@@ -2,10 +2,13 @@
 
 #include "client/api/envelope.h"
 
+#include <QCoreApplication>
 #include <QMap>
 #include <QRegularExpression>
 
 #include <cmath>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -34,7 +37,8 @@ QList<EngineContainer> parseSandboxContainers(const QByteArray &body, QString *e
     json list = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
     if (!list.is_array()) {
         if (error)
-            *error = QStringLiteral("The container engine sent an unreadable container list");
+            *error = QCoreApplication::translate(
+                "EngineContainers", "The container engine sent an unreadable container list");
         return out;
     }
     for (const json &row : list) {
@@ -58,7 +62,7 @@ QList<EngineContainer> parseSandboxContainers(const QByteArray &body, QString *e
         if (ports.is_array()) {
             for (const json &port : ports) {
                 if (jsonInt(port, "PrivatePort") == sandboxContainerPort &&
-                    jsonString(port, "Type", QStringLiteral("tcp")) == QLatin1String("tcp") &&
+                    jsonString(port, "Type", u"tcp"_s) == QLatin1String("tcp") &&
                     jsonInt(port, "PublicPort") > 0) {
                     container.hostPort = int(jsonInt(port, "PublicPort"));
                     container.hostIp = jsonString(port, "IP");
@@ -75,7 +79,8 @@ bool parseContainerDetails(const QByteArray &body, EngineContainerDetails *out, 
     json object = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
     if (!object.is_object()) {
         if (error)
-            *error = QStringLiteral("The container engine sent unreadable container details");
+            *error = QCoreApplication::translate(
+                "EngineContainers", "The container engine sent unreadable container details");
         return false;
     }
     const json &config = jsonChild(object, "Config");
@@ -107,12 +112,12 @@ SandboxState sandboxStateForContainer(const QString &engineState) {
 }
 
 QString containerStatusDetail(const QString &status) {
-    static const QRegularExpression exited(QStringLiteral("^Exited \\(-?\\d+\\)"));
+    static const QRegularExpression exited(u"^Exited \\(-?\\d+\\)"_s);
     const auto match = exited.match(status);
     if (match.hasMatch())
         return match.captured(0);
     if (status.startsWith(QLatin1String("Created")))
-        return QStringLiteral("Created, not started");
+        return QCoreApplication::translate("EngineContainers", "Created, not started");
     return {};
 }
 
@@ -121,7 +126,7 @@ QString shortContainerId(const QString &containerId) {
 }
 
 QString engineEntryId(const QString &containerId) {
-    return QStringLiteral("engine:") + shortContainerId(containerId);
+    return u"engine:"_s + shortContainerId(containerId);
 }
 
 Endpoint containerEndpoint(const QString &hostIp, int hostPort) {
@@ -131,16 +136,16 @@ Endpoint containerEndpoint(const QString &hostIp, int hostPort) {
     // Published on a wildcard address, the sandbox still answers on loopback.
     QString host = hostIp;
     if (host.isEmpty() || host == QLatin1String("0.0.0.0") || host == QLatin1String("::"))
-        host = QStringLiteral("127.0.0.1");
-    endpoint.baseUrl.setScheme(QStringLiteral("http"));
+        host = u"127.0.0.1"_s;
+    endpoint.baseUrl.setScheme(u"http"_s);
     endpoint.baseUrl.setHost(host);
     endpoint.baseUrl.setPort(hostPort);
-    endpoint.baseUrl.setPath(QStringLiteral("/"));
+    endpoint.baseUrl.setPath(u"/"_s);
     return endpoint;
 }
 
 bool isValidContainerName(const QString &name) {
-    static const QRegularExpression pattern(QStringLiteral("^[a-zA-Z0-9][a-zA-Z0-9_.-]*$"));
+    static const QRegularExpression pattern(u"^[a-zA-Z0-9][a-zA-Z0-9_.-]*$"_s);
     return name.size() <= 128 && pattern.match(name).hasMatch();
 }
 

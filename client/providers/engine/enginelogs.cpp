@@ -9,6 +9,8 @@
 
 #include <atomic>
 
+using namespace Qt::StringLiterals;
+
 QList<LogPiece> LogFrameDecoder::feed(QByteArrayView chunk) {
     QList<LogPiece> pieces;
     while (!chunk.isEmpty()) {
@@ -76,13 +78,13 @@ void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const QStrin
 
     QString reason;
     if (response.cancelled)
-        reason = QStringLiteral("Stopped following the logs");
+        reason = tr("Stopped following the logs");
     else if (!response.ok())
-        reason = QStringLiteral("Logs unavailable: ") + response.status().message;
+        reason = tr("Logs unavailable: %1").arg(response.status().message);
     else if (!response.transportError.isEmpty())
         reason = response.transportError;
     else
-        reason = QStringLiteral("The container stopped");
+        reason = tr("The container stopped");
     shared->post([reason](EngineLogStream *owner) { Q_EMIT owner->ended(reason); });
 }
 
@@ -114,9 +116,9 @@ EngineLogStream::~EngineLogStream() {
 void EngineLogStream::start() {
     if (m_thread)
         return;
-    const QString path = QStringLiteral("/containers/%1/logs?follow=true&stdout=1&stderr=1&tail=%2")
-                             .arg(m_containerId)
-                             .arg(m_tail < 0 ? QStringLiteral("all") : QString::number(m_tail));
+    const QString path =
+        u"/containers/%1/logs?follow=true&stdout=1&stderr=1&tail=%2"_s.arg(m_containerId)
+            .arg(m_tail < 0 ? u"all"_s : QString::number(m_tail));
     m_thread = QThread::create(&EngineLogStream::follow, m_shared, m_socketPath, path, m_tty);
     m_thread->start();
 }

@@ -14,6 +14,8 @@
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 constexpr int defaultPollMs = 3000;
@@ -40,7 +42,7 @@ EngineSandboxes::EngineSandboxes(SecretStore *secrets, const QString &socketPath
     : SandboxProvider(parent)
     , m_secrets(secrets)
     , m_api(new EngineApi(socketPath.isEmpty() ? defaultEngineSocket() : socketPath, this)) {
-    m_status = QStringLiteral("Looking for a container engine at %1").arg(m_api->socketPath());
+    m_status = tr("Looking for a container engine at %1").arg(m_api->socketPath());
     m_poll.setInterval(defaultPollMs);
     connect(&m_poll, &QTimer::timeout, this, &EngineSandboxes::refresh);
     m_poll.start();
@@ -114,7 +116,7 @@ void EngineSandboxes::refresh() {
         return;
     }
     m_listing = true;
-    m_api->send(EngineRequest::get(QStringLiteral("/containers/json?all=true"), 10000), this,
+    m_api->send(EngineRequest::get(u"/containers/json?all=true"_s, 10000), this,
                 [this](const EngineResponse &response) {
                     m_listing = false;
                     onList(response);
@@ -149,7 +151,7 @@ void EngineSandboxes::onList(const EngineResponse &response) {
         clearAll();
         return;
     }
-    setEngineStatus(true, QStringLiteral("Container engine at %1").arg(m_api->socketPath()));
+    setEngineStatus(true, tr("Container engine at %1").arg(m_api->socketPath()));
 
     QSet<QString> seen;
     for (const EngineContainer &container : containers) {
@@ -193,7 +195,8 @@ SandboxEntry EngineSandboxes::entryFor(const Item &item) const {
                               : sandboxStateForContainer(item.container.state);
     entry.detail = item.busy ? item.busyDetail : containerStatusDetail(item.container.status);
     if (item.missingJwtKey && !item.busy)
-        entry.detail += QStringLiteral(" (signed-token auth; this console does not hold its key)");
+        entry.detail =
+            tr("%1 (signed-token auth; this console does not hold its key)").arg(entry.detail);
     const bool answers = item.container.state == QLatin1String("running") ||
                          item.container.state == QLatin1String("paused");
     entry.endpoint =
@@ -214,7 +217,7 @@ void EngineSandboxes::publishIfChanged(Item &item) {
 
 void EngineSandboxes::resolveDetails(const QString &id) {
     const QString containerId = find(id)->container.id;
-    m_api->send(EngineRequest::get(QStringLiteral("/containers/%1/json").arg(containerId)), this,
+    m_api->send(EngineRequest::get(u"/containers/%1/json"_s.arg(containerId)), this,
                 [this, id](const EngineResponse &response) {
                     Item *item = find(id);
                     if (!item)
@@ -314,9 +317,9 @@ LogSource *EngineSandboxes::openLog(const QString &id, QObject *parent) {
 void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
                                       const Credentials &credentials, const QString &authValue,
                                       bool pulled) {
-    QString path = QStringLiteral("/containers/create");
+    QString path = u"/containers/create"_s;
     if (!options.name.isEmpty())
-        path += QStringLiteral("?name=") + options.name;
+        path += u"?name="_s + options.name;
     const QString label = options.name.isEmpty() ? options.image : options.name;
     m_api->send(
         EngineRequest::post(path, containerCreateBody(options, authValue), 60000), this,
@@ -329,21 +332,19 @@ void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
             const QString containerId =
                 QJsonDocument::fromJson(response.body).object().value(u"Id").toString();
             if (!response.ok() || containerId.isEmpty()) {
-                Q_EMIT actionFailed({}, QStringLiteral("Cannot create the sandbox %1: %2")
-                                            .arg(label, response.status().message));
+                Q_EMIT actionFailed(
+                    {}, tr("Cannot create the sandbox %1: %2").arg(label, response.status().message));
                 return;
             }
             const QString id = engineEntryId(containerId);
             m_secrets->write(sandboxSecretKey(id), credentials.secret);
             Q_EMIT created(id);
-            m_api->send(EngineRequest::post(QStringLiteral("/containers/%1/start").arg(containerId),
-                                            {}, 60000),
+            m_api->send(EngineRequest::post(u"/containers/%1/start"_s.arg(containerId), {}, 60000),
                         this, [this, id, label](const EngineResponse &started) {
                             if (!started.ok())
-                                Q_EMIT actionFailed(id,
-                                                    QStringLiteral("The sandbox %1 was created but "
-                                                                   "did not start: %2")
-                                                        .arg(label, started.status().message));
+                                Q_EMIT actionFailed(id, tr("The sandbox %1 was created but "
+                                                           "did not start: %2")
+                                                            .arg(label, started.status().message));
                             refresh();
                         });
         });
@@ -351,8 +352,8 @@ void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
 
 void EngineSandboxes::pullThenCreate(const SandboxCreateOptions &options,
                                      const Credentials &credentials, const QString &authValue) {
-    Q_EMIT actionNote({}, QStringLiteral("Pulling %1").arg(options.image));
-    const QString path = QStringLiteral("/images/create?fromImage=") +
+    Q_EMIT actionNote({}, tr("Pulling %1").arg(options.image));
+    const QString path = u"/images/create?fromImage="_s +
                          QString::fromLatin1(QUrl::toPercentEncoding(options.image));
     m_api->send(EngineRequest::post(path, {}, pullTimeoutMs), this,
                 [this, options, credentials, authValue](const EngineResponse &response) {
@@ -360,8 +361,7 @@ void EngineSandboxes::pullThenCreate(const SandboxCreateOptions &options,
                     QString error =
                         response.ok() ? pullStreamError(response.body) : response.status().message;
                     if (!error.isEmpty()) {
-                        Q_EMIT actionFailed(
-                            {}, QStringLiteral("Cannot pull %1: %2").arg(options.image, error));
+                        Q_EMIT actionFailed({}, tr("Cannot pull %1: %2").arg(options.image, error));
                         return;
                     }
                     createContainer(options, credentials, authValue, /*pulled=*/true);
@@ -374,15 +374,14 @@ void EngineSandboxes::containerAction(const QString &id, const QString &verb,
                                       int timeoutMs) {
     Item *item = find(id);
     if (!item) {
-        Q_EMIT actionFailed(id, QStringLiteral("No such container sandbox"));
+        Q_EMIT actionFailed(id, tr("No such container sandbox"));
         return;
     }
     ++item->busy;
     item->busyState = busyState;
     publishIfChanged(*item);
     m_api->send(
-        EngineRequest::post(QStringLiteral("/containers/%1/%2").arg(item->container.id, verb), {},
-                            timeoutMs),
+        EngineRequest::post(u"/containers/%1/%2"_s.arg(item->container.id, verb), {}, timeoutMs),
         this, [this, id, failureText, then = std::move(then)](const EngineResponse &response) {
             if (Item *current = find(id); current && --current->busy == 0)
                 current->busyDetail.clear();
@@ -393,26 +392,22 @@ void EngineSandboxes::containerAction(const QString &id, const QString &verb,
                     return;
                 }
             } else {
-                Q_EMIT actionFailed(id,
-                                    failureText + QStringLiteral(": ") + response.status().message);
+                Q_EMIT actionFailed(id, failureText + u": "_s + response.status().message);
             }
             refresh();
         });
 }
 
 void EngineSandboxes::start(const QString &id) {
-    containerAction(id, QStringLiteral("start"), SandboxState::Starting,
-                    QStringLiteral("Cannot start the sandbox"));
+    containerAction(id, u"start"_s, SandboxState::Starting, tr("Cannot start the sandbox"));
 }
 
 void EngineSandboxes::pause(const QString &id) {
-    containerAction(id, QStringLiteral("pause"), std::nullopt,
-                    QStringLiteral("Cannot pause the sandbox"));
+    containerAction(id, u"pause"_s, std::nullopt, tr("Cannot pause the sandbox"));
 }
 
 void EngineSandboxes::resume(const QString &id) {
-    containerAction(id, QStringLiteral("unpause"), SandboxState::Starting,
-                    QStringLiteral("Cannot resume the sandbox"));
+    containerAction(id, u"unpause"_s, SandboxState::Starting, tr("Cannot resume the sandbox"));
 }
 
 void EngineSandboxes::stop(const QString &id) {
@@ -422,7 +417,7 @@ void EngineSandboxes::stop(const QString &id) {
 void EngineSandboxes::stopThen(const QString &id, std::function<void()> then) {
     Item *item = find(id);
     if (!item) {
-        Q_EMIT actionFailed(id, QStringLiteral("No such container sandbox"));
+        Q_EMIT actionFailed(id, tr("No such container sandbox"));
         return;
     }
     const QString state = item->container.state;
@@ -434,10 +429,10 @@ void EngineSandboxes::stopThen(const QString &id, std::function<void()> then) {
     }
     if (state == QLatin1String("paused")) {
         // A paused sandbox cannot run its shutdown hooks: resume it first.
-        containerAction(id, QStringLiteral("unpause"), SandboxState::Stopping,
-                        QStringLiteral("Cannot resume the sandbox to stop it"), [this, id, then] {
+        containerAction(id, u"unpause"_s, SandboxState::Stopping,
+                        tr("Cannot resume the sandbox to stop it"), [this, id, then] {
                             if (Item *current = find(id))
-                                current->container.state = QStringLiteral("running");
+                                current->container.state = u"running"_s;
                             stopThen(id, then);
                         });
         return;
@@ -446,11 +441,11 @@ void EngineSandboxes::stopThen(const QString &id, std::function<void()> then) {
         Item *current = find(id);
         if (!current)
             return;
-        const QString note = QStringLiteral("Stopping: up to %1 s (%2)").arg(grace).arg(why);
+        const QString note = tr("Stopping: up to %1 s (%2)").arg(grace).arg(why);
         current->busyDetail = note;
         Q_EMIT actionNote(id, note);
-        containerAction(id, QStringLiteral("stop?t=%1").arg(grace), SandboxState::Stopping,
-                        QStringLiteral("Cannot stop the sandbox"), then, (grace + 30) * 1000);
+        containerAction(id, u"stop?t=%1"_s.arg(grace), SandboxState::Stopping,
+                        tr("Cannot stop the sandbox"), then, (grace + 30) * 1000);
     });
 }
 
@@ -459,13 +454,13 @@ void EngineSandboxes::readStopGrace(const QString &id,
     Item *item = find(id);
     if (!item->entry.endpoint.isValid()) {
         done(defaultStopGraceSeconds,
-             QStringLiteral("the default: the sandbox has no published port to ask for its "
-                            "shutdown hooks"));
+             tr("the default: the sandbox has no published port to ask for its "
+                "shutdown hooks"));
         return;
     }
     ++item->busy;
     item->busyState = SandboxState::Stopping;
-    item->busyDetail = QStringLiteral("Reading shutdown hooks");
+    item->busyDetail = tr("Reading shutdown hooks");
     publishIfChanged(*item);
     auto *client = new SandboxClient(item->entry.endpoint, item->entry.credentials, this);
     auto *job = new ListHooksJob(client);
@@ -484,22 +479,20 @@ void EngineSandboxes::readStopGrace(const QString &id,
         QList<QPair<int, double>> lanes;
         for (const SandboxHook &hook : hooks)
             lanes.append({hook.priority, hook.timeoutSeconds});
-        const QString what = hooks.size() == 1
-                                 ? QStringLiteral("1 shutdown hook")
-                                 : QStringLiteral("%1 shutdown hooks").arg(hooks.size());
-        answer(stopGraceSeconds(lanes), what + QStringLiteral(" and a margin"));
+        const QString what =
+            hooks.size() == 1 ? tr("1 shutdown hook") : tr("%1 shutdown hooks").arg(hooks.size());
+        answer(stopGraceSeconds(lanes), tr("%1 and a margin").arg(what));
     });
     connect(job, &ApiJob::failed, client, [answer](const Status &status) {
         answer(defaultStopGraceSeconds,
-               QStringLiteral("the default: the shutdown hooks could not be read: ") +
-                   status.message);
+               tr("the default: the shutdown hooks could not be read: %1").arg(status.message));
     });
     // A sandbox that does not answer soon is not waited for: the stop itself matters more.
     QTimer::singleShot(hooksReadBoundMs, client, [job = QPointer<ListHooksJob>(job), answer] {
         if (job)
             job->abort();
         answer(defaultStopGraceSeconds,
-               QStringLiteral("the default: the sandbox did not list its shutdown hooks in time"));
+               tr("the default: the sandbox did not list its shutdown hooks in time"));
     });
     job->start();
 }
@@ -517,7 +510,7 @@ void EngineSandboxes::deleteContainer(const QString &id) {
     publishIfChanged(*item);
     EngineRequest request;
     request.method = "DELETE";
-    request.path = QStringLiteral("/containers/%1?force=false&v=true").arg(item->container.id);
+    request.path = u"/containers/%1?force=false&v=true"_s.arg(item->container.id);
     request.timeoutMs = 60000;
     m_api->send(request, this, [this, id](const EngineResponse &response) {
         if (Item *current = find(id); current && --current->busy == 0)
@@ -526,8 +519,8 @@ void EngineSandboxes::deleteContainer(const QString &id) {
             m_secrets->remove(sandboxSecretKey(id));
             m_secrets->remove(id); // the name consoles before 0.2 used
         } else
-            Q_EMIT actionFailed(id, QStringLiteral("Cannot delete the sandbox: ") +
-                                        response.status().message);
+            Q_EMIT actionFailed(id,
+                                tr("Cannot delete the sandbox: %1").arg(response.status().message));
         refresh();
     });
 }

@@ -26,7 +26,7 @@ public:
     ~EngineSandboxes() override;
 
     QString id() const override { return QStringLiteral("engine"); }
-    QString displayName() const override { return QStringLiteral("Containers"); }
+    QString displayName() const override { return tr("Containers"); }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;
     QString deleteEffect(const SandboxEntry &entry) const override;
