@@ -230,6 +230,7 @@ void MainWindow::updateSecretsStatus(bool persistent) {
 
 void MainWindow::addSandbox() {
     SandboxDialog dialog(this);
+    dialog.setPrompts(m_context->prompts());
     dialog.setSecretsSessionOnly(!m_context->secrets()->isPersistent());
     if (dialog.exec() != QDialog::Accepted)
         return;
@@ -242,6 +243,7 @@ void MainWindow::editSandbox() {
     if (!entry)
         return;
     SandboxDialog dialog(this);
+    dialog.setPrompts(m_context->prompts());
     dialog.setSecretsSessionOnly(!m_context->secrets()->isPersistent());
     dialog.setEntry(*entry);
     if (dialog.exec() == QDialog::Accepted)

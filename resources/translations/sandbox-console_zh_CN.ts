@@ -509,6 +509,14 @@ Try --help.
         <source>Save your changes to %1 before closing?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FilesTab</name>
@@ -647,15 +655,15 @@ Try --help.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Apply to all</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Download to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1631,6 +1639,10 @@ SHA-256 fingerprint:
 %1
 
 Trust this certificate for this sandbox only if the fingerprint matches the one on the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Trust it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,6 +4,7 @@
 #include "client/sandboxclient.h"
 #include "models/files/remotefilemodel.h"
 #include "models/files/transferqueuemodel.h"
+#include "tests/support/scriptedprompts.h"
 #include "tests/support/sudosandbox.h"
 #include "tests/support/testserver.h"
 #include "widgets/common/preferences.h"
@@ -56,6 +57,16 @@ QModelIndex rowNamed(QAbstractItemModel *model, const QString &name,
 QByteArray readAll(const QString &path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+// Answers the tab's name-conflict questions with resolver, given the name each one names.
+void answerConflicts(ScriptedPrompts &prompts, FilesTab::ConflictResolver resolver) {
+    prompts.chooseAnswer = [resolver](const ScriptedPrompts::Question &q, bool *applyToAll) {
+        const QString name = q.text.section(QChar(0x201C), 1).section(QChar(0x201D), 0, 0);
+        bool ignored = false;
+        const FilesTab::Conflict choice = resolver(name, applyToAll ? applyToAll : &ignored);
+        return choice == FilesTab::Conflict::Cancel ? -1 : static_cast<int>(choice);
+    };
 }
 
 // A tab showing the server's workspace, listed.
@@ -146,6 +157,8 @@ private Q_SLOTS:
     void nameConflictsAreSettledAsTheUserSays() {
         SandboxClient client({m_server.url(), {}}, {});
         FilesTab tab(&client);
+        ScriptedPrompts prompts;
+        tab.setPrompts(&prompts);
         const QString ws = m_server.workspace();
         const QString folder = ws + QStringLiteral("/conflicts");
         QDir().mkpath(folder);
@@ -164,7 +177,7 @@ private Q_SLOTS:
             };
         };
 
-        tab.setConflictResolver(answer(FilesTab::Conflict::KeepBoth, true));
+        answerConflicts(prompts, answer(FilesTab::Conflict::KeepBoth, true));
         tab.upload(both, folder);
         QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/b (2).txt")).size(), 20,
                                   20000);
@@ -174,14 +187,14 @@ private Q_SLOTS:
         QCOMPARE(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 1);
 
         asked.clear();
-        tab.setConflictResolver(answer(FilesTab::Conflict::Skip, false));
+        answerConflicts(prompts, answer(FilesTab::Conflict::Skip, false));
         const int queued = tab.transfers()->rowCount();
         tab.upload({both.first()}, folder);
         QTRY_COMPARE_WITH_TIMEOUT(asked.size(), 1, 10000);
         QCOMPARE(tab.transfers()->rowCount(), queued); // skipped: nothing was queued
         QCOMPARE(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 1);
 
-        tab.setConflictResolver(answer(FilesTab::Conflict::Overwrite, false));
+        answerConflicts(prompts, answer(FilesTab::Conflict::Overwrite, false));
         tab.upload({both.first()}, folder);
         QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 10, 20000);
     }
@@ -227,10 +240,12 @@ private Q_SLOTS:
             f.write("changed by an agent\n");
         }
         QStringList asked;
-        viewer->setChangedResolver([&asked](const QString &why) {
-            asked << why;
-            return FileViewer::ChangedOnServer::Cancel;
-        });
+        ScriptedPrompts prompts;
+        viewer->setPrompts(&prompts);
+        prompts.chooseAnswer = [&asked](const ScriptedPrompts::Question &q, bool *) {
+            asked << q.text;
+            return -1; // Cancel
+        };
         // Typed by the user (setPlainText would not count as a change).
         viewer->editor()->selectAll();
         viewer->editor()->insertPlainText(QStringLiteral("mine\n"));
@@ -241,8 +256,9 @@ private Q_SLOTS:
         QVERIFY(viewer->isModified()); // nothing lost either
 
         // Overwrite is the user's explicit choice.
-        viewer->setChangedResolver(
-            [](const QString &) { return FileViewer::ChangedOnServer::Overwrite; });
+        prompts.chooseAnswer = [](const ScriptedPrompts::Question &, bool *) {
+            return 0; // Overwrite
+        };
         viewer->save();
         QVERIFY(saved.wait(10000));
         QCOMPARE(readAll(path), QByteArray("mine\n"));
@@ -310,8 +326,10 @@ private Q_SLOTS:
         QCOMPARE(tab->folder(), remote + QStringLiteral("/logs"));
 
         // Downloading again asks about the existing local folder; "keep both" renames.
-        tab->setConflictResolver(
-            [](const QString &, bool *) { return FilesTab::Conflict::KeepBoth; });
+        ScriptedPrompts prompts;
+        tab->setPrompts(&prompts);
+        answerConflicts(prompts,
+                        [](const QString &, bool *) { return FilesTab::Conflict::KeepBoth; });
         RemoteFileInfo summary;
         summary.path = remote + QStringLiteral("/summary.txt");
         tab->download({summary}, local);
@@ -420,7 +438,8 @@ private Q_SLOTS:
         viewer->close();
 
         // Operations run through exec offer it too.
-        tab->setConfirmer([](const QString &) { return true; });
+        ScriptedPrompts prompts; // goes ahead
+        tab->setPrompts(&prompts);
         QSignalSpy done(tab.get(), &FilesTab::operationFinished);
         tab->remove({denied});
         QVERIFY(done.wait(20000));

@@ -293,6 +293,13 @@ void TestRemoteFileOperations::permissionDeniedWithSudoIsOfferedAndRetried() {
     QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local).size(), 300 * 1024 + 7, kTimeoutMs);
     QCOMPARE(readAll(local), readAll(item.path));
     QVERIFY(readAll(sandbox.sudoLog()).contains("cp"));
+    // The staged copy does not stay behind in the sandbox's /tmp (nor does its removal race the
+    // next operation's failure below).
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(u"/tmp"_s)
+                                 .entryList({u".sandbox-console-download-*"_s},
+                                            QDir::Files | QDir::Hidden)
+                                 .isEmpty(),
+                             kTimeoutMs);
 
     // Refused as root too: reported, with nothing more to offer.
     const QString undeletable = u"/proc/sys/vm/compact_memory"_s;

@@ -4,6 +4,7 @@
 #include "client/api/hookjobs.h"
 #include "client/sandboxclient.h"
 #include "models/hookmodel.h"
+#include "tests/support/scriptedprompts.h"
 #include "tests/support/testserver.h"
 #include "widgets/hooks/hookeditor.h"
 #include "widgets/hooks/hookstab.h"
@@ -107,7 +108,13 @@ private Q_SLOTS:
                     ->toolTip()
                     .contains(QStringLiteral("SANDBOX_SHUTDOWN_HOOKS")));
         int asked = 0;
-        tab->setConfirmer([&asked](const QString &, const QString &) { return ++asked > 0; });
+        ScriptedPrompts prompts;
+        prompts.confirmAnswer = [confirm = [&asked](const QString &, const QString &) {
+            return ++asked > 0;
+        }](const ScriptedPrompts::Question &q) {
+            return confirm(q.title, q.text);
+        };
+        tab->setPrompts(&prompts);
         QTest::keyClick(tab->view(), Qt::Key_Delete);
         QCOMPARE(asked, 0);
 
@@ -244,10 +251,14 @@ private Q_SLOTS:
         tab->selectHook(QStringLiteral("goner"));
         QString question;
         bool answer = false;
-        tab->setConfirmer([&](const QString &, const QString &text) {
+        ScriptedPrompts prompts;
+        prompts.confirmAnswer = [confirm = [&](const QString &, const QString &text) {
             question = text;
             return answer;
-        });
+        }](const ScriptedPrompts::Question &q) {
+            return confirm(q.title, q.text);
+        };
+        tab->setPrompts(&prompts);
         QTest::keyClick(tab->view(), Qt::Key_Delete);
         QVERIFY2(question.contains(QStringLiteral("goner")), qPrintable(question));
         QVERIFY(serverHas(&client, QStringLiteral("goner")));
@@ -278,10 +289,14 @@ private Q_SLOTS:
         tab->selectHook(QStringLiteral("say-hello"));
 
         QString question;
-        tab->setConfirmer([&question](const QString &, const QString &text) {
+        ScriptedPrompts prompts;
+        prompts.confirmAnswer = [confirm = [&question](const QString &, const QString &text) {
             question = text;
             return true;
-        });
+        }](const ScriptedPrompts::Question &q) {
+            return confirm(q.title, q.text);
+        };
+        tab->setPrompts(&prompts);
         QSignalSpy finished(tab.get(), &HooksTab::runFinished);
         toolbarAction(tab.get(), QStringLiteral("Run now"))->trigger();
         QVERIFY2(question.contains(QStringLiteral("real effects")), qPrintable(question));

@@ -1,5 +1,7 @@
 #include "widgets/dialogs/sandboxdialog.h"
 
+#include "widgets/common/userprompts.h"
+
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
 #include "models/palette.h"
@@ -12,7 +14,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -236,14 +237,13 @@ bool SandboxDialog::confirmCertificate(const QByteArray &sha256) {
     for (qsizetype i = 0; i < sha256.size(); i += 2)
         grouped += QString::fromLatin1(sha256.mid(i, 2)).toUpper() +
                    (i + 2 < sha256.size() ? u":"_s : QString());
-    return QMessageBox::question(this, tr("Untrusted certificate"),
-                                 tr("The sandbox presented a certificate that no trusted "
-                                    "authority signed.\n\nSHA-256 fingerprint:\n%1\n\n"
-                                    "Trust this certificate for this sandbox only if the "
-                                    "fingerprint matches the one on the server.")
-                                     .arg(grouped),
-                                 QMessageBox::Yes | QMessageBox::No,
-                                 QMessageBox::No) == QMessageBox::Yes;
+    return (m_prompts ? m_prompts : dialogPrompts())
+        ->confirm(this, tr("Untrusted certificate"),
+                  tr("The sandbox presented a certificate that no trusted authority signed.\n\n"
+                     "SHA-256 fingerprint:\n%1\n\nTrust this certificate for this sandbox only "
+                     "if the fingerprint matches the one on the server.")
+                      .arg(grouped),
+                  tr("&Trust it"));
 }
 
 QString SandboxDialog::testOutcome() const {

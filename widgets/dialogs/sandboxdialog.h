@@ -12,6 +12,7 @@ class QLineEdit;
 class QPushButton;
 class ProbeJob;
 class SandboxClient;
+class UserPrompts;
 struct Status;
 
 // Add or edit a saved sandbox: address, credentials, TLS, and a "Test connection" that shows
@@ -28,6 +29,8 @@ public:
     SandboxEntry entry() const;
     // Whether secrets will be kept only for this session (no keychain).
     void setSecretsSessionOnly(bool sessionOnly);
+    // Where its question (trust a certificate?) goes; null: the dialogs.
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
 
     void testConnection();
     QString testOutcome() const;
@@ -43,10 +46,10 @@ Q_SIGNALS:
 
 protected:
     void accept() override;
-    // Asks the user whether to trust a certificate; tests replace it. Returns true to pin.
-    virtual bool confirmCertificate(const QByteArray &sha256);
 
 private:
+    // Asks the user whether to trust a certificate; true to pin it.
+    bool confirmCertificate(const QByteArray &sha256);
     bool validate(QString *error) const;
     void updateAuthFields();
     void onTestFailed(const Status &status);
@@ -66,4 +69,5 @@ private:
     QDialogButtonBox *m_buttons;
     QPointer<SandboxClient> m_testClient;
     QPointer<ProbeJob> m_testJob;
+    UserPrompts *m_prompts = nullptr;
 };

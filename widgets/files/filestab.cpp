@@ -1,5 +1,7 @@
 #include "widgets/files/filestab.h"
 
+#include "widgets/common/userprompts.h"
+
 #include "client/api/filejobs.h"
 #include "client/sandboxclient.h"
 #include "models/files/remotefilemodel.h"
@@ -21,10 +23,8 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QToolBar>
@@ -274,6 +274,7 @@ void FilesTab::openSelected(const QModelIndex &index) {
 
 FileViewer *FilesTab::openViewer(const QString &path) {
     auto *viewer = new FileViewer(m_client, path, m_ops->canSudo(), this);
+    viewer->setPrompts(m_prompts);
     viewer->setWindowFlag(Qt::Window);
     connect(viewer, &FileViewer::saved, this,
             [this, path] { m_ops->refreshFolder(parentOf(path)); });
@@ -286,12 +287,10 @@ void FilesTab::createFolder(const QString &name) {
 }
 
 void FilesTab::newFolder() {
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("New folder"), tr("Name:"),
-                                               QLineEdit::Normal, QString(), &ok)
-                             .trimmed();
-    if (ok && !name.isEmpty())
-        createFolder(name);
+    const QString name =
+        prompts()->askText(this, tr("New folder"), tr("Name:")).value_or(QString());
+    if (!name.trimmed().isEmpty())
+        createFolder(name.trimmed());
 }
 
 void FilesTab::rename(const QString &from, const QString &newName) {
@@ -302,12 +301,11 @@ void FilesTab::renameSelected() {
     const QString from = selectedPath();
     if (from.isEmpty())
         return;
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Rename"), tr("New name:"),
-                                               QLineEdit::Normal, from.section(u'/', -1), &ok)
-                             .trimmed();
-    if (ok && !name.isEmpty())
-        rename(from, name);
+    const QString name = prompts()
+                             ->askText(this, tr("Rename"), tr("New name:"), from.section(u'/', -1))
+                             .value_or(QString());
+    if (!name.trimmed().isEmpty())
+        rename(from, name.trimmed());
 }
 
 void FilesTab::remove(const QStringList &paths) {
@@ -320,10 +318,7 @@ void FilesTab::deleteSelected() {
         return;
     const QString question =
         tr("Delete these from the sandbox? This cannot be undone.\n\n") + paths.join(u'\n');
-    const bool yes = m_confirm
-                         ? m_confirm(question)
-                         : QMessageBox::question(this, tr("Delete"), question) == QMessageBox::Yes;
-    if (yes)
+    if (prompts()->confirm(this, tr("Delete"), question, tr("&Delete")))
         remove(paths);
 }
 
@@ -341,26 +336,24 @@ void FilesTab::uploadChosen(const QString &remoteFolder) {
 }
 
 FilesTab::Conflict FilesTab::askConflict(const QString &name, bool *applyToAll) {
-    if (m_resolveConflict)
-        return m_resolveConflict(name, applyToAll);
-    QMessageBox box(QMessageBox::Question, tr("Name already taken"),
-                    tr("“%1” already exists there.").arg(name), QMessageBox::NoButton, this);
-    QPushButton *overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
-    QPushButton *both = box.addButton(tr("Keep both"), QMessageBox::AcceptRole);
-    QPushButton *skip = box.addButton(tr("Skip"), QMessageBox::RejectRole);
-    box.addButton(QMessageBox::Cancel);
-    auto *all = new QCheckBox(tr("Apply to all"), &box);
-    box.setCheckBox(all);
-    box.setDefaultButton(both);
-    box.exec();
-    *applyToAll = all->isChecked();
-    if (box.clickedButton() == overwrite)
+    // In the order of Conflict: Overwrite, KeepBoth, Skip; Cancel is the prompt's own.
+    const int answer = prompts()->choose(
+        this, tr("Name already taken"), tr("“%1” already exists there.").arg(name),
+        {tr("Overwrite"), tr("Keep both"), tr("Skip")}, applyToAll);
+    switch (answer) {
+    case 0:
         return Conflict::Overwrite;
-    if (box.clickedButton() == both)
+    case 1:
         return Conflict::KeepBoth;
-    if (box.clickedButton() == skip)
+    case 2:
         return Conflict::Skip;
-    return Conflict::Cancel;
+    default:
+        return Conflict::Cancel;
+    }
+}
+
+UserPrompts *FilesTab::prompts() const {
+    return m_prompts ? m_prompts : dialogPrompts();
 }
 
 void FilesTab::downloadSelected() {
@@ -413,6 +406,8 @@ QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
 void registerFilesTab(TabRegistry &registry) {
     registry.add({u"files"_s, QCoreApplication::translate("FilesTab", "Files"), 40,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
-                      return new FilesTab(ctx.client, ctx.preferences, parent);
+                      auto *tab = new FilesTab(ctx.client, ctx.preferences, parent);
+                      tab->setPrompts(ctx.prompts);
+                      return tab;
                   }});
 }

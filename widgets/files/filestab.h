@@ -20,6 +20,7 @@ class RemoteFileModel;
 class RemoteTreeView;
 class SandboxClient;
 class TransferPanel;
+class UserPrompts;
 class TransferQueueModel;
 class PreferencesHub;
 
@@ -36,12 +37,8 @@ public:
 
     explicit FilesTab(SandboxClient *client, PreferencesHub *preferences = nullptr,
                       QWidget *parent = nullptr);
-    // Replaces the question shown on name conflicts (tests answer it themselves).
-    void setConflictResolver(ConflictResolver resolver) { m_resolveConflict = std::move(resolver); }
-    // Replaces the delete confirmation (tests answer it themselves).
-    void setConfirmer(std::function<bool(const QString &question)> confirm) {
-        m_confirm = std::move(confirm);
-    }
+    // Where its questions go (conflicts, delete, names); null: the dialogs.
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
 
     void setFolder(const QString &path);
     QString folder() const;
@@ -94,6 +91,7 @@ private:
     void openSelected(const QModelIndex &index);
     void showContextMenu(const QPoint &pos);
     Conflict askConflict(const QString &name, bool *applyToAll);
+    UserPrompts *prompts() const;
 
     QPointer<SandboxClient> m_client;
     RemoteFileOperations *m_ops;
@@ -102,8 +100,7 @@ private:
     TransferPanel *m_panel;
     QLineEdit *m_path;
     ErrorRow *m_errorRow;
-    ConflictResolver m_resolveConflict;
-    std::function<bool(const QString &)> m_confirm;
+    UserPrompts *m_prompts = nullptr;
 };
 
 class TabRegistry;

@@ -1,5 +1,7 @@
 #include "widgets/files/fileviewer.h"
 
+#include "widgets/common/userprompts.h"
+
 #include "client/api/filejobs.h"
 #include "models/files/remotefileoperations.h"
 #include "widgets/common/errorrow.h"
@@ -8,7 +10,6 @@
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -56,9 +57,9 @@ FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvai
     connect(m_saveButton, &QPushButton::clicked, this, &FileViewer::save);
     connect(reloadButton, &QPushButton::clicked, this, [this] {
         if (isModified() &&
-            QMessageBox::question(this, tr("Reload"),
-                                  tr("Discard your changes and reload %1?").arg(m_path)) !=
-                QMessageBox::Yes)
+            !prompts()->confirm(this, tr("Reload"),
+                                tr("Discard your changes and reload %1?").arg(m_path),
+                                tr("&Reload")))
             return;
         reload();
     });
@@ -178,28 +179,16 @@ void FileViewer::save() {
         [this](const QString &current) {
             if (current != m_original) {
                 const QString why = tr("%1 changed on the server since you opened it.").arg(m_path);
-                ChangedOnServer choice = ChangedOnServer::Cancel;
-                if (m_resolveChange) {
-                    choice = m_resolveChange(why);
-                } else {
-                    QMessageBox box(QMessageBox::Warning, tr("Changed on the server"),
-                                    tr("%1 Overwrite it with your version?").arg(why),
-                                    QMessageBox::NoButton, this);
-                    QPushButton *overwrite =
-                        box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
-                    QPushButton *reloadIt =
-                        box.addButton(tr("Discard mine and reload"), QMessageBox::ResetRole);
-                    box.addButton(QMessageBox::Cancel);
-                    box.exec();
-                    choice = box.clickedButton() == overwrite  ? ChangedOnServer::Overwrite
-                             : box.clickedButton() == reloadIt ? ChangedOnServer::Reload
-                                                               : ChangedOnServer::Cancel;
-                }
-                if (choice == ChangedOnServer::Reload) {
+                // 0: overwrite, 1: reload, -1: cancel.
+                const int choice =
+                    prompts()->choose(this, tr("Changed on the server"),
+                                      tr("%1 Overwrite it with your version?").arg(why),
+                                      {tr("Overwrite"), tr("Discard mine and reload")});
+                if (choice == 1) {
                     reload();
                     return;
                 }
-                if (choice == ChangedOnServer::Cancel) {
+                if (choice != 0) {
                     m_busy = false;
                     return;
                 }
@@ -232,14 +221,15 @@ void FileViewer::write() {
 
 void FileViewer::closeEvent(QCloseEvent *event) {
     if (isModified()) {
-        const auto answer = QMessageBox::warning(
+        // 0: save, 1: discard, -1: cancel.
+        const int answer = prompts()->choose(
             this, tr("Unsaved changes"), tr("Save your changes to %1 before closing?").arg(m_path),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-        if (answer == QMessageBox::Cancel) {
+            {tr("Save"), tr("Discard")});
+        if (answer < 0) {
             event->ignore();
             return;
         }
-        if (answer == QMessageBox::Save) {
+        if (answer == 0) {
             event->ignore();
             QObject::disconnect(m_closeAfterSave);
             m_closeAfterSave =
@@ -250,4 +240,8 @@ void FileViewer::closeEvent(QCloseEvent *event) {
         m_editor->document()->setModified(false);
     }
     QDialog::closeEvent(event);
+}
+
+UserPrompts *FileViewer::prompts() const {
+    return m_prompts ? m_prompts : dialogPrompts();
 }

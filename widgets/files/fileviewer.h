@@ -10,6 +10,7 @@
 class ErrorRow;
 class QLabel;
 class QPlainTextEdit;
+class UserPrompts;
 class QPushButton;
 class SandboxClient;
 
@@ -18,14 +19,11 @@ class SandboxClient;
 class FileViewer final : public QDialog {
     Q_OBJECT
 public:
-    enum class ChangedOnServer { Overwrite, Reload, Cancel };
-    // Asked when the file changed (or vanished) on the server since it was opened.
-    using ChangedResolver = std::function<ChangedOnServer(const QString &why)>;
-
     FileViewer(SandboxClient *client, const QString &path, bool sudoAvailable,
                QWidget *parent = nullptr);
 
-    void setChangedResolver(ChangedResolver resolver) { m_resolveChange = std::move(resolver); }
+    // Where its questions go (reload, changed on the server, unsaved); null: the dialogs.
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
     const QString &path() const { return m_path; }
     QPlainTextEdit *editor() const { return m_editor; }
     bool isEditing() const;
@@ -51,6 +49,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    UserPrompts *prompts() const;
     void read(std::function<void(const QString &)> then, std::function<void()> retry);
     void write();
     void showError(const Status &status, std::function<void()> retry);
@@ -67,7 +66,7 @@ private:
     QPushButton *m_editButton;
     QPushButton *m_saveButton;
     std::function<void()> m_retry;
-    ChangedResolver m_resolveChange;
+    UserPrompts *m_prompts = nullptr;
     void setBusy(bool busy);
 
     bool m_busy = false;

@@ -1,5 +1,7 @@
 #include "widgets/hooks/hookstab.h"
 
+#include "widgets/common/userprompts.h"
+
 #include "client/sandboxclient.h"
 #include "models/hookmodel.h"
 #include "widgets/common/widgethelpers.h"
@@ -11,7 +13,6 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QToolBar>
 #include <QTreeView>
@@ -231,10 +232,7 @@ void HooksTab::showNoHooksApi(bool missing) {
 }
 
 bool HooksTab::confirm(const QString &title, const QString &text) {
-    if (m_confirm)
-        return m_confirm(title, text);
-    return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel,
-                                 QMessageBox::Cancel) == QMessageBox::Yes;
+    return (m_prompts ? m_prompts : dialogPrompts())->confirm(this, title, text, title);
 }
 
 void HooksTab::addHook() {
@@ -341,6 +339,8 @@ QString HooksTab::errorText() const {
 void registerHooksTab(TabRegistry &registry) {
     registry.add({u"hooks"_s, QCoreApplication::translate("HooksTab", "Hooks"), 50,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
-                      return new HooksTab(ctx.client, parent);
+                      auto *tab = new HooksTab(ctx.client, parent);
+                      tab->setPrompts(ctx.prompts);
+                      return tab;
                   }});
 }

@@ -18,16 +18,15 @@ class TabRegistry;
 
 // The Hooks tab of a sandbox workspace: the shutdown hooks in lanes by priority, with add, edit,
 // delete and a trial run of one hook in a throwaway shell session.
+class UserPrompts;
+
 class HooksTab final : public QWidget {
     Q_OBJECT
 public:
-    // Asks the user to go ahead with something that has effects; true to go ahead.
-    using Confirmer = std::function<bool(const QString &title, const QString &text)>;
-
     explicit HooksTab(SandboxClient *client, QWidget *parent = nullptr);
 
-    // Replaces the confirmation questions (tests answer them themselves).
-    void setConfirmer(Confirmer confirmer) { m_confirm = std::move(confirmer); }
+    // Where its questions go (delete, run now); null: the dialogs.
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
 
     void refresh();
     void addHook();
@@ -85,7 +84,7 @@ private:
     // A run still going when the tab closes is destroyed with it, which removes its session.
     HookTrialRun *m_run = nullptr;
     QString m_selectAfterRefresh;
-    Confirmer m_confirm;
+    UserPrompts *m_prompts = nullptr;
     bool m_hasApi = true;
     bool m_started = false;
 };
