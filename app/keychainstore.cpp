@@ -5,6 +5,8 @@
 #include <QPointer>
 #include <QTimer>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -88,3 +90,5 @@ void KeychainSecretStore::remove(const QString &key) {
     job->setKey(key);
     job->start();
 }
+
+} // namespace sbx

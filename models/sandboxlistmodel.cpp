@@ -7,6 +7,8 @@
 #include <QColor>
 #include <QDateTime>
 
+namespace sbx {
+
 namespace {
 constexpr int expiryWarningSecs = 5 * 60;
 }
@@ -165,3 +167,5 @@ int SandboxListModel::rowOf(const QString &id) const {
 QString SandboxListModel::idAt(int row) const {
     return row >= 0 && row < rowCount() ? m_ids.at(row) : QString();
 }
+
+} // namespace sbx

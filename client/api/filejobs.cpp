@@ -8,6 +8,8 @@
 #include <QTimeZone>
 #include <QtConcurrent/QtConcurrentRun>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 using nlohmann::json;
@@ -28,7 +30,8 @@ FileListing parseFileListing(const QByteArray &body) {
     if (!files.is_array() && !files.is_null()) {
         out.status = Status::error(
             Status::Kind::BadResponse,
-            QCoreApplication::translate("ListFilesJob", "%1: files is not a list").arg(listWhat));
+            QCoreApplication::translate("sbx::ListFilesJob", "%1: files is not a list")
+                .arg(listWhat));
         return out;
     }
     if (files.is_null())
@@ -159,7 +162,7 @@ FileListing parseSudoListing(const QString &output, const QString &path, bool sh
     if (begin < 0 || end < 0) {
         out.status = Status::error(
             Status::Kind::BadResponse,
-            QCoreApplication::translate("SudoListFilesJob",
+            QCoreApplication::translate("sbx::SudoListFilesJob",
                                         "Listing %1 with sudo: the command printed no listing")
                 .arg(path));
         return out;
@@ -170,11 +173,11 @@ FileListing parseSudoListing(const QString &output, const QString &path, bool sh
     const auto decoded =
         QByteArray::fromBase64Encoding(encoded, QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded) {
-        out.status =
-            Status::error(Status::Kind::BadResponse,
-                          QCoreApplication::translate(
-                              "SudoListFilesJob", "Listing %1 with sudo: the listing is garbled")
-                              .arg(path));
+        out.status = Status::error(
+            Status::Kind::BadResponse,
+            QCoreApplication::translate("sbx::SudoListFilesJob",
+                                        "Listing %1 with sudo: the listing is garbled")
+                .arg(path));
         return out;
     }
     const QString folder =
@@ -267,3 +270,5 @@ void startListing(SandboxClient *client, const QString &path, ListOptions option
     QObject::connect(job, &ApiJob::failed, context, failed);
     job->start();
 }
+
+} // namespace sbx

@@ -17,6 +17,8 @@
 #include <unistd.h>
 #include <vector>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -415,3 +417,5 @@ bool DownloadJob::shouldRetry(const Status &status) {
     }
     return ApiJob::shouldRetry(status);
 }
+
+} // namespace sbx

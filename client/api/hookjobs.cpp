@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+namespace sbx {
+
 using nlohmann::json;
 
 namespace {
@@ -64,7 +66,7 @@ QString validateHookTimeout(double seconds) {
     // HookRegistration's timeout is any JSON number: what 0 or less means is the sandbox's to
     // say (an agent may have registered it), so only what JSON cannot carry is refused.
     if (!std::isfinite(seconds))
-        return QCoreApplication::translate("SandboxHook",
+        return QCoreApplication::translate("sbx::SandboxHook",
                                            "The timeout must be a number of seconds");
     return {};
 }
@@ -255,3 +257,5 @@ void HookTrialRun::done() {
     m_job = nullptr;
     complete(m_outcome.status);
 }
+
+} // namespace sbx

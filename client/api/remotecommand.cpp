@@ -3,6 +3,8 @@
 #include "client/api/shelljobs.h"
 #include "client/sandboxclient.h"
 
+namespace sbx {
+
 namespace {
 // One session for all of the console's file commands: exec without an id would leave a new
 // shell behind on every call.
@@ -130,3 +132,5 @@ void RemoteCommandJob::cancelWork() {
     if (m_current)
         m_current->abort();
 }
+
+} // namespace sbx

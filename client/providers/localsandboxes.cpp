@@ -19,6 +19,8 @@
 #include <csignal>
 #include <sys/prctl.h>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -587,3 +589,5 @@ QString LocalSandboxes::createProblem(const SandboxCreateOptions &options) const
         return tr("Choose an existing folder, or let the console create one.");
     return {};
 }
+
+} // namespace sbx

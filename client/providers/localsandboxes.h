@@ -9,6 +9,9 @@
 #include <vector>
 
 class QSettings;
+
+namespace sbx {
+
 class SecretStore;
 class MemorySecretStore;
 
@@ -99,3 +102,5 @@ private:
 
 // Where the console finds sandbox-server: $SBX_SERVER_BINARY, else beside the console binary.
 QString defaultServerBinary();
+
+} // namespace sbx

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 using nlohmann::json;
@@ -301,3 +303,5 @@ void TerminalChannel::heartbeat() {
         m_pongWait.start();
     m_socket->ping();
 }
+
+} // namespace sbx

@@ -4,6 +4,8 @@
 
 #include <array>
 
+namespace sbx {
+
 // The one retry table: idempotent calls only, and only for network and timeout failures.
 struct RetryPolicy {
     // Delay before attempt 2, 3, ...; its length bounds the number of retries.
@@ -17,3 +19,5 @@ struct RetryPolicy {
         return backoffMs[static_cast<std::size_t>(attemptsDone - 1)];
     }
 };
+
+} // namespace sbx

@@ -10,6 +10,8 @@
 #include <QMimeData>
 #include <QTimer>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -398,3 +400,5 @@ QMimeData *RemoteFileModel::mimeData(const QModelIndexList &indexes) const {
     mime->setText(paths.join(QLatin1Char('\n')));
     return mime;
 }
+
+} // namespace sbx

@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+namespace sbx {
+
 class SandboxClient;
 
 // A sandbox's file tree, listed lazily as in KDE's KDirModel: an unlisted folder has children,
@@ -78,3 +80,5 @@ private:
     int m_loading = 0;
     bool m_sudo = false;
 };
+
+} // namespace sbx

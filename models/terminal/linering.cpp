@@ -4,6 +4,8 @@
 #include <cstring>
 #include <utility>
 
+namespace sbx {
+
 namespace {
 
 // Layout of a CompactLine block: a header of five uint16 (width, cells kept, runs, text bytes,
@@ -375,3 +377,5 @@ size_t LineRing::scrollbackBytes() const {
         bytes += line.byteSize();
     return bytes;
 }
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 #include <memory>
 #include <vector>
 
+namespace sbx {
+
 // A line that left the screen, in one heap block: trailing never-written cells dropped, the
 // code points as UTF-8, the attributes as runs, combining marks at the end. A line of plain
 // text costs about its length in bytes instead of twelve bytes per column.
@@ -90,3 +92,5 @@ private:
 
 void clearLine(TerminalLine &line, int cols, const TerminalCell &blank);
 bool lineIsBlank(const TerminalLine &line);
+
+} // namespace sbx

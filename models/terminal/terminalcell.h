@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+namespace sbx {
+
 // Packed colour: the kind sits in the top byte, a palette index or 0xRRGGBB below it. Twelve
 // bytes per cell keep the visible screen fast to write; the scrollback stores lines compacted
 // (see CompactLine).
@@ -65,3 +67,5 @@ struct TerminalLine {
     // Combining marks are rare: a side table keyed by column keeps every other cell small.
     std::vector<std::pair<int, std::u32string>> combining;
 };
+
+} // namespace sbx

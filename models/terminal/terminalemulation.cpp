@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 namespace {
 // libvterm's text handler keeps one code point per input byte on the stack: bounded chunks
 // keep that small whatever a single feed() carries.
@@ -291,3 +293,5 @@ TerminalDamage TerminalEmulation::takeDamage(TerminalDamageMark &mark) {
     mark.seen = m_damageClock++;
     return damage;
 }
+
+} // namespace sbx

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 namespace {
 
 TerminalEmulation *self(void *user) {
@@ -319,3 +321,5 @@ int resize(int rows, int cols, VTermPos *delta, void *user) {
 void TerminalStateGlue::install(TerminalEmulation *emulation) {
     vterm_state_set_callbacks(emulation->m_state, &callbacks, emulation);
 }
+
+} // namespace sbx

@@ -22,6 +22,9 @@
 
 #include <unistd.h>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 void writeFile(const QString &path, int size) {

@@ -22,6 +22,9 @@
 #include <csignal>
 #include <unistd.h>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 // The job's Status once it has finished (succeeded or failed arrive right after finished).

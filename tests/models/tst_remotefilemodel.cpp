@@ -12,6 +12,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 void touch(const QString &path) {

@@ -3,6 +3,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sbx;
+
 namespace {
 QByteArray esc(const char *sequence) {
     return QByteArray("\x1b") + sequence;

@@ -6,6 +6,8 @@
 
 #include <cstring>
 
+using namespace sbx;
+
 namespace {
 
 QByteArray esc(const char *sequence) {

@@ -17,6 +17,8 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 namespace {
 
 struct HookField {
@@ -242,3 +244,5 @@ void NewSandboxDialog::setRequest(const NewSandboxRequest &r) {
     m_hooks[2]->setPlainText(o.postReadyHook);
     updateForm();
 }
+
+} // namespace sbx

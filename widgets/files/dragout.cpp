@@ -6,6 +6,8 @@
 #include <QTimer>
 #include <QUrl>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -85,3 +87,5 @@ QVariant RemoteDragData::retrieveData(const QString &mimeType, QMetaType type) c
         list << url;
     return list;
 }
+
+} // namespace sbx

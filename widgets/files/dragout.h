@@ -6,6 +6,8 @@
 #include <QPointer>
 #include <QStringList>
 
+namespace sbx {
+
 class TransferQueueModel;
 
 // What a drag of remote files to the desktop carries: the remote description at once, and the
@@ -31,3 +33,5 @@ private:
     QPointer<TransferQueueModel> m_queue; // the tab may close while a drop waits
     QStringList m_localFiles;
 };
+
+} // namespace sbx

@@ -30,6 +30,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -404,10 +406,12 @@ QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
 }
 
 void registerFilesTab(TabRegistry &registry) {
-    registry.add({u"files"_s, QCoreApplication::translate("FilesTab", "Files"), 40,
+    registry.add({u"files"_s, QCoreApplication::translate("sbx::FilesTab", "Files"), 40,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new FilesTab(ctx.client, ctx.preferences, parent);
                       tab->setPrompts(ctx.prompts);
                       return tab;
                   }});
 }
+
+} // namespace sbx

@@ -10,12 +10,15 @@
 
 #include <functional>
 
-class ErrorRow;
-class FileViewer;
-struct RemoteFileInfo;
 class QLineEdit;
 class QMimeData;
 class QSortFilterProxyModel;
+
+namespace sbx {
+
+class ErrorRow;
+class FileViewer;
+struct RemoteFileInfo;
 class RemoteFileModel;
 class RemoteTreeView;
 class SandboxClient;
@@ -106,3 +109,5 @@ private:
 class TabRegistry;
 // Registers the Files tab of each sandbox workspace.
 void registerFilesTab(TabRegistry &registry);
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 #include <QMimeData>
 #include <QSortFilterProxyModel>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 QString RemoteTreeView::dropFolderAt(const QPoint &pos) const {
@@ -92,3 +94,5 @@ void RemoteTreeView::startDrag(Qt::DropActions supportedActions) {
     drag->setMimeData(carried);
     drag->exec(supportedActions & Qt::CopyAction, Qt::CopyAction);
 }
+
+} // namespace sbx

@@ -19,6 +19,8 @@
 #include <cmath>
 #include <limits>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -44,11 +46,12 @@ int timeoutDecimals(double seconds) {
 QString titleFor(HookEditorDialog::Mode mode, const QString &name) {
     switch (mode) {
     case HookEditorDialog::Mode::Add:
-        return QCoreApplication::translate("HookEditorDialog", "Add shutdown hook");
+        return QCoreApplication::translate("sbx::HookEditorDialog", "Add shutdown hook");
     case HookEditorDialog::Mode::Edit:
-        return QCoreApplication::translate("HookEditorDialog", "Edit shutdown hook %1").arg(name);
+        return QCoreApplication::translate("sbx::HookEditorDialog", "Edit shutdown hook %1")
+            .arg(name);
     case HookEditorDialog::Mode::View:
-        return QCoreApplication::translate("HookEditorDialog", "Shutdown hook %1").arg(name);
+        return QCoreApplication::translate("sbx::HookEditorDialog", "Shutdown hook %1").arg(name);
     }
     return {};
 }
@@ -277,3 +280,5 @@ void HookEditorDialog::onFailed(const Status &status) {
     m_serverMessage = allPlaced ? QString() : tr("The hook was not saved: %1").arg(status.message);
     showErrors();
 }
+
+} // namespace sbx

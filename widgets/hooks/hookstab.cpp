@@ -18,6 +18,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -29,18 +31,19 @@ QString runSummaryText(const SandboxHook &hook, const HookRunOutcome &outcome) {
     QString text;
     const ShellCommandResult &r = outcome.result;
     if (!outcome.status.ok())
-        text = QCoreApplication::translate("HooksTab", "Could not run %1: %2")
+        text = QCoreApplication::translate("sbx::HooksTab", "Could not run %1: %2")
                    .arg(hook.name, outcome.status.message);
     else if (r.completed())
-        text = QCoreApplication::translate("HooksTab", "%1 finished with exit code %2")
+        text = QCoreApplication::translate("sbx::HooksTab", "%1 finished with exit code %2")
                    .arg(hook.name)
                    .arg(r.exitCode);
     else if (r.status == QLatin1String("hard_timeout"))
-        text = QCoreApplication::translate("HooksTab", "%1 was stopped after its timeout of %2 s")
-                   .arg(hook.name)
-                   .arg(hook.timeoutSeconds);
+        text =
+            QCoreApplication::translate("sbx::HooksTab", "%1 was stopped after its timeout of %2 s")
+                .arg(hook.name)
+                .arg(hook.timeoutSeconds);
     else
-        text = QCoreApplication::translate("HooksTab", "%1 ended as %2%3")
+        text = QCoreApplication::translate("sbx::HooksTab", "%1 ended as %2%3")
                    .arg(hook.name, r.status, r.message.isEmpty() ? QString() : u": "_s + r.message);
     if (!outcome.cleanupWarning.isEmpty())
         text += u"\n"_s + outcome.cleanupWarning;
@@ -337,10 +340,12 @@ QString HooksTab::errorText() const {
 }
 
 void registerHooksTab(TabRegistry &registry) {
-    registry.add({u"hooks"_s, QCoreApplication::translate("HooksTab", "Hooks"), 50,
+    registry.add({u"hooks"_s, QCoreApplication::translate("sbx::HooksTab", "Hooks"), 50,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new HooksTab(ctx.client, parent);
                       tab->setPrompts(ctx.prompts);
                       return tab;
                   }});
 }
+
+} // namespace sbx

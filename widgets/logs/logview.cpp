@@ -17,6 +17,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 LogView::LogView(QWidget *parent)
@@ -145,7 +147,7 @@ bool hasLogs(const WorkspaceContext &ctx) {
 } // namespace
 
 void registerLogsTab(TabRegistry &registry) {
-    WorkspaceTab tab{u"logs"_s, QCoreApplication::translate("LogView", "Logs"), 60,
+    WorkspaceTab tab{u"logs"_s, QCoreApplication::translate("sbx::LogView", "Logs"), 60,
                      [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                          auto *view = new LogView(parent);
                          attachLogs(view, ctx);
@@ -154,3 +156,5 @@ void registerLogsTab(TabRegistry &registry) {
     tab.available = hasLogs;
     registry.add(std::move(tab));
 }
+
+} // namespace sbx

@@ -21,6 +21,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -309,3 +311,5 @@ void registerTerminalTab(TabRegistry &registry) {
                       return tab;
                   }});
 }
+
+} // namespace sbx

@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace sbx {
+
 namespace {
 constexpr int FrameMs = 16;        // updates inside one frame are coalesced
 constexpr int ResizeSettleMs = 60; // a dragged window edge reports its size once it rests
@@ -341,3 +343,5 @@ void TerminalView::showMatch() {
     }
     requestFullUpdate();
 }
+
+} // namespace sbx

@@ -13,6 +13,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 namespace {
 
 constexpr auto CtrlShift = Qt::ControlModifier | Qt::ShiftModifier;
@@ -300,3 +302,5 @@ void TerminalView::focusOutEvent(QFocusEvent *event) {
         Q_EMIT sendData(report);
     requestFullUpdate();
 }
+
+} // namespace sbx

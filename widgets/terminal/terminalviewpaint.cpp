@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 
+namespace sbx {
+
 namespace {
 
 const QColor DefaultForeground(0xd8, 0xd8, 0xd8);
@@ -254,3 +256,5 @@ void TerminalView::paintCursor(QPainter &painter) {
                          m_emulation->cellText(cursor.row, cursor.col));
     }
 }
+
+} // namespace sbx

@@ -12,6 +12,8 @@
 
 #include <mutex>
 
+namespace sbx {
+
 namespace {
 
 // An error body is kept for its message; nothing the engine sends should be this large.
@@ -108,17 +110,18 @@ Status EngineResponse::status() const {
     if (cancelled)
         return Status::error(Status::Kind::Cancelled, transportError);
     if (httpStatus == 0) {
-        const QString why =
-            transportError.isEmpty()
-                ? QCoreApplication::translate("EngineApi", "No answer from the container engine")
-                : transportError;
+        const QString why = transportError.isEmpty()
+                                ? QCoreApplication::translate("sbx::EngineApi",
+                                                              "No answer from the container engine")
+                                : transportError;
         return Status::error(timedOut ? Status::Kind::Timeout : Status::Kind::Network, why);
     }
     const QJsonObject object = QJsonDocument::fromJson(body).object();
     QString message = object.value(QStringLiteral("message")).toString().trimmed();
     if (message.isEmpty())
-        message = QCoreApplication::translate("EngineApi", "the container engine answered HTTP %1")
-                      .arg(httpStatus);
+        message =
+            QCoreApplication::translate("sbx::EngineApi", "the container engine answered HTTP %1")
+                .arg(httpStatus);
     Status::Kind kind = Status::Kind::Server;
     if (httpStatus == 401 || httpStatus == 403)
         kind = Status::Kind::Auth;
@@ -270,3 +273,5 @@ void EngineApi::send(const EngineRequest &request, QObject *context, Callback do
     connect(job, &Job::finished, context, [job, done = std::move(done)] { done(job->response()); });
     job->start();
 }
+
+} // namespace sbx

@@ -14,6 +14,8 @@
 
 class QThreadPool;
 
+namespace sbx {
+
 // One call to the Docker Engine API; the path is below the version prefix.
 struct EngineRequest {
     QByteArray method = "GET";
@@ -103,3 +105,5 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QThreadPool *m_pool;
 };
+
+} // namespace sbx

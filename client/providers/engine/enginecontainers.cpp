@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -38,7 +40,7 @@ QList<EngineContainer> parseSandboxContainers(const QByteArray &body, QString *e
     if (!list.is_array()) {
         if (error)
             *error = QCoreApplication::translate(
-                "EngineContainers", "The container engine sent an unreadable container list");
+                "sbx::EngineContainers", "The container engine sent an unreadable container list");
         return out;
     }
     for (const json &row : list) {
@@ -80,7 +82,7 @@ bool parseContainerDetails(const QByteArray &body, EngineContainerDetails *out, 
     if (!object.is_object()) {
         if (error)
             *error = QCoreApplication::translate(
-                "EngineContainers", "The container engine sent unreadable container details");
+                "sbx::EngineContainers", "The container engine sent unreadable container details");
         return false;
     }
     const json &config = jsonChild(object, "Config");
@@ -117,7 +119,7 @@ QString containerStatusDetail(const QString &status) {
     if (match.hasMatch())
         return match.captured(0);
     if (status.startsWith(QLatin1String("Created")))
-        return QCoreApplication::translate("EngineContainers", "Created, not started");
+        return QCoreApplication::translate("sbx::EngineContainers", "Created, not started");
     return {};
 }
 
@@ -200,3 +202,5 @@ int stopGraceSeconds(const QList<QPair<int, double>> &priorityTimeouts, int marg
         total += seconds;
     return int(std::ceil(qMin(total, 24.0 * 3600))) + qMax(0, margin);
 }
+
+} // namespace sbx

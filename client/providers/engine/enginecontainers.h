@@ -7,6 +7,8 @@
 #include <QPair>
 #include <QString>
 
+namespace sbx {
+
 // Engine containers seen as sandboxes: the pure parts (JSON in and out, state mapping, stop
 // grace), kept apart from the provider so they are tested without an engine.
 
@@ -63,3 +65,5 @@ QByteArray containerCreateBody(const SandboxCreateOptions &options, const QStrin
 // How long `stop` may wait before the engine kills the sandbox: hooks of one priority run in
 // parallel (the lane lasts as long as its longest timeout), lanes run one after another.
 int stopGraceSeconds(const QList<QPair<int, double>> &priorityTimeouts, int margin = 10);
+
+} // namespace sbx

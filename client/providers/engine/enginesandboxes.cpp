@@ -14,6 +14,8 @@
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -333,7 +335,8 @@ void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
                 QJsonDocument::fromJson(response.body).object().value(u"Id").toString();
             if (!response.ok() || containerId.isEmpty()) {
                 Q_EMIT actionFailed(
-                    {}, tr("Cannot create the sandbox %1: %2").arg(label, response.status().message));
+                    {},
+                    tr("Cannot create the sandbox %1: %2").arg(label, response.status().message));
                 return;
             }
             const QString id = engineEntryId(containerId);
@@ -531,3 +534,5 @@ EngineLogStream *EngineSandboxes::openLogs(const QString &id, int tail, QObject 
         return nullptr;
     return new EngineLogStream(m_api->socketPath(), item->container.id, item->tty, tail, parent);
 }
+
+} // namespace sbx
