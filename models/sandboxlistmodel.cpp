@@ -10,7 +10,7 @@
 namespace sbx {
 
 namespace {
-constexpr int expiryWarningSecs = 5 * 60;
+constexpr int kExpiryWarningSecs = 5 * 60;
 }
 
 SandboxListModel::SandboxListModel(SandboxRegistry *registry, QObject *parent)
@@ -61,7 +61,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
                                  ? jwtExpiry(entry.credentials.secret)
                                  : QDateTime();
     const qint64 secsLeft = expiry.isValid() ? QDateTime::currentDateTimeUtc().secsTo(expiry) : -1;
-    const bool expiryWarning = expiry.isValid() && secsLeft < expiryWarningSecs;
+    const bool expiryWarning = expiry.isValid() && secsLeft < kExpiryWarningSecs;
 
     switch (role) {
     case IdRole:

@@ -14,8 +14,8 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int MaxNameLength = 64;
-constexpr int MaxCommandLength = 4096;
+constexpr int kMaxNameLength = 64;
+constexpr int kMaxCommandLength = 4096;
 
 SandboxHook hookFromJson(const json &j) {
     SandboxHook hook;
@@ -43,9 +43,9 @@ QString validateHookName(const QString &name) {
     static const QRegularExpression allowed(QStringLiteral("^[A-Za-z0-9_-]+$"));
     if (name.isEmpty())
         return QStringLiteral("A name is required");
-    if (name.size() > MaxNameLength)
+    if (name.size() > kMaxNameLength)
         return QStringLiteral("At most %1 characters (this one has %2)")
-            .arg(MaxNameLength)
+            .arg(kMaxNameLength)
             .arg(name.size());
     if (!allowed.match(name).hasMatch())
         return QStringLiteral("Only letters A-Z and a-z, digits, '_' and '-'");
@@ -55,9 +55,9 @@ QString validateHookName(const QString &name) {
 QString validateHookCommand(const QString &command) {
     if (command.trimmed().isEmpty())
         return QStringLiteral("A command is required");
-    if (command.size() > MaxCommandLength)
+    if (command.size() > kMaxCommandLength)
         return QStringLiteral("At most %1 characters (this one has %2)")
-            .arg(MaxCommandLength)
+            .arg(kMaxCommandLength)
             .arg(command.size());
     return {};
 }

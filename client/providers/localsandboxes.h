@@ -30,7 +30,7 @@ public:
         int stopTimeoutMs = 60000;
     };
 
-    static constexpr auto defaultId = "local:default";
+    static constexpr auto kDefaultId = "local:default";
 
     LocalSandboxes(QSettings *settings, Options options, QObject *parent = nullptr);
     ~LocalSandboxes() override;

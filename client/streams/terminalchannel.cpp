@@ -16,7 +16,7 @@ using namespace Qt::StringLiterals;
 using nlohmann::json;
 
 namespace {
-const QString replayExtension = u"terminal-replay"_s;
+const QString kReplayExtension = u"terminal-replay"_s;
 }
 
 TerminalChannel::TerminalChannel(SandboxClient *client, QObject *parent)
@@ -44,7 +44,7 @@ TerminalChannel::~TerminalChannel() {
 }
 
 bool TerminalChannel::canReplay() const {
-    return m_client && m_client->hasExtension(replayExtension);
+    return m_client && m_client->hasExtension(kReplayExtension);
 }
 
 void TerminalChannel::setState(State state) {

@@ -20,7 +20,7 @@ class RemoteFileModel final : public QAbstractItemModel {
 public:
     enum Column { NameColumn, SizeColumn, ModifiedColumn, PermissionsColumn, ColumnCount };
     enum Role { PathRole = Qt::UserRole + 1, IsDirectoryRole, SizeRole, ModifiedRole };
-    static constexpr auto mimeType = "application/x-sandbox-console-remote-files";
+    static constexpr auto kMimeType = "application/x-sandbox-console-remote-files";
 
     explicit RemoteFileModel(SandboxClient *client, QObject *parent = nullptr);
     ~RemoteFileModel() override;

@@ -46,7 +46,7 @@ public:
 
     // index 0 is the oldest scrollback line; screen row r is index scrollbackCount() + r.
     // A scrollback line is a cache entry: the reference stays valid until the next lineAt()
-    // of a scrollback line HistoryCacheSize lines away, or any change to the ring.
+    // of a scrollback line kHistoryCacheSize lines away, or any change to the ring.
     const TerminalLine &lineAt(int index) const;
     TerminalLine &screenLine(int row) { return m_screen[screenSlot(row)]; }
     const TerminalLine &screenLine(int row) const { return m_screen[screenSlot(row)]; }
@@ -63,7 +63,7 @@ public:
     // Heap bytes of the compact scrollback, for benchmarks.
     size_t scrollbackBytes() const;
 
-    static constexpr int HistoryCacheSize = 256;
+    static constexpr int kHistoryCacheSize = 256;
 
 private:
     struct CachedLine {

@@ -16,7 +16,7 @@ class TransferQueueModel;
 class RemoteDragData final : public QMimeData {
 public:
     // Drags carry small files only; larger ones go through Download…
-    static constexpr qint64 maxFileSize = RemoteFileOperations::kMaxDragSize;
+    static constexpr qint64 kMaxFileSize = RemoteFileOperations::kMaxDragSize;
 
     RemoteDragData(TransferQueueModel *queue, QStringList localFiles);
     QStringList formats() const override;

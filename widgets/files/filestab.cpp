@@ -400,8 +400,8 @@ QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
         sourceRows << (name.model() == m_proxy ? m_proxy->mapToSource(name) : name);
     std::unique_ptr<QMimeData> remote(model()->mimeData(sourceRows));
     if (remote)
-        carried->setData(QString::fromLatin1(RemoteFileModel::mimeType),
-                         remote->data(QString::fromLatin1(RemoteFileModel::mimeType)));
+        carried->setData(QString::fromLatin1(RemoteFileModel::kMimeType),
+                         remote->data(QString::fromLatin1(RemoteFileModel::kMimeType)));
     return carried;
 }
 

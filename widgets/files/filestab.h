@@ -36,7 +36,7 @@ public:
     using Conflict = RemoteFileOperations::Conflict;
     using ConflictResolver = RemoteFileOperations::ConflictResolver;
     // Files larger than this open in the viewer only after Download…
-    static constexpr qint64 maxViewerSize = RemoteFileOperations::kMaxViewerSize;
+    static constexpr qint64 kMaxViewerSize = RemoteFileOperations::kMaxViewerSize;
 
     explicit FilesTab(SandboxClient *client, PreferencesHub *preferences = nullptr,
                       QWidget *parent = nullptr);

@@ -37,7 +37,7 @@ void RemoteTreeView::highlight(const QModelIndex &index) {
 namespace {
 // Local files from the desktop; not the tree's own remote items dragged back onto it.
 bool carriesLocalFiles(const QMimeData *data) {
-    return data->hasUrls() && !data->hasFormat(QString::fromLatin1(RemoteFileModel::mimeType));
+    return data->hasUrls() && !data->hasFormat(QString::fromLatin1(RemoteFileModel::kMimeType));
 }
 } // namespace
 

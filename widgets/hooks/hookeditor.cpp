@@ -80,9 +80,9 @@ HookEditorDialog::HookEditorDialog(SandboxClient *client, const SandboxHook &hoo
     m_command->setMinimumHeight(m_command->fontMetrics().lineSpacing() * 6);
     // Wide enough for any timeout an agent registered (the contract bounds none), with the
     // decimals it needs, so that it is shown as it is.
-    constexpr double widest = 1e9;
+    constexpr double kWidest = 1e9;
     const double timeout = std::isfinite(hook.timeoutSeconds) ? hook.timeoutSeconds : 10.0;
-    m_timeout->setRange(std::min(-widest, timeout), std::max(widest, timeout));
+    m_timeout->setRange(std::min(-kWidest, timeout), std::max(kWidest, timeout));
     m_timeout->setDecimals(timeoutDecimals(timeout));
     m_timeout->setSuffix(tr(" s"));
     m_timeout->setValue(timeout);

@@ -25,7 +25,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // Output is at most AIO's 30 000 characters; the bound keeps a chatty hook from growing the view.
-constexpr int MaxOutputLines = 5000;
+constexpr int kMaxOutputLines = 5000;
 
 QString runSummaryText(const SandboxHook &hook, const HookRunOutcome &outcome) {
     QString text;
@@ -93,7 +93,7 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
     m_runSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_runOutput->setObjectName(u"runOutput"_s);
     m_runOutput->setReadOnly(true);
-    m_runOutput->setMaximumBlockCount(MaxOutputLines);
+    m_runOutput->setMaximumBlockCount(kMaxOutputLines);
     m_runOutput->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     auto *runLayout = new QVBoxLayout(m_runPanel);
     runLayout->addWidget(m_runSummary);

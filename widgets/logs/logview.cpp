@@ -30,7 +30,7 @@ LogView::LogView(QWidget *parent)
     m_text->setReadOnly(true);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_text->setMaximumBlockCount(defaultMaxLines);
+    m_text->setMaximumBlockCount(kDefaultMaxLines);
     m_text->setUndoRedoEnabled(false);
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Keep the newest lines in view (End)"));

@@ -15,7 +15,7 @@ namespace sbx {
 class LogView final : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int defaultMaxLines = 20000;
+    static constexpr int kDefaultMaxLines = 20000;
 
     explicit LogView(QWidget *parent = nullptr);
     // Appends text as it arrived (it may end mid-line).

@@ -83,7 +83,7 @@ private:
 // the GUI thread never waits on the engine; answers come back on the caller's thread.
 class EngineApi final : public QObject {
 public:
-    static constexpr auto versionPrefix = "/v1.41";
+    static constexpr auto kVersionPrefix = "/v1.41";
     using Callback = std::function<void(const EngineResponse &response)>;
 
     explicit EngineApi(QString socketPath, QObject *parent = nullptr);

@@ -12,13 +12,13 @@ namespace sbx {
 // Engine containers seen as sandboxes: the pure parts (JSON in and out, state mapping, stop
 // grace), kept apart from the provider so they are tested without an engine.
 
-inline constexpr auto engineManagedLabel = "io.sandbox-console.managed";
-inline constexpr auto aioImageMarker = "agent-infra/sandbox";
-inline constexpr int sandboxContainerPort = 8080;
+inline constexpr auto kEngineManagedLabel = "io.sandbox-console.managed";
+inline constexpr auto kAioImageMarker = "agent-infra/sandbox";
+inline constexpr int kSandboxContainerPort = 8080;
 // Offered first in "New sandbox".
-inline constexpr auto defaultSandboxImage = "ghcr.io/agent-infra/sandbox:latest";
+inline constexpr auto kDefaultSandboxImage = "ghcr.io/agent-infra/sandbox:latest";
 // Used when the sandbox's shutdown hooks cannot be read (no hooks API, paused, unreachable).
-inline constexpr int defaultStopGraceSeconds = 30;
+inline constexpr int kDefaultStopGraceSeconds = 30;
 
 // One row of GET /containers/json.
 struct EngineContainer {
