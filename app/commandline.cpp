@@ -6,40 +6,43 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 CommandLineResult parseCommandLine(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
-        "ConsoleOptions", "Sandbox Console: browse, connect to and manage AIO agent sandboxes.\n"
-                          "At launch it starts the local sandbox \"Local\" and connects to it."));
+        "sbx::ConsoleOptions",
+        "Sandbox Console: browse, connect to and manage AIO agent sandboxes.\n"
+        "At launch it starts the local sandbox \"Local\" and connects to it."));
     const QCommandLineOption helpOption(
         QStringList{u"h"_s, u"help"_s},
-        QCoreApplication::translate("ConsoleOptions", "Show this help and exit."));
+        QCoreApplication::translate("sbx::ConsoleOptions", "Show this help and exit."));
     const QCommandLineOption versionOption(
         QStringList{u"v"_s, u"version"_s},
-        QCoreApplication::translate("ConsoleOptions", "Show the version and exit."));
+        QCoreApplication::translate("sbx::ConsoleOptions", "Show the version and exit."));
     const QCommandLineOption connect(
         u"connect"_s,
-        QCoreApplication::translate("ConsoleOptions",
+        QCoreApplication::translate("sbx::ConsoleOptions",
                                     "Connect to the AIO sandbox at <url> and select it."),
         u"url"_s);
     const QCommandLineOption apiKeyEnv(
         u"api-key-env"_s,
-        QCoreApplication::translate("ConsoleOptions",
+        QCoreApplication::translate("sbx::ConsoleOptions",
                                     "Read the --connect sandbox's API key from the "
                                     "environment variable <var>."),
         u"var"_s);
     const QCommandLineOption noLocal(
         u"no-local"_s,
-        QCoreApplication::translate("ConsoleOptions", "Do not start the local sandbox."));
+        QCoreApplication::translate("sbx::ConsoleOptions", "Do not start the local sandbox."));
     parser.addOptions({helpOption, versionOption, connect, apiKeyEnv, noLocal});
 
     CommandLineResult result;
     if (!parser.parse(arguments)) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;
-        result.output = QCoreApplication::translate("ConsoleOptions", "%1\nTry --help.\n")
+        result.output = QCoreApplication::translate("sbx::ConsoleOptions", "%1\nTry --help.\n")
                             .arg(parser.errorText());
         return result;
     }
@@ -56,9 +59,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
     if (!parser.positionalArguments().isEmpty()) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;
-        result.output =
-            QCoreApplication::translate("ConsoleOptions", "Unexpected argument: %1\nTry --help.\n")
-                .arg(parser.positionalArguments().first());
+        result.output = QCoreApplication::translate("sbx::ConsoleOptions",
+                                                    "Unexpected argument: %1\nTry --help.\n")
+                            .arg(parser.positionalArguments().first());
         return result;
     }
     result.options.connectUrl = parser.value(connect);
@@ -68,16 +71,17 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;
         result.output =
-            QCoreApplication::translate("ConsoleOptions", "--api-key-env needs --connect\n");
+            QCoreApplication::translate("sbx::ConsoleOptions", "--api-key-env needs --connect\n");
         return result;
     }
     if (!result.options.apiKeyEnv.isEmpty() &&
         qEnvironmentVariableIsEmpty(result.options.apiKeyEnv.toLocal8Bit().constData())) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;
-        result.output = QCoreApplication::translate(
-                            "ConsoleOptions", "The environment variable %1 is not set or empty\n")
-                            .arg(result.options.apiKeyEnv);
+        result.output =
+            QCoreApplication::translate("sbx::ConsoleOptions",
+                                        "The environment variable %1 is not set or empty\n")
+                .arg(result.options.apiKeyEnv);
         return result;
     }
     return result;
@@ -94,7 +98,7 @@ QString connectFromCommandLine(ConsoleContext &context, const ConsoleOptions &op
         entry.credentials.secret =
             qEnvironmentVariable(options.apiKeyEnv.toLocal8Bit().constData());
         entry.credentials.origin =
-            QCoreApplication::translate("ConsoleOptions",
+            QCoreApplication::translate("sbx::ConsoleOptions",
                                         "the environment variable %1 (--api-key-env)")
                 .arg(options.apiKeyEnv);
     }
@@ -115,3 +119,5 @@ QString connectFromCommandLine(ConsoleContext &context, const ConsoleOptions &op
                       : QString());
     return context.addSaved(entry);
 }
+
+} // namespace sbx

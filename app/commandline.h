@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace sbx {
+
 // The console's command line, parsed before any window exists.
 struct ConsoleOptions {
     QString connectUrl;
@@ -25,3 +27,5 @@ class ConsoleContext;
 // --api-key-env when given. Returns its id, or "" with *error set.
 QString connectFromCommandLine(ConsoleContext &context, const ConsoleOptions &options,
                                QString *error);
+
+} // namespace sbx

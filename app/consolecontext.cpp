@@ -11,6 +11,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 ConsoleContext::Paths ConsoleContext::defaultPaths() {
@@ -84,3 +86,5 @@ QString ConsoleContext::addSaved(const SandboxEntry &entry) {
 void ConsoleContext::updateSaved(const SandboxEntry &entry) {
     m_saved->update(entry);
 }
+
+} // namespace sbx

@@ -11,6 +11,9 @@
 #include <optional>
 
 class QSettings;
+
+namespace sbx {
+
 class KeychainSecretStore;
 class EngineSandboxes;
 class LocalSandboxes;
@@ -74,3 +77,5 @@ private:
     PreferencesHub *m_preferences;
     UserPrompts *m_prompts;
 };
+
+} // namespace sbx

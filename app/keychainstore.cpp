@@ -5,10 +5,12 @@
 #include <QPointer>
 #include <QTimer>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
-const QString service = u"sandbox-console"_s;
+const QString kService = u"sandbox-console"_s;
 
 bool backendMissing(QKeychain::Error error) {
     return error == QKeychain::NoBackendAvailable || error == QKeychain::NotImplemented ||
@@ -25,7 +27,7 @@ void KeychainSecretStore::probe() {
         QTimer::singleShot(0, this, [this] { Q_EMIT persistenceKnown(false); });
         return;
     }
-    auto *job = new QKeychain::ReadPasswordJob(service, this);
+    auto *job = new QKeychain::ReadPasswordJob(kService, this);
     job->setKey(u"probe"_s);
     connect(job, &QKeychain::Job::finished, this, [this](QKeychain::Job *j) {
         if (backendMissing(j->error()))
@@ -47,7 +49,7 @@ void KeychainSecretStore::read(const QString &key, QObject *context, ReadCallbac
                            [found, secret, done = std::move(done)] { done(found, secret); });
         return;
     }
-    auto *job = new QKeychain::ReadPasswordJob(service, this);
+    auto *job = new QKeychain::ReadPasswordJob(kService, this);
     job->setKey(key);
     QPointer<QObject> guard(context);
     connect(job, &QKeychain::Job::finished, this,
@@ -68,7 +70,7 @@ void KeychainSecretStore::write(const QString &key, const QString &secret) {
     m_memory.insert(key, secret);
     if (!m_available)
         return;
-    auto *job = new QKeychain::WritePasswordJob(service, this);
+    auto *job = new QKeychain::WritePasswordJob(kService, this);
     job->setKey(key);
     job->setTextData(secret);
     connect(job, &QKeychain::Job::finished, this, [this](QKeychain::Job *j) {
@@ -84,7 +86,9 @@ void KeychainSecretStore::remove(const QString &key) {
     m_memory.remove(key);
     if (!m_available)
         return;
-    auto *job = new QKeychain::DeletePasswordJob(service, this);
+    auto *job = new QKeychain::DeletePasswordJob(kService, this);
     job->setKey(key);
     job->start();
 }
+
+} // namespace sbx

@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QObject>
 
+namespace sbx {
+
 // Secrets in the OS keychain through QtKeychain, mirrored in memory. Without a keychain backend
 // (headless, CI) it keeps them in memory for this session and says so.
 class KeychainSecretStore final : public QObject, public SecretStore {
@@ -30,3 +32,5 @@ private:
     bool m_available;
     QHash<QString, QString> m_memory;
 };
+
+} // namespace sbx

@@ -11,6 +11,7 @@
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
+using namespace sbx;
 
 int main(int argc, char **argv) {
     QElapsedTimer startClock;
@@ -31,7 +32,7 @@ int main(int argc, char **argv) {
 
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(
-        QCoreApplication::translate("MainWindow", "Sandbox Console"));
+        QCoreApplication::translate("sbx::MainWindow", "Sandbox Console"));
     QApplication::setDesktopFileName(u"sandbox-console"_s);
     QApplication::setWindowIcon(Icons::appIcon());
 

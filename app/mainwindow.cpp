@@ -28,6 +28,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
@@ -330,3 +332,5 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     settings->sync();
     event->accept();
 }
+
+} // namespace sbx

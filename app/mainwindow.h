@@ -9,6 +9,9 @@
 class QAction;
 class QLabel;
 class QStackedWidget;
+
+namespace sbx {
+
 class SandboxActions;
 class SandboxListView;
 class ConsoleContext;
@@ -66,3 +69,5 @@ private:
     QAction *m_refreshAction = nullptr;
     QAction *m_preferencesAction = nullptr;
 };
+
+} // namespace sbx

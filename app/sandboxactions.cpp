@@ -14,6 +14,8 @@
 
 #include <utility>
 
+namespace sbx {
+
 namespace {
 
 // Lifecycle actions' icons (resources/icons).
@@ -233,3 +235,5 @@ void SandboxActions::showNewKey(const QString &id) {
             .arg(entry.name),
         entry.credentials.secret);
 }
+
+} // namespace sbx

@@ -6,9 +6,12 @@
 
 #include <functional>
 
-class ConsoleContext;
 class QAction;
 class QWidget;
+
+namespace sbx {
+
+class ConsoleContext;
 class SandboxListView;
 struct NewSandboxRequest;
 
@@ -54,3 +57,5 @@ private:
     QString m_pending;      // named by its provider, not yet in the list
     bool m_showKey = false; // its generated key is shown once it appears
 };
+
+} // namespace sbx

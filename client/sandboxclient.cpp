@@ -11,6 +11,8 @@
 #include <QSslCertificate>
 #include <QSslConfiguration>
 
+namespace sbx {
+
 ApiRequest ApiRequest::get(const QString &path) {
     ApiRequest r;
     r.path = path;
@@ -155,3 +157,5 @@ QByteArray certificateFingerprint(const QSslCertificate &certificate) {
         return {};
     return certificate.digest(QCryptographicHash::Sha256).toHex();
 }
+
+} // namespace sbx

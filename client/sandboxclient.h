@@ -16,6 +16,9 @@ class QNetworkAccessManager;
 class QNetworkReply;
 class QNetworkRequest;
 class QHttpMultiPart;
+class QSslCertificate;
+
+namespace sbx {
 
 // One HTTP exchange as a job describes it, before auth and TLS are applied.
 struct ApiRequest {
@@ -94,4 +97,6 @@ private:
 QByteArray multipartContentType(const QByteArray &boundary);
 
 // SHA-256 of a certificate in lowercase hex, as shown to and pinned by the user.
-QByteArray certificateFingerprint(const class QSslCertificate &certificate);
+QByteArray certificateFingerprint(const QSslCertificate &certificate);
+
+} // namespace sbx

@@ -10,6 +10,8 @@
 #include <map>
 #include <utility>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -288,3 +290,5 @@ QVariant HookModel::headerData(int section, Qt::Orientation orientation, int rol
         return {};
     }
 }
+
+} // namespace sbx

@@ -5,6 +5,8 @@
 #include <QAbstractItemModel>
 #include <QPointer>
 
+namespace sbx {
+
 class SandboxClient;
 
 // A sandbox's shutdown hooks as lanes: one top-level row per priority (ascending, the order they
@@ -66,3 +68,5 @@ private:
     QList<Lane> m_lanes;
     quintptr m_nextLaneId = 1;
 };
+
+} // namespace sbx

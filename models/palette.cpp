@@ -2,6 +2,8 @@
 
 #include <QGuiApplication>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace Palette {
@@ -73,3 +75,5 @@ QString textStyle(Role role) {
 }
 
 } // namespace Palette
+
+} // namespace sbx

@@ -4,6 +4,8 @@
 #include <QPalette>
 #include <QString>
 
+namespace sbx {
+
 // Named colour roles for states and banners, derived from the application's QPalette so that
 // a dark theme gets dark banners and readable state colours. The one place colours are chosen.
 namespace Palette {
@@ -34,3 +36,5 @@ QString textStyle(Role role);
 bool isDark(const QPalette &palette);
 
 } // namespace Palette
+
+} // namespace sbx

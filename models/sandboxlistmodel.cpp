@@ -7,8 +7,10 @@
 #include <QColor>
 #include <QDateTime>
 
+namespace sbx {
+
 namespace {
-constexpr int expiryWarningSecs = 5 * 60;
+constexpr int kExpiryWarningSecs = 5 * 60;
 }
 
 SandboxListModel::SandboxListModel(SandboxRegistry *registry, QObject *parent)
@@ -59,7 +61,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
                                  ? jwtExpiry(entry.credentials.secret)
                                  : QDateTime();
     const qint64 secsLeft = expiry.isValid() ? QDateTime::currentDateTimeUtc().secsTo(expiry) : -1;
-    const bool expiryWarning = expiry.isValid() && secsLeft < expiryWarningSecs;
+    const bool expiryWarning = expiry.isValid() && secsLeft < kExpiryWarningSecs;
 
     switch (role) {
     case IdRole:
@@ -165,3 +167,5 @@ int SandboxListModel::rowOf(const QString &id) const {
 QString SandboxListModel::idAt(int row) const {
     return row >= 0 && row < rowCount() ? m_ids.at(row) : QString();
 }
+
+} // namespace sbx

@@ -5,6 +5,8 @@
 #include <QAbstractTableModel>
 #include <QStringList>
 
+namespace sbx {
+
 class SandboxRegistry;
 
 // The registry's sandboxes as a table: one row each, with their live state.
@@ -48,3 +50,5 @@ private:
     SandboxRegistry *m_registry;
     QStringList m_ids;
 };
+
+} // namespace sbx

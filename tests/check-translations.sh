@@ -16,7 +16,7 @@ status=0
 for ts in "$src"/resources/translations/*.ts; do
   copy="$work/$(basename "$ts")"
   cp "$ts" "$copy"
-  (cd "$src" && "$lupdate" -silent -locations none -no-obsolete -extensions cpp,h \
+  (cd "$src" && "$lupdate" -silent -locations none -no-obsolete -extensions cpp,h -I . \
     app widgets models client -ts "$copy") 2>/dev/null
   if ! diff -u "$ts" "$copy"; then
     echo "$(basename "$ts") is out of date with the sources: run make translations" >&2

@@ -22,6 +22,8 @@
 #include <functional>
 #include <vector>
 
+using namespace sbx;
+
 namespace {
 
 constexpr int tickMs = 5;

@@ -1,8 +1,8 @@
 // One file transfer through the client layer: `upload LOCAL REMOTE` (UploadJob) or
 // `download REMOTE LOCAL` (DownloadJob) against BASE_URL. Does nothing else, so the VmHWM it
 // prints at the end is the peak of that transfer. bench/files/run.sh compares it with curl.
-#include "client/sandboxclient.h"
 #include "client/api/filetransfer.h"
+#include "client/sandboxclient.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -10,6 +10,8 @@
 #include <QFileInfo>
 
 #include <cstdio>
+
+using namespace sbx;
 
 namespace {
 

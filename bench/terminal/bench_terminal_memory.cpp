@@ -14,6 +14,8 @@
 #include <functional>
 #include <random>
 
+using namespace sbx;
+
 namespace {
 
 constexpr int Lines = 100000;

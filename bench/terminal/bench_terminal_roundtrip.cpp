@@ -21,6 +21,8 @@
 #include <functional>
 #include <vector>
 
+using namespace sbx;
+
 namespace {
 
 constexpr int Keys = 1000;

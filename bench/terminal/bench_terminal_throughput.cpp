@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <random>
 
+using namespace sbx;
+
 namespace {
 
 constexpr qsizetype StreamSize = 8 * 1024 * 1024;

@@ -6,6 +6,8 @@
 #include <QNetworkReply>
 #include <QTimer>
 
+namespace sbx {
+
 ApiJob::ApiJob(SandboxClient *client, ApiRequest request)
     : Job(client)
     , m_client(client)
@@ -157,3 +159,5 @@ void ApiJob::cancelWork() {
         m_reply = nullptr;
     }
 }
+
+} // namespace sbx

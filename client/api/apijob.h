@@ -12,6 +12,8 @@
 class QNetworkReply;
 class QTimer;
 
+namespace sbx {
+
 // Base of every REST call, a Job: finished(), then exactly one of the subclass's succeeded(...)
 // or failed(Status), then it deletes itself. abort() emits only finished().
 class ApiJob : public Job {
@@ -70,3 +72,5 @@ private:
     int m_attempts = 0;
     bool m_timedOut = false;
 };
+
+} // namespace sbx

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 using nlohmann::json;
@@ -11,12 +13,12 @@ Status parseJsonObject(const QByteArray &body, const QString &what, json *out) {
     if (out->is_discarded())
         return Status::error(
             Status::Kind::BadResponse,
-            QCoreApplication::translate("Envelope", "%1: the server replied with invalid JSON")
+            QCoreApplication::translate("sbx::Envelope", "%1: the server replied with invalid JSON")
                 .arg(what));
     if (!out->is_object())
         return Status::error(
             Status::Kind::BadResponse,
-            QCoreApplication::translate("Envelope",
+            QCoreApplication::translate("sbx::Envelope",
                                         "%1: the server replied with JSON that is not an object")
                 .arg(what));
     return Status::success();
@@ -42,7 +44,8 @@ Status parseEnvelope(const QByteArray &body, const QString &what, Envelope *out)
         }
         Status status = Status::error(
             Status::Kind::Server,
-            text.isEmpty() ? QCoreApplication::translate("Envelope", "%1 failed").arg(what) : text,
+            text.isEmpty() ? QCoreApplication::translate("sbx::Envelope", "%1 failed").arg(what)
+                           : text,
             200);
         status.errorType = jsonString(out->data, "error_type");
         if (status.errorType == QLatin1String("not_found"))
@@ -101,3 +104,5 @@ QStringList jsonStringList(const json &j, const char *key) {
     }
     return out;
 }
+
+} // namespace sbx

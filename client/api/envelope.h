@@ -6,6 +6,8 @@
 
 #include <QString>
 
+namespace sbx {
+
 // AIO's `{success, message, data, hint}` wrapper, read defensively: every field is optional.
 struct Envelope {
     bool success = true;
@@ -27,3 +29,5 @@ double jsonDouble(const nlohmann::json &j, const char *key, double fallback = 0)
 bool jsonBool(const nlohmann::json &j, const char *key, bool fallback = false);
 QStringList jsonStringList(const nlohmann::json &j, const char *key);
 const nlohmann::json &jsonChild(const nlohmann::json &j, const char *key);
+
+} // namespace sbx

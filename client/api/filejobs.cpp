@@ -8,27 +8,30 @@
 #include <QTimeZone>
 #include <QtConcurrent/QtConcurrentRun>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 using nlohmann::json;
 
 namespace {
 // Below this a listing parses faster than a thread hop costs.
-constexpr qsizetype asyncParseBytes = 256 * 1024;
-const QString listWhat = u"POST /v1/file/list"_s;
+constexpr qsizetype kAsyncParseBytes = 256 * 1024;
+const QString kListWhat = u"POST /v1/file/list"_s;
 } // namespace
 
 FileListing parseFileListing(const QByteArray &body) {
     FileListing out;
     Envelope envelope;
-    out.status = parseEnvelope(body, listWhat, &envelope);
+    out.status = parseEnvelope(body, kListWhat, &envelope);
     if (!out.status.ok())
         return out;
     const json &files = jsonChild(envelope.data, "files");
     if (!files.is_array() && !files.is_null()) {
         out.status = Status::error(
             Status::Kind::BadResponse,
-            QCoreApplication::translate("ListFilesJob", "%1: files is not a list").arg(listWhat));
+            QCoreApplication::translate("sbx::ListFilesJob", "%1: files is not a list")
+                .arg(kListWhat));
         return out;
     }
     if (files.is_null())
@@ -74,7 +77,7 @@ Status ListFilesJob::parseReply(const QByteArray &body, QNetworkReply *) {
 }
 
 bool ListFilesJob::parseReplyAsync(const QByteArray &body) {
-    if (body.size() < asyncParseBytes)
+    if (body.size() < kAsyncParseBytes)
         return false;
     // The watcher is our child: if the job is aborted and deleted, the result is dropped.
     m_watcher = new QFutureWatcher<FileListing>(this);
@@ -136,8 +139,8 @@ Status WriteFileJob::parseReply(const QByteArray &body, QNetworkReply *) {
 
 namespace {
 // Split in the command, whole in the output: an echo of the command never looks like a marker.
-const QString listBegin = u"SBX-LIST-BEGIN"_s;
-const QString listEnd = u"SBX-LIST-END"_s;
+const QString kListBegin = u"SBX-LIST-BEGIN"_s;
+const QString kListEnd = u"SBX-LIST-END"_s;
 } // namespace
 
 QString sudoListCommand(const QString &path, bool recursive) {
@@ -154,27 +157,27 @@ QString sudoListCommand(const QString &path, bool recursive) {
 
 FileListing parseSudoListing(const QString &output, const QString &path, bool showHidden) {
     FileListing out;
-    const qsizetype begin = output.indexOf(listBegin);
-    const qsizetype end = output.indexOf(listEnd, begin + 1);
+    const qsizetype begin = output.indexOf(kListBegin);
+    const qsizetype end = output.indexOf(kListEnd, begin + 1);
     if (begin < 0 || end < 0) {
         out.status = Status::error(
             Status::Kind::BadResponse,
-            QCoreApplication::translate("SudoListFilesJob",
+            QCoreApplication::translate("sbx::SudoListFilesJob",
                                         "Listing %1 with sudo: the command printed no listing")
                 .arg(path));
         return out;
     }
     QByteArray encoded =
-        output.mid(begin + listBegin.size(), end - begin - listBegin.size()).toLatin1();
+        output.mid(begin + kListBegin.size(), end - begin - kListBegin.size()).toLatin1();
     encoded = encoded.simplified().replace(' ', QByteArray());
     const auto decoded =
         QByteArray::fromBase64Encoding(encoded, QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded) {
-        out.status =
-            Status::error(Status::Kind::BadResponse,
-                          QCoreApplication::translate(
-                              "SudoListFilesJob", "Listing %1 with sudo: the listing is garbled")
-                              .arg(path));
+        out.status = Status::error(
+            Status::Kind::BadResponse,
+            QCoreApplication::translate("sbx::SudoListFilesJob",
+                                        "Listing %1 with sudo: the listing is garbled")
+                .arg(path));
         return out;
     }
     const QString folder =
@@ -267,3 +270,5 @@ void startListing(SandboxClient *client, const QString &path, ListOptions option
     QObject::connect(job, &ApiJob::failed, context, failed);
     job->start();
 }
+
+} // namespace sbx

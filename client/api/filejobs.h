@@ -11,6 +11,8 @@
 
 template <typename T> class QFutureWatcher;
 
+namespace sbx {
+
 // One entry of POST /v1/file/list.
 struct RemoteFileInfo {
     QString name;
@@ -129,3 +131,5 @@ FileListing parseSudoListing(const QString &output, const QString &path, bool sh
 void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
                   std::function<void(const QList<RemoteFileInfo> &)> listed,
                   std::function<void(const Status &)> failed);
+
+} // namespace sbx

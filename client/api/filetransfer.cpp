@@ -17,20 +17,22 @@
 #include <unistd.h>
 #include <vector>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int maxResumes = 5;
-constexpr int transferSilenceMs = 60000;
+constexpr int kMaxResumes = 5;
+constexpr int kTransferSilenceMs = 60000;
 // Bounds what the network thread reads ahead of our writes; unbounded (Qt's default), a fast
 // server fills memory with the whole file while the disk catches up.
-constexpr qint64 downloadReadBuffer = 4 << 20;
+constexpr qint64 kDownloadReadBuffer = 4 << 20;
 // Bytes per copy out of the reply; each read tells the network thread it may read on.
-constexpr qsizetype downloadSlice = 256 << 10;
+constexpr qsizetype kDownloadSlice = 256 << 10;
 // What may wait for the writer thread; past it the GUI thread leaves bytes in the reply, whose
 // bounded buffer then holds the network back.
-constexpr qint64 writerQueueLimit = 8 << 20;
+constexpr qint64 kWriterQueueLimit = 8 << 20;
 
 QString partPath(const QString &target) {
     return target + u".part"_s;
@@ -59,16 +61,16 @@ public:
 
     bool full() const {
         const std::lock_guard lock(m_mutex);
-        return m_queued >= writerQueueLimit;
+        return m_queued >= kWriterQueueLimit;
     }
     // An empty block to fill: a recycled one (no fresh pages per block) or a new one.
     QByteArray block() {
         const std::lock_guard lock(m_mutex);
         if (m_spare.empty())
-            return QByteArray(downloadSlice, Qt::Uninitialized);
+            return QByteArray(kDownloadSlice, Qt::Uninitialized);
         QByteArray spare = std::move(m_spare.back());
         m_spare.pop_back();
-        spare.resize(downloadSlice);
+        spare.resize(kDownloadSlice);
         return spare;
     }
     void write(QByteArray bytes) { push({Op::Write, std::move(bytes)}); }
@@ -135,16 +137,16 @@ private:
             bool wake = !error.isEmpty() || op.kind == Op::Finish;
             {
                 const std::lock_guard lock(m_mutex);
-                wake = wake || (m_queued >= writerQueueLimit &&
-                                m_queued - op.bytes.size() < writerQueueLimit);
+                wake = wake || (m_queued >= kWriterQueueLimit &&
+                                m_queued - op.bytes.size() < kWriterQueueLimit);
                 m_queued -= op.bytes.size();
                 if (m_error.isEmpty())
                     m_error = error;
                 if (op.kind == Op::Finish)
                     m_finished = true;
                 if (op.kind == Op::Write && m_spare.size() < 4 &&
-                    op.bytes.capacity() >= downloadSlice &&
-                    op.bytes.capacity() <= 2 * downloadSlice)
+                    op.bytes.capacity() >= kDownloadSlice &&
+                    op.bytes.capacity() <= 2 * kDownloadSlice)
                     m_spare.push_back(std::move(op.bytes));
             }
             if (wake)
@@ -172,7 +174,7 @@ UploadJob::UploadJob(SandboxClient *client, const QString &localPath, const QStr
                  r.verb = "POST";
                  r.path = u"v1/file/upload"_s;
                  r.idempotent = false;
-                 r.timeoutMs = transferSilenceMs;
+                 r.timeoutMs = kTransferSilenceMs;
                  r.multipart = [localPath, remotePath]() {
                      auto *multipart = new QHttpMultiPart(QHttpMultiPart::FormDataType);
                      QHttpPart pathPart;
@@ -234,7 +236,7 @@ DownloadJob::DownloadJob(SandboxClient *client, const QString &remotePath, const
                  r.query.addQueryItem(u"path"_s,
                                       QString::fromLatin1(QUrl::toPercentEncoding(remotePath)));
                  r.query.addQueryItem(u"change_policy"_s, abortOnChange ? u"abort"_s : u"ignore"_s);
-                 r.timeoutMs = transferSilenceMs;
+                 r.timeoutMs = kTransferSilenceMs;
                  return r;
              }())
     , m_remotePath(remotePath)
@@ -276,7 +278,7 @@ void DownloadJob::prepareReply(QNetworkReply *reply) {
     // Before the request leaves: set on the first body bytes, the bound came after the network
     // thread had already queued whatever it read meanwhile (over 200 MB measured against a
     // sendfile server), and Qt then counted those bytes against the bound as freed.
-    reply->setReadBufferSize(downloadReadBuffer);
+    reply->setReadBufferSize(kDownloadReadBuffer);
 }
 
 bool DownloadJob::startBody(QNetworkReply *reply) {
@@ -406,7 +408,7 @@ bool DownloadJob::shouldRetry(const Status &status) {
     ApiRequest &request = mutableRequest();
     request.headers.clear();
     if (canResume) {
-        if (m_resumes >= maxResumes)
+        if (m_resumes >= kMaxResumes)
             return false;
         ++m_resumes;
         request.headers.append({"Range", "bytes=" + QByteArray::number(m_received) + '-'});
@@ -415,3 +417,5 @@ bool DownloadJob::shouldRetry(const Status &status) {
     }
     return ApiJob::shouldRetry(status);
 }
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 
 #include <memory>
 
+namespace sbx {
+
 class PartWriter;
 
 // POST /v1/file/upload: streams a local file from disk (never whole in memory) as the multipart
@@ -80,3 +82,5 @@ private:
     bool m_committed = false;
     int m_resumes = 0;
 };
+
+} // namespace sbx

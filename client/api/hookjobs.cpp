@@ -8,12 +8,14 @@
 
 #include <cmath>
 
+namespace sbx {
+
 using nlohmann::json;
 
 namespace {
 
-constexpr int MaxNameLength = 64;
-constexpr int MaxCommandLength = 4096;
+constexpr int kMaxNameLength = 64;
+constexpr int kMaxCommandLength = 4096;
 
 SandboxHook hookFromJson(const json &j) {
     SandboxHook hook;
@@ -41,9 +43,9 @@ QString validateHookName(const QString &name) {
     static const QRegularExpression allowed(QStringLiteral("^[A-Za-z0-9_-]+$"));
     if (name.isEmpty())
         return QStringLiteral("A name is required");
-    if (name.size() > MaxNameLength)
+    if (name.size() > kMaxNameLength)
         return QStringLiteral("At most %1 characters (this one has %2)")
-            .arg(MaxNameLength)
+            .arg(kMaxNameLength)
             .arg(name.size());
     if (!allowed.match(name).hasMatch())
         return QStringLiteral("Only letters A-Z and a-z, digits, '_' and '-'");
@@ -53,9 +55,9 @@ QString validateHookName(const QString &name) {
 QString validateHookCommand(const QString &command) {
     if (command.trimmed().isEmpty())
         return QStringLiteral("A command is required");
-    if (command.size() > MaxCommandLength)
+    if (command.size() > kMaxCommandLength)
         return QStringLiteral("At most %1 characters (this one has %2)")
-            .arg(MaxCommandLength)
+            .arg(kMaxCommandLength)
             .arg(command.size());
     return {};
 }
@@ -64,7 +66,7 @@ QString validateHookTimeout(double seconds) {
     // HookRegistration's timeout is any JSON number: what 0 or less means is the sandbox's to
     // say (an agent may have registered it), so only what JSON cannot carry is refused.
     if (!std::isfinite(seconds))
-        return QCoreApplication::translate("SandboxHook",
+        return QCoreApplication::translate("sbx::SandboxHook",
                                            "The timeout must be a number of seconds");
     return {};
 }
@@ -255,3 +257,5 @@ void HookTrialRun::done() {
     m_job = nullptr;
     complete(m_outcome.status);
 }
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 #include <QMetaType>
 #include <QPointer>
 
+namespace sbx {
+
 // One shutdown hook as GET /v1/sandbox/hooks lists it. Env hooks (SANDBOX_SHUTDOWN_HOOKS) are
 // fixed for the sandbox's life.
 struct SandboxHook {
@@ -123,5 +125,7 @@ private:
 // Parses a GET /v1/sandbox/hooks body; exposed for fixture tests.
 Status parseHookList(const QByteArray &body, QList<SandboxHook> *out);
 
-Q_DECLARE_METATYPE(SandboxHook)
-Q_DECLARE_METATYPE(HookRunOutcome)
+} // namespace sbx
+
+Q_DECLARE_METATYPE(sbx::SandboxHook)
+Q_DECLARE_METATYPE(sbx::HookRunOutcome)

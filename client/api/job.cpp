@@ -1,5 +1,7 @@
 #include "client/api/job.h"
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 void Job::abort() {
@@ -42,3 +44,5 @@ void Job::end() {
     if (m_deleteWhenDone)
         deleteLater();
 }
+
+} // namespace sbx

@@ -4,6 +4,8 @@
 
 #include <QObject>
 
+namespace sbx {
+
 // The one contract of asynchronous work in client/: start() once, then finished(), then exactly
 // one of the subclass's succeeded(...) or failed(Status). abort() ends it with finished() only.
 // A job deletes itself afterwards unless its owner keeps it (setDeleteWhenDone(false)).
@@ -44,3 +46,5 @@ private:
     bool m_done = false;
     bool m_deleteWhenDone = true;
 };
+
+} // namespace sbx

@@ -3,10 +3,12 @@
 #include "client/api/shelljobs.h"
 #include "client/sandboxclient.h"
 
+namespace sbx {
+
 namespace {
 // One session for all of the console's file commands: exec without an id would leave a new
 // shell behind on every call.
-const QString sessionId = QStringLiteral("sandbox-console-files");
+const QString kSessionId = QStringLiteral("sandbox-console-files");
 } // namespace
 
 QString shellQuote(const QString &text) {
@@ -87,7 +89,7 @@ void RemoteCommandJob::exec(bool mayCreateSession) {
     // -n: a password prompt would hang the console's shell session until the hard timeout.
     request.command =
         m_sudo ? QString(QStringLiteral("sudo -n -- bash -c ") + shellQuote(m_command)) : m_command;
-    request.sessionId = sessionId;
+    request.sessionId = kSessionId;
     request.hardTimeoutSeconds = 120;
     auto *job = new ShellExecJob(m_client, request);
     m_current = job;
@@ -117,7 +119,7 @@ void RemoteCommandJob::exec(bool mayCreateSession) {
             complete(status);
             return;
         }
-        auto *create = new CreateShellSessionJob(m_client, sessionId);
+        auto *create = new CreateShellSessionJob(m_client, kSessionId);
         m_current = create;
         connect(create, &CreateShellSessionJob::succeeded, this, [this] { exec(false); });
         connect(create, &ApiJob::failed, this, [this](const Status &status) { complete(status); });
@@ -130,3 +132,5 @@ void RemoteCommandJob::cancelWork() {
     if (m_current)
         m_current->abort();
 }
+
+} // namespace sbx

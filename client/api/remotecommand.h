@@ -6,6 +6,8 @@
 #include <QPointer>
 #include <QStringList>
 
+namespace sbx {
+
 class SandboxClient;
 class ApiJob;
 
@@ -50,3 +52,5 @@ private:
     QPointer<ApiJob> m_current;
     bool m_sudo = false;
 };
+
+} // namespace sbx

@@ -6,6 +6,8 @@
 #include <QNetworkReply>
 #include <QStringDecoder>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 using nlohmann::json;
@@ -59,7 +61,7 @@ Status parseSandboxContext(const QByteArray &body, SandboxContext *out) {
     if (!jsonChild(j, "version").is_string() || !detail.is_object())
         return Status::error(
             Status::Kind::BadResponse,
-            QCoreApplication::translate("GetContextJob",
+            QCoreApplication::translate("sbx::GetContextJob",
                                         "%1: the reply has no version or detail; the address does "
                                         "not look like an AIO sandbox")
                 .arg(what));
@@ -149,3 +151,5 @@ Status MintTicketJob::parseReply(const QByteArray &body, QNetworkReply *) {
                              tr("POST /tickets: the reply holds no ticket"));
     return Status::success();
 }
+
+} // namespace sbx

@@ -3,6 +3,8 @@
 #include "client/api/apijob.h"
 #include "client/api/sandboxtypes.h"
 
+namespace sbx {
+
 // GET /v1/sandbox: the sandbox's context. Also records the server's extensions on the client.
 class GetContextJob final : public ApiJob {
     Q_OBJECT
@@ -70,3 +72,5 @@ private:
 
 // Parses a GET /v1/sandbox body; exposed for fixture tests.
 Status parseSandboxContext(const QByteArray &body, SandboxContext *out);
+
+} // namespace sbx

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace sbx {
+
 // GET /v1/sandbox, flattened for display. Field names follow AIO's SandboxResponse.
 struct ToolSpec {
     QString ver;
@@ -51,5 +53,7 @@ struct ProbeResult {
     QStringList extensions;
 };
 
-Q_DECLARE_METATYPE(SandboxContext)
-Q_DECLARE_METATYPE(ProbeResult)
+} // namespace sbx
+
+Q_DECLARE_METATYPE(sbx::SandboxContext)
+Q_DECLARE_METATYPE(sbx::ProbeResult)

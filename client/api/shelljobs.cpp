@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 using nlohmann::json;
@@ -120,3 +122,5 @@ Status ShellExecJob::parseReply(const QByteArray &body, QNetworkReply *) {
                              tr("%1: the reply has no status").arg(what()));
     return Status::success();
 }
+
+} // namespace sbx

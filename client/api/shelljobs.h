@@ -6,6 +6,8 @@
 #include <QList>
 #include <QMetaType>
 
+namespace sbx {
+
 // One shell session as GET /v1/shell/sessions lists it.
 struct ShellSessionInfo {
     QString id;
@@ -101,4 +103,6 @@ private:
     ShellCommandResult m_result;
 };
 
-Q_DECLARE_METATYPE(ShellCommandResult)
+} // namespace sbx
+
+Q_DECLARE_METATYPE(sbx::ShellCommandResult)

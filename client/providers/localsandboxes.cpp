@@ -19,11 +19,13 @@
 #include <csignal>
 #include <sys/prctl.h>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qsizetype maxLogBytes = 512 * 1024;
+constexpr qsizetype kMaxLogBytes = 512 * 1024;
 
 QString settingsGroup(const QString &id) {
     return u"local/"_s + id.section(QLatin1Char(':'), 1);
@@ -191,7 +193,7 @@ QString LocalSandboxes::create(const QString &name, const QString &workspace) {
 }
 
 QString LocalSandboxes::ensureDefault() {
-    const QString id = QString::fromLatin1(defaultId);
+    const QString id = QString::fromLatin1(kDefaultId);
     if (!find(id)) {
         auto child = std::make_unique<Child>();
         child->entry.id = id;
@@ -345,9 +347,9 @@ void LocalSandboxes::onStdout(Child *child) {
 void LocalSandboxes::onStderr(Child *child) {
     const QByteArray chunk = child->process->readAllStandardError();
     child->log += chunk;
-    if (child->log.size() > maxLogBytes) {
+    if (child->log.size() > kMaxLogBytes) {
         // Drop whole lines from the front, so the ring never starts mid-line or mid-character.
-        qsizetype cut = child->log.size() - maxLogBytes;
+        qsizetype cut = child->log.size() - kMaxLogBytes;
         const qsizetype newline = child->log.indexOf('\n', cut);
         cut = newline < 0 ? cut : newline + 1;
         child->log.remove(0, cut);
@@ -587,3 +589,5 @@ QString LocalSandboxes::createProblem(const SandboxCreateOptions &options) const
         return tr("Choose an existing folder, or let the console create one.");
     return {};
 }
+
+} // namespace sbx

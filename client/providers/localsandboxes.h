@@ -9,6 +9,9 @@
 #include <vector>
 
 class QSettings;
+
+namespace sbx {
+
 class SecretStore;
 class MemorySecretStore;
 
@@ -27,7 +30,7 @@ public:
         int stopTimeoutMs = 60000;
     };
 
-    static constexpr auto defaultId = "local:default";
+    static constexpr auto kDefaultId = "local:default";
 
     LocalSandboxes(QSettings *settings, Options options, QObject *parent = nullptr);
     ~LocalSandboxes() override;
@@ -99,3 +102,5 @@ private:
 
 // Where the console finds sandbox-server: $SBX_SERVER_BINARY, else beside the console binary.
 QString defaultServerBinary();
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 
 #include <csignal>
 
+namespace sbx {
+
 namespace {
 
 struct StatLine {
@@ -74,3 +76,5 @@ QList<qint64> signalProcessTree(qint64 root, int sig) {
 char processState(qint64 pid) {
     return pid > 0 ? readStat(pid).state : 0;
 }
+
+} // namespace sbx

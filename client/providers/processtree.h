@@ -2,6 +2,8 @@
 
 #include <QList>
 
+namespace sbx {
+
 // A process and its descendants, read from /proc (Linux). Pausing a local sandbox must reach its
 // PTY shells too, and those run in sessions of their own, so a process-group signal misses them.
 
@@ -13,3 +15,5 @@ QList<qint64> processTree(qint64 root);
 QList<qint64> signalProcessTree(qint64 root, int sig);
 // The state letter of /proc/<pid>/stat ('R', 'S', 'T', 'Z', ...); 0 when there is no such process.
 char processState(qint64 pid);
+
+} // namespace sbx

@@ -4,6 +4,8 @@
 #include <QRandomGenerator>
 #include <QtConcurrent/QtConcurrentRun>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 QString generateApiKey() {
@@ -47,3 +49,5 @@ void generateKeyPairLater(QObject *context, std::function<void(const JwtKeyPair 
                      });
     watcher->setFuture(QtConcurrent::run([] { return generateRsaKeyPair(); }));
 }
+
+} // namespace sbx

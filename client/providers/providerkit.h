@@ -8,6 +8,8 @@
 
 #include <functional>
 
+namespace sbx {
+
 // Keys and key pairs for the sandboxes the console creates, and where their secrets are kept:
 // the same for every provider.
 
@@ -25,3 +27,5 @@ void readSandboxSecret(SecretStore *store, const QString &sandboxId, QObject *co
 // Makes an RSA pair on a worker thread (it takes a noticeable moment) and calls done with it
 // on context's thread; a null pair means OpenSSL failed.
 void generateKeyPairLater(QObject *context, std::function<void(const JwtKeyPair &keys)> done);
+
+} // namespace sbx

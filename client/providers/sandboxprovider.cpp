@@ -6,22 +6,24 @@
 #include <QPointer>
 #include <QTimer>
 
+namespace sbx {
+
 QString sandboxStateName(SandboxState state) {
     switch (state) {
     case SandboxState::Starting:
-        return QCoreApplication::translate("SandboxProvider", "starting");
+        return QCoreApplication::translate("sbx::SandboxProvider", "starting");
     case SandboxState::Online:
-        return QCoreApplication::translate("SandboxProvider", "online");
+        return QCoreApplication::translate("sbx::SandboxProvider", "online");
     case SandboxState::AuthFailed:
-        return QCoreApplication::translate("SandboxProvider", "auth failed");
+        return QCoreApplication::translate("sbx::SandboxProvider", "auth failed");
     case SandboxState::Unreachable:
-        return QCoreApplication::translate("SandboxProvider", "unreachable");
+        return QCoreApplication::translate("sbx::SandboxProvider", "unreachable");
     case SandboxState::Paused:
-        return QCoreApplication::translate("SandboxProvider", "paused");
+        return QCoreApplication::translate("sbx::SandboxProvider", "paused");
     case SandboxState::Stopping:
-        return QCoreApplication::translate("SandboxProvider", "stopping");
+        return QCoreApplication::translate("sbx::SandboxProvider", "stopping");
     case SandboxState::Stopped:
-        return QCoreApplication::translate("SandboxProvider", "stopped");
+        return QCoreApplication::translate("sbx::SandboxProvider", "stopped");
     }
     return {};
 }
@@ -101,3 +103,5 @@ void MemorySecretStore::read(const QString &key, QObject *context, ReadCallback 
     QTimer::singleShot(0, context,
                        [found, secret, done = std::move(done)] { done(found, secret); });
 }
+
+} // namespace sbx

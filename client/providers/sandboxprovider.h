@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QString>
 
+namespace sbx {
+
 // The one set of sandbox states, used by every provider and view.
 enum class SandboxState { Starting, Online, AuthFailed, Unreachable, Paused, Stopping, Stopped };
 QString sandboxStateName(SandboxState state);
@@ -130,3 +132,5 @@ Q_SIGNALS:
     // A lifecycle action failed; the message is for a person and holds no secret.
     void actionFailed(const QString &id, const QString &message);
 };
+
+} // namespace sbx

@@ -3,6 +3,8 @@
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
 
+namespace sbx {
+
 struct SandboxRegistry::Sandbox {
     SandboxEntry entry;
     QPointer<SandboxProvider> provider;
@@ -216,3 +218,5 @@ void SandboxRegistry::publish(const QString &id, SandboxState before) {
     if (now != before)
         Q_EMIT stateChanged(id, now);
 }
+
+} // namespace sbx

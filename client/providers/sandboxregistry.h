@@ -11,6 +11,8 @@
 
 #include <memory>
 
+namespace sbx {
+
 class ProbeJob;
 class SandboxClient;
 struct ProbeResult;
@@ -80,3 +82,5 @@ private:
     QList<QPointer<SandboxProvider>> m_providers;
     QTimer m_timer;
 };
+
+} // namespace sbx

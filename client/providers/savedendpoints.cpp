@@ -6,6 +6,8 @@
 #include <QSettings>
 #include <QUuid>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -135,3 +137,5 @@ const SandboxEntry *SavedEndpoints::find(const QString &id) const {
     }
     return nullptr;
 }
+
+} // namespace sbx

@@ -5,6 +5,9 @@
 #include <QSet>
 
 class QSettings;
+
+namespace sbx {
+
 class SecretStore;
 
 // Sandboxes the user added by address. Settings hold names, URLs and TLS choices; secrets go to
@@ -39,3 +42,5 @@ private:
     // Saved sandboxes whose secret is still being read from the store.
     QSet<QString> m_pendingReads;
 };
+
+} // namespace sbx

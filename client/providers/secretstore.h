@@ -6,6 +6,8 @@
 
 #include <functional>
 
+namespace sbx {
+
 // Where credentials live: the OS keychain, or memory only for this session.
 class SecretStore {
 public:
@@ -33,3 +35,5 @@ public:
 private:
     QHash<QString, QString> m_secrets;
 };
+
+} // namespace sbx

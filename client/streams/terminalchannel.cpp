@@ -9,12 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 using nlohmann::json;
 
 namespace {
-const QString replayExtension = u"terminal-replay"_s;
+const QString kReplayExtension = u"terminal-replay"_s;
 }
 
 TerminalChannel::TerminalChannel(SandboxClient *client, QObject *parent)
@@ -42,7 +44,7 @@ TerminalChannel::~TerminalChannel() {
 }
 
 bool TerminalChannel::canReplay() const {
-    return m_client && m_client->hasExtension(replayExtension);
+    return m_client && m_client->hasExtension(kReplayExtension);
 }
 
 void TerminalChannel::setState(State state) {
@@ -301,3 +303,5 @@ void TerminalChannel::heartbeat() {
         m_pongWait.start();
     m_socket->ping();
 }
+
+} // namespace sbx

@@ -8,6 +8,9 @@
 
 class QTimer;
 class QWebSocket;
+
+namespace sbx {
+
 class SandboxClient;
 
 // One interactive terminal over AIO's /v1/shell/ws: speaks the JSON frames, answers pings,
@@ -95,3 +98,5 @@ private:
     int m_exitCode = -1;
     QElapsedTimer m_pongWait;
 };
+
+} // namespace sbx

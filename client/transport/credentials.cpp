@@ -4,6 +4,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+namespace sbx {
+
 QDateTime jwtExpiry(const QString &token) {
     const QStringList parts = token.split(QLatin1Char('.'));
     if (parts.size() != 3)
@@ -20,13 +22,15 @@ QDateTime jwtExpiry(const QString &token) {
 QString credentialsKindName(Credentials::Kind kind) {
     switch (kind) {
     case Credentials::Kind::None:
-        return QCoreApplication::translate("Credentials", "None");
+        return QCoreApplication::translate("sbx::Credentials", "None");
     case Credentials::Kind::ApiKey:
-        return QCoreApplication::translate("Credentials", "API key");
+        return QCoreApplication::translate("sbx::Credentials", "API key");
     case Credentials::Kind::Jwt:
-        return QCoreApplication::translate("Credentials", "JWT");
+        return QCoreApplication::translate("sbx::Credentials", "JWT");
     case Credentials::Kind::SignedJwt:
-        return QCoreApplication::translate("Credentials", "Console-signed JWT");
+        return QCoreApplication::translate("sbx::Credentials", "Console-signed JWT");
     }
     return {};
 }
+
+} // namespace sbx

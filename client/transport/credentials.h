@@ -3,6 +3,8 @@
 #include <QDateTime>
 #include <QString>
 
+namespace sbx {
+
 // How requests to one sandbox authenticate. Tickets are minted on demand from these.
 struct Credentials {
     // SignedJwt: `secret` is an RSA private key PEM; SandboxClient signs short-lived RS256
@@ -23,3 +25,5 @@ struct Credentials {
 QDateTime jwtExpiry(const QString &token);
 
 QString credentialsKindName(Credentials::Kind kind);
+
+} // namespace sbx

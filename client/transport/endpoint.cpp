@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 bool Endpoint::isValid() const {
@@ -47,7 +49,7 @@ QUrl parseBaseUrl(const QString &text, QString *error) {
     if (input.isEmpty()) {
         if (error)
             *error = QCoreApplication::translate(
-                "Endpoint", "Enter the sandbox's address, for example http://localhost:8080");
+                "sbx::Endpoint", "Enter the sandbox's address, for example http://localhost:8080");
         return {};
     }
     if (!input.contains(QLatin1String("://")))
@@ -56,12 +58,12 @@ QUrl parseBaseUrl(const QString &text, QString *error) {
     if (!url.isValid() || url.host().isEmpty()) {
         if (error)
             *error = QCoreApplication::translate(
-                "Endpoint", "Not a valid address: use http://host:port or https://host/path");
+                "sbx::Endpoint", "Not a valid address: use http://host:port or https://host/path");
         return {};
     }
     if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) {
         if (error)
-            *error = QCoreApplication::translate("Endpoint",
+            *error = QCoreApplication::translate("sbx::Endpoint",
                                                  "Use an http:// or https:// address (got %1://)")
                          .arg(url.scheme());
         return {};
@@ -71,7 +73,7 @@ QUrl parseBaseUrl(const QString &text, QString *error) {
         url.query().contains(QLatin1String("ticket"))) {
         if (error)
             *error = QCoreApplication::translate(
-                "Endpoint",
+                "sbx::Endpoint",
                 "Put the API key or token in the authentication fields, not in the address");
         return {};
     }
@@ -81,3 +83,5 @@ QUrl parseBaseUrl(const QString &text, QString *error) {
         error->clear();
     return url;
 }
+
+} // namespace sbx

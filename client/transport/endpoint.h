@@ -5,6 +5,8 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+namespace sbx {
+
 // TLS choices for one sandbox: system CAs, plus an optional CA file or a pinned certificate.
 struct TlsSettings {
     QString caFile;
@@ -32,3 +34,5 @@ struct Endpoint {
 // Parses what a user typed ("localhost:8080", "https://x/sandbox/") into a base URL.
 // Returns an invalid QUrl and sets *error when it cannot be used.
 QUrl parseBaseUrl(const QString &text, QString *error);
+
+} // namespace sbx

@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <memory>
 
+namespace sbx {
+
 namespace {
 
 using BioPtr = std::unique_ptr<BIO, decltype(&BIO_free)>;
@@ -95,3 +97,5 @@ QString signRs256(const QByteArray &privatePem, std::chrono::seconds lifetime,
     std::free(encoded);
     return token;
 }
+
+} // namespace sbx

@@ -5,6 +5,8 @@
 
 #include <chrono>
 
+namespace sbx {
+
 // RSA key pairs and RS256 tokens for sandboxes the console creates: the sandbox gets the public
 // key (JWT_PUBLIC_KEY), the console keeps the private key in its SecretStore and signs
 // short-lived tokens with it.
@@ -26,3 +28,5 @@ QByteArray jwtPublicKeyEnvValue(const QByteArray &publicPem);
 QString signRs256(const QByteArray &privatePem,
                   std::chrono::seconds lifetime = std::chrono::minutes(15),
                   const QString &subject = QStringLiteral("sandbox-console"));
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 
 class QNetworkReply;
 
+namespace sbx {
+
 // One field a request was refused for (a 422's `detail` item): the body field it names.
 struct FieldError {
     QString field;
@@ -48,4 +50,6 @@ struct Status {
     bool transient() const { return kind == Kind::Network || kind == Kind::Timeout; }
 };
 
-Q_DECLARE_METATYPE(Status)
+} // namespace sbx
+
+Q_DECLARE_METATYPE(sbx::Status)

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 using nlohmann::json;
@@ -41,7 +43,7 @@ QList<DetailItem> detailItems(const json &detail) {
         }
         out.message = item.value("msg", json()).is_string()
                           ? QString::fromStdString(item["msg"].get<std::string>())
-                          : QCoreApplication::translate("Status", "invalid");
+                          : QCoreApplication::translate("sbx::Status", "invalid");
         items << out;
     }
     return items;
@@ -164,24 +166,26 @@ Status transportStatus(const ReplyFacts &f) {
     case E::ConnectionRefusedError:
         return Status::error(Status::Kind::Network,
                              QCoreApplication::translate(
-                                 "Status", "Connection refused at %1: is the sandbox running?")
+                                 "sbx::Status", "Connection refused at %1: is the sandbox running?")
                                  .arg(at));
     case E::HostNotFoundError:
-        return Status::error(Status::Kind::Network,
-                             QCoreApplication::translate("Status", "Host not found: %1").arg(at));
+        return Status::error(
+            Status::Kind::Network,
+            QCoreApplication::translate("sbx::Status", "Host not found: %1").arg(at));
     case E::RemoteHostClosedError:
         return Status::error(
             Status::Kind::Network,
-            QCoreApplication::translate("Status",
+            QCoreApplication::translate("sbx::Status",
                                         "The server at %1 closed the connection before answering")
                 .arg(at));
     case E::TimeoutError:
-        return Status::error(Status::Kind::Timeout,
-                             QCoreApplication::translate("Status", "No answer from %1").arg(at));
+        return Status::error(
+            Status::Kind::Timeout,
+            QCoreApplication::translate("sbx::Status", "No answer from %1").arg(at));
     case E::SslHandshakeFailedError: {
         Status s = Status::error(
             Status::Kind::Tls,
-            QCoreApplication::translate("Status", "The TLS certificate of %1 is not trusted")
+            QCoreApplication::translate("sbx::Status", "The TLS certificate of %1 is not trusted")
                 .arg(at));
         s.certificateSha256 = f.certificateSha256;
         return s;
@@ -191,7 +195,8 @@ Status transportStatus(const ReplyFacts &f) {
     case E::UnknownNetworkError:
         return Status::error(
             Status::Kind::Network,
-            QCoreApplication::translate("Status", "Network failure while talking to %1").arg(at));
+            QCoreApplication::translate("sbx::Status", "Network failure while talking to %1")
+                .arg(at));
     case E::ProxyConnectionRefusedError:
     case E::ProxyConnectionClosedError:
     case E::ProxyNotFoundError:
@@ -200,10 +205,11 @@ Status transportStatus(const ReplyFacts &f) {
     case E::UnknownProxyError:
         return Status::error(
             Status::Kind::Network,
-            QCoreApplication::translate("Status", "The proxy in front of %1 failed").arg(at));
+            QCoreApplication::translate("sbx::Status", "The proxy in front of %1 failed").arg(at));
     default:
-        return Status::error(Status::Kind::Network,
-                             QCoreApplication::translate("Status", "Could not talk to %1").arg(at));
+        return Status::error(
+            Status::Kind::Network,
+            QCoreApplication::translate("sbx::Status", "Could not talk to %1").arg(at));
     }
 }
 
@@ -211,33 +217,35 @@ QString authMessage(const ReplyFacts &f, const QString &serverText) {
     // A 403 with a reason refuses this one operation (an env hook cannot be removed, ...): the
     // server's reason says why; guessing at the credentials would mislead.
     if (f.httpStatus == 403 && !serverText.isEmpty())
-        return QCoreApplication::translate("Status", "%1 refused %2 %3: %4")
+        return QCoreApplication::translate("sbx::Status", "%1 refused %2 %3: %4")
             .arg(f.address, f.method, f.path, serverText);
     QString text;
     switch (f.credentials) {
     case Credentials::Kind::None:
-        text = QCoreApplication::translate("Status",
+        text = QCoreApplication::translate("sbx::Status",
                                            "%1 requires authentication: add its API key or a JWT")
                    .arg(f.address);
         break;
     case Credentials::Kind::ApiKey:
         // The key's origin is the cause to name: a stale keychain entry is not the problem when
         // the key came from somewhere else.
-        text = f.credentialsOrigin.isEmpty()
-                   ? QCoreApplication::translate("Status", "Wrong API key for %1").arg(f.address)
-                   : QCoreApplication::translate("Status", "%1 refused the API key from %2")
-                         .arg(f.address, f.credentialsOrigin);
+        text =
+            f.credentialsOrigin.isEmpty()
+                ? QCoreApplication::translate("sbx::Status", "Wrong API key for %1").arg(f.address)
+                : QCoreApplication::translate("sbx::Status", "%1 refused the API key from %2")
+                      .arg(f.address, f.credentialsOrigin);
         break;
     case Credentials::Kind::Jwt:
-        text = QCoreApplication::translate(
-                   "Status", "%1 refused the JWT: expired, not yet valid, or not signed with the "
-                             "sandbox's key")
-                   .arg(f.address);
+        text =
+            QCoreApplication::translate(
+                "sbx::Status", "%1 refused the JWT: expired, not yet valid, or not signed with the "
+                               "sandbox's key")
+                .arg(f.address);
         break;
     case Credentials::Kind::SignedJwt:
         text = QCoreApplication::translate(
-                   "Status", "%1 refused the console's signed JWT: it does not trust this "
-                             "console's key")
+                   "sbx::Status", "%1 refused the console's signed JWT: it does not trust this "
+                                  "console's key")
                    .arg(f.address);
         break;
     }
@@ -249,12 +257,13 @@ QString authMessage(const ReplyFacts &f, const QString &serverText) {
 Status statusFromReply(const ReplyFacts &f) {
     if (f.cancelled)
         return Status::error(Status::Kind::Cancelled,
-                             QCoreApplication::translate("Status", "Cancelled"));
+                             QCoreApplication::translate("sbx::Status", "Cancelled"));
     if (f.timedOut)
-        return Status::error(Status::Kind::Timeout,
-                             QCoreApplication::translate("Status", "No answer from %1 within %2 s")
-                                 .arg(f.address)
-                                 .arg(qMax(1, f.timeoutMs / 1000)));
+        return Status::error(
+            Status::Kind::Timeout,
+            QCoreApplication::translate("sbx::Status", "No answer from %1 within %2 s")
+                .arg(f.address)
+                .arg(qMax(1, f.timeoutMs / 1000)));
     if (f.httpStatus == 0)
         return transportStatus(f);
     if (f.httpStatus >= 200 && f.httpStatus < 300)
@@ -268,7 +277,7 @@ Status statusFromReply(const ReplyFacts &f) {
                                                                          : Status::Kind::Server,
                                  serverText.isEmpty() ? file.message : serverText, f.httpStatus);
         if (s.message.isEmpty())
-            s.message = QCoreApplication::translate("Status", "%1 %2 failed: %3 (HTTP %4)")
+            s.message = QCoreApplication::translate("sbx::Status", "%1 %2 failed: %3 (HTTP %4)")
                             .arg(f.method, f.path, file.type)
                             .arg(f.httpStatus);
         s.errorType = file.type;
@@ -280,19 +289,20 @@ Status statusFromReply(const ReplyFacts &f) {
     case 403:
         return Status::error(Status::Kind::Auth, authMessage(f, serverText), f.httpStatus);
     case 404:
-        return Status::error(
-            Status::Kind::NotFound,
-            serverText.isEmpty() || f.path == QLatin1String("/v1/sandbox")
-                ? QCoreApplication::translate("Status", "%1 has no %2: is this an AIO sandbox?")
-                      .arg(f.address, f.path)
-                : serverText,
-            f.httpStatus);
-    case 409:
-        return Status::error(Status::Kind::Conflict,
-                             serverText.isEmpty()
-                                 ? QCoreApplication::translate("Status", "%1: conflict").arg(what)
+        return Status::error(Status::Kind::NotFound,
+                             serverText.isEmpty() || f.path == QLatin1String("/v1/sandbox")
+                                 ? QCoreApplication::translate(
+                                       "sbx::Status", "%1 has no %2: is this an AIO sandbox?")
+                                       .arg(f.address, f.path)
                                  : serverText,
                              f.httpStatus);
+    case 409:
+        return Status::error(
+            Status::Kind::Conflict,
+            serverText.isEmpty()
+                ? QCoreApplication::translate("sbx::Status", "%1: conflict").arg(what)
+                : serverText,
+            f.httpStatus);
     case 400:
     case 405:
     case 413:
@@ -300,7 +310,7 @@ Status statusFromReply(const ReplyFacts &f) {
         Status s = Status::error(
             Status::Kind::Validation,
             serverText.isEmpty()
-                ? QCoreApplication::translate("Status", "%1 was refused as invalid (HTTP %2)")
+                ? QCoreApplication::translate("sbx::Status", "%1 was refused as invalid (HTTP %2)")
                       .arg(what)
                       .arg(f.httpStatus)
                 : serverText,
@@ -314,13 +324,16 @@ Status statusFromReply(const ReplyFacts &f) {
     if (f.httpStatus >= 500)
         return Status::error(
             Status::Kind::Server,
-            QCoreApplication::translate("Status", "Sandbox service error (HTTP %1)%2")
+            QCoreApplication::translate("sbx::Status", "Sandbox service error (HTTP %1)%2")
                 .arg(f.httpStatus)
                 .arg(serverText.isEmpty() ? QString() : u": "_s + serverText),
             f.httpStatus);
-    return Status::error(Status::Kind::BadResponse,
-                         QCoreApplication::translate("Status", "Unexpected HTTP %1 from %2 for %3")
-                             .arg(f.httpStatus)
-                             .arg(f.address, what),
-                         f.httpStatus);
+    return Status::error(
+        Status::Kind::BadResponse,
+        QCoreApplication::translate("sbx::Status", "Unexpected HTTP %1 from %2 for %3")
+            .arg(f.httpStatus)
+            .arg(f.address, what),
+        f.httpStatus);
 }
+
+} // namespace sbx

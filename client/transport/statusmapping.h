@@ -5,6 +5,8 @@
 
 #include <QNetworkReply>
 
+namespace sbx {
+
 // Everything known about a finished HTTP exchange, gathered before mapping it to a Status.
 struct ReplyFacts {
     QNetworkReply::NetworkError error = QNetworkReply::NoError;
@@ -28,3 +30,5 @@ Status statusFromReply(const ReplyFacts &facts);
 // The text a person reads for an error body: the envelope's message, FastAPI's `detail`, or
 // nothing when the body says nothing useful.
 QString messageFromErrorBody(const QByteArray &body);
+
+} // namespace sbx

@@ -10,12 +10,14 @@
 #include <QMimeData>
 #include <QTimer>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
 // Rows inserted per turn of the event loop: small enough that a 100 000-entry folder never
 // stalls the GUI, large enough that it fills in well under a second.
-constexpr int batchSize = 2000;
+constexpr int kBatchSize = 2000;
 } // namespace
 
 struct RemoteFileModel::Node {
@@ -264,7 +266,7 @@ void RemoteFileModel::apply(Node *folder, const QList<RemoteFileInfo> &files) {
 }
 
 void RemoteFileModel::insertBatch(Node *folder) {
-    const int count = static_cast<int>(qMin<qsizetype>(batchSize, folder->pending.size()));
+    const int count = static_cast<int>(qMin<qsizetype>(kBatchSize, folder->pending.size()));
     if (count > 0) {
         const int first = static_cast<int>(folder->children.size());
         beginInsertRows(indexOf(folder), first, first + count - 1);
@@ -374,7 +376,7 @@ Qt::ItemFlags RemoteFileModel::flags(const QModelIndex &index) const {
 }
 
 QStringList RemoteFileModel::mimeTypes() const {
-    return {QString::fromLatin1(mimeType), u"text/uri-list"_s};
+    return {QString::fromLatin1(kMimeType), u"text/uri-list"_s};
 }
 
 QMimeData *RemoteFileModel::mimeData(const QModelIndexList &indexes) const {
@@ -393,8 +395,10 @@ QMimeData *RemoteFileModel::mimeData(const QModelIndexList &indexes) const {
         paths << f.path;
     }
     auto *mime = new QMimeData;
-    mime->setData(QString::fromLatin1(mimeType),
+    mime->setData(QString::fromLatin1(kMimeType),
                   QJsonDocument(items).toJson(QJsonDocument::Compact));
     mime->setText(paths.join(QLatin1Char('\n')));
     return mime;
 }
+
+} // namespace sbx

@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+namespace sbx {
+
 class SandboxClient;
 
 // A sandbox's file tree, listed lazily as in KDE's KDirModel: an unlisted folder has children,
@@ -18,7 +20,7 @@ class RemoteFileModel final : public QAbstractItemModel {
 public:
     enum Column { NameColumn, SizeColumn, ModifiedColumn, PermissionsColumn, ColumnCount };
     enum Role { PathRole = Qt::UserRole + 1, IsDirectoryRole, SizeRole, ModifiedRole };
-    static constexpr auto mimeType = "application/x-sandbox-console-remote-files";
+    static constexpr auto kMimeType = "application/x-sandbox-console-remote-files";
 
     explicit RemoteFileModel(SandboxClient *client, QObject *parent = nullptr);
     ~RemoteFileModel() override;
@@ -78,3 +80,5 @@ private:
     int m_loading = 0;
     bool m_sudo = false;
 };
+
+} // namespace sbx

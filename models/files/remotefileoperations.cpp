@@ -18,6 +18,8 @@
 #include <QUuid>
 #include <QtConcurrent/QtConcurrentRun>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -435,3 +437,5 @@ DragOut RemoteFileOperations::prepareDrag(const QList<DragItem> &items) {
     enqueueDownloads(pairs, true);
     return out;
 }
+
+} // namespace sbx

@@ -12,6 +12,8 @@
 #include <functional>
 #include <optional>
 
+namespace sbx {
+
 class ApiJob;
 class RemoteCommandJob;
 class RemoteFileModel;
@@ -142,3 +144,5 @@ private:
     // Uploads staged in /tmp for a "retry with sudo", and where sudo moves each one.
     QHash<QString, QString> m_sudoMoves;
 };
+
+} // namespace sbx

@@ -4,6 +4,8 @@
 
 #include <QDateTime>
 
+namespace sbx {
+
 bool RemoteFileSortProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const {
     const bool leftDir = left.data(RemoteFileModel::IsDirectoryRole).toBool();
     const bool rightDir = right.data(RemoteFileModel::IsDirectoryRole).toBool();
@@ -20,3 +22,5 @@ bool RemoteFileSortProxy::lessThan(const QModelIndex &left, const QModelIndex &r
         return QString::localeAwareCompare(left.data().toString(), right.data().toString()) < 0;
     }
 }
+
+} // namespace sbx

@@ -1,12 +1,14 @@
 #include "models/files/transferqueuemodel.h"
 
-#include "client/api/remotecommand.h"
 #include "client/api/filetransfer.h"
+#include "client/api/remotecommand.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QLocale>
 #include <QUuid>
+
+namespace sbx {
 
 using namespace Qt::StringLiterals;
 
@@ -34,12 +36,12 @@ struct TransferQueueModel::Transfer {
 namespace {
 QString formatEta(qint64 seconds) {
     if (seconds < 60)
-        return QCoreApplication::translate("TransferQueueModel", "%1 s").arg(seconds);
+        return QCoreApplication::translate("sbx::TransferQueueModel", "%1 s").arg(seconds);
     if (seconds < 3600)
-        return QCoreApplication::translate("TransferQueueModel", "%1 min %2 s")
+        return QCoreApplication::translate("sbx::TransferQueueModel", "%1 min %2 s")
             .arg(seconds / 60)
             .arg(seconds % 60);
-    return QCoreApplication::translate("TransferQueueModel", "%1 h %2 min")
+    return QCoreApplication::translate("sbx::TransferQueueModel", "%1 h %2 min")
         .arg(seconds / 3600)
         .arg(seconds % 3600 / 60);
 }
@@ -399,3 +401,5 @@ QVariant TransferQueueModel::headerData(int section, Qt::Orientation orientation
         return {};
     }
 }
+
+} // namespace sbx

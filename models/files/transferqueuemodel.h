@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+namespace sbx {
+
 class ApiJob;
 class SandboxClient;
 
@@ -74,3 +76,5 @@ private:
     std::vector<std::unique_ptr<Transfer>> m_transfers;
     int m_maxParallel = 2;
 };
+
+} // namespace sbx

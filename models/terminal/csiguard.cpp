@@ -1,5 +1,7 @@
 #include "models/terminal/csiguard.h"
 
+namespace sbx {
+
 const QByteArray &CsiGuard::filter(const QByteArray &data) {
     bool dropping = false;
     for (qsizetype i = 0; i < data.size(); ++i) {
@@ -45,3 +47,5 @@ void CsiGuard::reset() {
     m_separators = 0;
     m_filtered.clear();
 }
+
+} // namespace sbx

@@ -2,6 +2,8 @@
 
 #include <QByteArray>
 
+namespace sbx {
+
 // Keeps control sequences within what libvterm 0.1.4 (Debian 12) survives: its parser writes
 // past its 16 CSI arguments, so `printf '\e[;;;;;;;;;;;;;;;;;x'` in a sandbox crashed the
 // console. Separators past the 16th argument are dropped (libvterm reads no more arguments
@@ -21,3 +23,5 @@ private:
     int m_separators = 0;
     QByteArray m_filtered;
 };
+
+} // namespace sbx

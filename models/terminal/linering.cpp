@@ -4,14 +4,16 @@
 #include <cstring>
 #include <utility>
 
+namespace sbx {
+
 namespace {
 
 // Layout of a CompactLine block: a header of five uint16 (width, cells kept, runs, text bytes,
 // combining entries), then the runs, the text, and the combining marks.
-constexpr size_t HeaderSize = 10;
+constexpr size_t kHeaderSize = 10;
 // A run: the cell's first word without its character, fg, bg, then the run's length.
-constexpr size_t RunSize = 14;
-constexpr uint32_t CharMask = 0x1fffffu;
+constexpr size_t kRunSize = 14;
+constexpr uint32_t kCharMask = 0x1fffffu;
 
 struct Header {
     uint16_t width = 0;
@@ -106,11 +108,11 @@ CompactLine::CompactLine(const TerminalLine &line) {
     // One scratch buffer sized for the worst case, written through raw pointers and copied
     // once: a line scrolls out for every newline of a busy stream.
     thread_local std::vector<uint8_t> scratch;
-    const size_t runsCapacity = used * RunSize;
-    const size_t needed = HeaderSize + runsCapacity + used * 4 + markBytes;
+    const size_t runsCapacity = used * kRunSize;
+    const size_t needed = kHeaderSize + runsCapacity + used * 4 + markBytes;
     if (scratch.size() < needed)
         scratch.resize(needed);
-    uint8_t *const runsStart = scratch.data() + HeaderSize;
+    uint8_t *const runsStart = scratch.data() + kHeaderSize;
     uint8_t *run = runsStart;
     uint8_t *const textStart = runsStart + runsCapacity;
     uint8_t *text = textStart;
@@ -119,16 +121,16 @@ CompactLine::CompactLine(const TerminalLine &line) {
     h.used = uint16_t(used);
     size_t col = 0;
     while (col < used) {
-        const uint32_t style = firstWord(cells[col]) & ~CharMask;
+        const uint32_t style = firstWord(cells[col]) & ~kCharMask;
         const uint32_t fg = cells[col].fg;
         const uint32_t bg = cells[col].bg;
         const size_t start = col;
         for (; col < used; ++col) {
             const TerminalCell &cell = cells[col];
             const uint32_t word = firstWord(cell);
-            if ((word & ~CharMask) != style || cell.fg != fg || cell.bg != bg)
+            if ((word & ~kCharMask) != style || cell.fg != fg || cell.bg != bg)
                 break;
-            const uint32_t ch = word & CharMask;
+            const uint32_t ch = word & kCharMask;
             if (ch < 0x80) [[likely]]
                 *text++ = uint8_t(ch);
             else
@@ -138,7 +140,7 @@ CompactLine::CompactLine(const TerminalLine &line) {
         store(run + 4, fg);
         store(run + 8, bg);
         store(run + 12, uint16_t(col - start));
-        run += RunSize;
+        run += kRunSize;
         ++h.runs;
     }
     // The marks go after the text so a line without any pays nothing for them.
@@ -153,15 +155,15 @@ CompactLine::CompactLine(const TerminalLine &line) {
     const size_t runBytes = size_t(run - runsStart);
     const size_t textBytes = size_t(text - textStart);
     h.textBytes = uint16_t(std::min<size_t>(textBytes, UINT16_MAX));
-    m_data = std::make_unique_for_overwrite<uint8_t[]>(HeaderSize + runBytes + textBytes);
+    m_data = std::make_unique_for_overwrite<uint8_t[]>(kHeaderSize + runBytes + textBytes);
     uint8_t *out = m_data.get();
     store(out, h.width);
     store(out + 2, h.used);
     store(out + 4, h.runs);
     store(out + 6, h.textBytes);
     store(out + 8, h.combining);
-    std::memcpy(out + HeaderSize, runsStart, runBytes);
-    std::memcpy(out + HeaderSize + runBytes, textStart, textBytes);
+    std::memcpy(out + kHeaderSize, runsStart, runBytes);
+    std::memcpy(out + kHeaderSize + runBytes, textStart, textBytes);
 }
 
 void CompactLine::expandInto(TerminalLine &out) const {
@@ -174,10 +176,10 @@ void CompactLine::expandInto(TerminalLine &out) const {
     const Header h = readHeader(data);
     out.cells.assign(h.width, TerminalCell{});
     TerminalCell *cells = out.cells.data();
-    const uint8_t *run = data + HeaderSize;
-    const uint8_t *text = run + size_t(h.runs) * RunSize;
+    const uint8_t *run = data + kHeaderSize;
+    const uint8_t *text = run + size_t(h.runs) * kRunSize;
     size_t col = 0;
-    for (int r = 0; r < h.runs; ++r, run += RunSize) {
+    for (int r = 0; r < h.runs; ++r, run += kRunSize) {
         const uint32_t style = load<uint32_t>(run);
         const uint32_t fg = load<uint32_t>(run + 4);
         const uint32_t bg = load<uint32_t>(run + 8);
@@ -205,7 +207,7 @@ size_t CompactLine::byteSize() const {
     if (!m_data)
         return 0;
     const Header h = readHeader(m_data.get());
-    return HeaderSize + size_t(h.runs) * RunSize + h.textBytes;
+    return kHeaderSize + size_t(h.runs) * kRunSize + h.textBytes;
 }
 
 void clearLine(TerminalLine &line, int cols, const TerminalCell &blank) {
@@ -215,7 +217,7 @@ void clearLine(TerminalLine &line, int cols, const TerminalCell &blank) {
 
 bool lineIsBlank(const TerminalLine &line) {
     return std::all_of(line.cells.begin(), line.cells.end(), [](const TerminalCell &c) {
-        return (c.ch == 0 || c.ch == U' ') && c.bg == TerminalColor::Default && !c.inverse;
+        return (c.ch == 0 || c.ch == U' ') && c.bg == TerminalColor::kDefault && !c.inverse;
     });
 }
 
@@ -233,9 +235,9 @@ const TerminalLine &LineRing::lineAt(int index) const {
     if (index >= history)
         return m_screen[screenSlot(index - history)];
     if (m_cache.empty())
-        m_cache.resize(HistoryCacheSize);
+        m_cache.resize(kHistoryCacheSize);
     const int64_t absLine = m_dropped + index;
-    CachedLine &entry = m_cache[static_cast<size_t>(absLine % HistoryCacheSize)];
+    CachedLine &entry = m_cache[static_cast<size_t>(absLine % kHistoryCacheSize)];
     if (entry.absLine != absLine) {
         m_history[static_cast<size_t>(index)].expandInto(entry.line);
         entry.absLine = absLine;
@@ -251,7 +253,7 @@ void LineRing::pushHistory(const TerminalLine &line) {
     const int64_t absLine = m_dropped + scrollbackCount();
     if (!m_cache.empty()) {
         // The number may have named another line before a resize pulled it back to the screen.
-        CachedLine &entry = m_cache[static_cast<size_t>(absLine % HistoryCacheSize)];
+        CachedLine &entry = m_cache[static_cast<size_t>(absLine % kHistoryCacheSize)];
         if (entry.absLine == absLine)
             entry.absLine = -1;
     }
@@ -375,3 +377,5 @@ size_t LineRing::scrollbackBytes() const {
         bytes += line.byteSize();
     return bytes;
 }
+
+} // namespace sbx

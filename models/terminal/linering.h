@@ -7,6 +7,8 @@
 #include <memory>
 #include <vector>
 
+namespace sbx {
+
 // A line that left the screen, in one heap block: trailing never-written cells dropped, the
 // code points as UTF-8, the attributes as runs, combining marks at the end. A line of plain
 // text costs about its length in bytes instead of twelve bytes per column.
@@ -44,7 +46,7 @@ public:
 
     // index 0 is the oldest scrollback line; screen row r is index scrollbackCount() + r.
     // A scrollback line is a cache entry: the reference stays valid until the next lineAt()
-    // of a scrollback line HistoryCacheSize lines away, or any change to the ring.
+    // of a scrollback line kHistoryCacheSize lines away, or any change to the ring.
     const TerminalLine &lineAt(int index) const;
     TerminalLine &screenLine(int row) { return m_screen[screenSlot(row)]; }
     const TerminalLine &screenLine(int row) const { return m_screen[screenSlot(row)]; }
@@ -61,7 +63,7 @@ public:
     // Heap bytes of the compact scrollback, for benchmarks.
     size_t scrollbackBytes() const;
 
-    static constexpr int HistoryCacheSize = 256;
+    static constexpr int kHistoryCacheSize = 256;
 
 private:
     struct CachedLine {
@@ -90,3 +92,5 @@ private:
 
 void clearLine(TerminalLine &line, int cols, const TerminalCell &blank);
 bool lineIsBlank(const TerminalLine &line);
+
+} // namespace sbx

@@ -6,23 +6,25 @@
 #include <utility>
 #include <vector>
 
+namespace sbx {
+
 // Packed colour: the kind sits in the top byte, a palette index or 0xRRGGBB below it. Twelve
 // bytes per cell keep the visible screen fast to write; the scrollback stores lines compacted
 // (see CompactLine).
 namespace TerminalColor {
-constexpr uint32_t KindMask = 0xff000000u;
-constexpr uint32_t DefaultKind = 0;
-constexpr uint32_t IndexedKind = 1u << 24;
-constexpr uint32_t RgbKind = 2u << 24;
-constexpr uint32_t Default = 0;
+constexpr uint32_t kKindMask = 0xff000000u;
+constexpr uint32_t kDefaultKind = 0;
+constexpr uint32_t kIndexedKind = 1u << 24;
+constexpr uint32_t kRgbKind = 2u << 24;
+constexpr uint32_t kDefault = 0;
 constexpr uint32_t indexed(uint8_t index) {
-    return IndexedKind | index;
+    return kIndexedKind | index;
 }
 constexpr uint32_t rgb(uint8_t r, uint8_t g, uint8_t b) {
-    return RgbKind | (uint32_t(r) << 16) | (uint32_t(g) << 8) | b;
+    return kRgbKind | (uint32_t(r) << 16) | (uint32_t(g) << 8) | b;
 }
 constexpr uint32_t kind(uint32_t colour) {
-    return colour & KindMask;
+    return colour & kKindMask;
 }
 } // namespace TerminalColor
 
@@ -37,8 +39,8 @@ struct TerminalCell {
     uint32_t wide : 1 = 0;         // first half of a two-cell glyph
     uint32_t continuation : 1 = 0; // second half of a two-cell glyph: painted by its first half
     uint32_t combined : 1 = 0;     // more code points for this cell in TerminalLine::combining
-    uint32_t fg = TerminalColor::Default;
-    uint32_t bg = TerminalColor::Default;
+    uint32_t fg = TerminalColor::kDefault;
+    uint32_t bg = TerminalColor::kDefault;
 };
 
 // The pen with a character, written as three words: building the bit-fields on the stack and
@@ -65,3 +67,5 @@ struct TerminalLine {
     // Combining marks are rare: a side table keyed by column keeps every other cell small.
     std::vector<std::pair<int, std::u32string>> combining;
 };
+
+} // namespace sbx

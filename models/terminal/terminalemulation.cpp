@@ -9,11 +9,13 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 namespace {
 // libvterm's text handler keeps one code point per input byte on the stack: bounded chunks
 // keep that small whatever a single feed() carries.
-constexpr qsizetype FeedChunk = 16 * 1024;
-constexpr int DefaultScrollback = 10000;
+constexpr qsizetype kFeedChunk = 16 * 1024;
+constexpr int kDefaultScrollback = 10000;
 } // namespace
 
 QString lineToText(const TerminalLine &line, int fromCol, int toCol) {
@@ -43,7 +45,7 @@ TerminalEmulation::TerminalEmulation(int cols, int rows, QObject *parent)
     : QObject(parent)
     , m_cols(std::max(cols, 1))
     , m_rows(std::max(rows, 1))
-    , m_primary(m_cols, m_rows, DefaultScrollback)
+    , m_primary(m_cols, m_rows, kDefaultScrollback)
     , m_alternate(m_cols, m_rows, 0)
     , m_dirty(static_cast<size_t>(m_rows), 0) {
     m_vt = vterm_new(m_rows, m_cols);
@@ -99,8 +101,8 @@ void TerminalEmulation::syncCursor() {
 
 void TerminalEmulation::feed(const QByteArray &bytes) {
     const QByteArray &utf8Bytes = m_csiGuard.filter(bytes);
-    for (qsizetype offset = 0; offset < utf8Bytes.size(); offset += FeedChunk) {
-        const qsizetype len = std::min(FeedChunk, utf8Bytes.size() - offset);
+    for (qsizetype offset = 0; offset < utf8Bytes.size(); offset += kFeedChunk) {
+        const qsizetype len = std::min(kFeedChunk, utf8Bytes.size() - offset);
         vterm_input_write(m_vt, utf8Bytes.constData() + offset, static_cast<size_t>(len));
     }
     syncCursor();
@@ -291,3 +293,5 @@ TerminalDamage TerminalEmulation::takeDamage(TerminalDamageMark &mark) {
     mark.seen = m_damageClock++;
     return damage;
 }
+
+} // namespace sbx

@@ -14,6 +14,8 @@
 struct VTerm;
 struct VTermState;
 
+namespace sbx {
+
 enum class TerminalCursorShape { Block, Underline, Bar };
 enum class TerminalMouseMode { None, Click, Drag, Move };
 
@@ -138,3 +140,5 @@ private:
 };
 
 QString lineToText(const TerminalLine &line, int fromCol = 0, int toCol = -1);
+
+} // namespace sbx

@@ -5,6 +5,8 @@
 
 #include <vterm.h>
 
+namespace sbx {
+
 int toVTermModifier(Qt::KeyboardModifiers mods) {
     int mod = VTERM_MOD_NONE;
     if (mods & Qt::ShiftModifier)
@@ -170,3 +172,5 @@ bool writeKeyToVTerm(VTerm *vt, int qtKey, Qt::KeyboardModifiers mods, const QSt
     }
     return true;
 }
+
+} // namespace sbx

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 namespace {
 
 const TerminalLine *lineAt(const TerminalEmulation &emulation, int64_t line) {
@@ -123,3 +125,5 @@ std::vector<TerminalMatch> findInHistory(const TerminalEmulation &emulation, con
     }
     return matches;
 }
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+namespace sbx {
+
 class TerminalEmulation;
 
 // A cell position that survives scrolling: line counts from the first line ever written
@@ -48,3 +50,5 @@ TerminalRange selectionRange(const TerminalEmulation &emulation, const TerminalS
 QString selectionText(const TerminalEmulation &emulation, const TerminalRange &range);
 // Finds text case-insensitively in every history line, oldest first.
 std::vector<TerminalMatch> findInHistory(const TerminalEmulation &emulation, const QString &text);
+
+} // namespace sbx

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 TerminalSession::TerminalSession(SandboxClient *client, const QString &sessionId, QObject *parent)
     : QObject(parent)
     , m_client(client)
@@ -94,3 +96,5 @@ void TerminalSession::terminate() {
         (new DeleteShellSessionJob(m_client, id))->start();
     m_channel->detach();
 }
+
+} // namespace sbx

@@ -8,6 +8,8 @@
 #include <QSize>
 #include <QString>
 
+namespace sbx {
+
 class SandboxClient;
 class TerminalEmulation;
 
@@ -66,3 +68,5 @@ private:
     QSize m_size{kDefaultColumns, kDefaultRows};
     QString m_endReason;
 };
+
+} // namespace sbx

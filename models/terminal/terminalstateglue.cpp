@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 namespace {
 
 TerminalEmulation *self(void *user) {
@@ -14,7 +16,7 @@ TerminalEmulation *self(void *user) {
 
 uint32_t packColour(const VTermColor &colour) {
     if (VTERM_COLOR_IS_DEFAULT_FG(&colour) || VTERM_COLOR_IS_DEFAULT_BG(&colour))
-        return TerminalColor::Default;
+        return TerminalColor::kDefault;
     if (VTERM_COLOR_IS_INDEXED(&colour))
         return TerminalColor::indexed(colour.indexed.idx);
     return TerminalColor::rgb(colour.rgb.red, colour.rgb.green, colour.rgb.blue);
@@ -63,7 +65,7 @@ int setlineinfo(int, const VTermLineInfo *, const VTermLineInfo *, void *) {
     return 1;
 }
 
-const VTermStateCallbacks callbacks = {
+const VTermStateCallbacks kCallbacks = {
     putglyph,   movecursor,  scrollrect, moverect, erase,       initpen,
     setpenattr, settermprop, ringBell,   resize,   setlineinfo,
 };
@@ -317,5 +319,7 @@ int resize(int rows, int cols, VTermPos *delta, void *user) {
 } // namespace
 
 void TerminalStateGlue::install(TerminalEmulation *emulation) {
-    vterm_state_set_callbacks(emulation->m_state, &callbacks, emulation);
+    vterm_state_set_callbacks(emulation->m_state, &kCallbacks, emulation);
 }
+
+} // namespace sbx

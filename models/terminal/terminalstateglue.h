@@ -1,5 +1,7 @@
 #pragma once
 
+namespace sbx {
+
 class TerminalEmulation;
 
 // libvterm's state-layer callbacks writing into TerminalEmulation's screen model.
@@ -7,3 +9,5 @@ class TerminalStateGlue final {
 public:
     static void install(TerminalEmulation *emulation);
 };
+
+} // namespace sbx

@@ -2,11 +2,14 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>ConsoleOptions</name>
+    <name>QMessageBox</name>
     <message>
-        <source>the environment variable %1 (--api-key-env)</source>
+        <source>&amp;Yes</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>sbx::ConsoleOptions</name>
     <message>
         <source>Sandbox Console: browse, connect to and manage AIO agent sandboxes.
 At launch it starts the local sandbox &quot;Local&quot; and connects to it.</source>
@@ -54,9 +57,13 @@ Try --help.
 </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the environment variable %1 (--api-key-env)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>ContextView</name>
+    <name>sbx::ContextView</name>
     <message>
         <source>Operating system</source>
         <translation type="unfinished"></translation>
@@ -167,14 +174,14 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>CreateShellSessionJob</name>
+    <name>sbx::CreateShellSessionJob</name>
     <message>
         <source>%1: the reply has no session_id</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>Credentials</name>
+    <name>sbx::Credentials</name>
     <message>
         <source>None</source>
         <translation type="unfinished"></translation>
@@ -193,7 +200,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>DownloadJob</name>
+    <name>sbx::DownloadJob</name>
     <message>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
@@ -220,7 +227,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>Endpoint</name>
+    <name>sbx::Endpoint</name>
     <message>
         <source>Enter the sandbox&apos;s address, for example http://localhost:8080</source>
         <translation type="unfinished"></translation>
@@ -239,7 +246,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>EngineApi</name>
+    <name>sbx::EngineApi</name>
     <message>
         <source>No answer from the container engine</source>
         <translation type="unfinished"></translation>
@@ -250,7 +257,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>EngineContainers</name>
+    <name>sbx::EngineContainers</name>
     <message>
         <source>The container engine sent an unreadable container list</source>
         <translation type="unfinished"></translation>
@@ -265,14 +272,14 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>EngineJob</name>
+    <name>sbx::EngineJob</name>
     <message>
         <source>The container engine was closed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>EngineLogStream</name>
+    <name>sbx::EngineLogStream</name>
     <message>
         <source>Stopped following the logs</source>
         <translation type="unfinished"></translation>
@@ -287,7 +294,19 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>EngineSandboxes</name>
+    <name>sbx::EngineSandboxes</name>
+    <message>
+        <source>Looking for a container engine at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container engine at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (signed-token auth; this console does not hold its key)</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Choose an image for the sandbox</source>
         <translation type="unfinished"></translation>
@@ -314,18 +333,6 @@ Try --help.
     </message>
     <message>
         <source>A container name starts with a letter or digit and holds only letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Looking for a container engine at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Container engine at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (signed-token auth; this console does not hold its key)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -410,7 +417,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>Envelope</name>
+    <name>sbx::Envelope</name>
     <message>
         <source>%1: the server replied with invalid JSON</source>
         <translation type="unfinished"></translation>
@@ -425,7 +432,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>ErrorRow</name>
+    <name>sbx::ErrorRow</name>
     <message>
         <source>Retry with sudo</source>
         <translation type="unfinished"></translation>
@@ -436,7 +443,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>FileViewer</name>
+    <name>sbx::FileViewer</name>
     <message>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
@@ -519,7 +526,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>FilesTab</name>
+    <name>sbx::FilesTab</name>
     <message>
         <source>/path/in/the/sandbox</source>
         <translation type="unfinished"></translation>
@@ -631,6 +638,10 @@ Try --help.
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Upload files</source>
         <translation type="unfinished"></translation>
     </message>
@@ -662,20 +673,16 @@ Try --help.
         <source>Files</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
-    <name>GetContextJob</name>
+    <name>sbx::GetContextJob</name>
     <message>
         <source>%1: the reply has no version or detail; the address does not look like an AIO sandbox</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>GetLlmsTxtJob</name>
+    <name>sbx::GetLlmsTxtJob</name>
     <message>
         <source>GET /llms.txt returned a web page, not the agent manual</source>
         <translation type="unfinished"></translation>
@@ -686,7 +693,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>HookEditorDialog</name>
+    <name>sbx::HookEditorDialog</name>
     <message>
         <source>Add shutdown hook</source>
         <translation type="unfinished"></translation>
@@ -765,7 +772,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>HookModel</name>
+    <name>sbx::HookModel</name>
     <message>
         <source>Priority %1 · 1 hook</source>
         <translation type="unfinished"></translation>
@@ -808,7 +815,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>HooksTab</name>
+    <name>sbx::HooksTab</name>
     <message>
         <source>Could not run %1: %2</source>
         <translation type="unfinished"></translation>
@@ -929,28 +936,28 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>Job</name>
+    <name>sbx::Job</name>
     <message>
         <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>ListFilesJob</name>
+    <name>sbx::ListFilesJob</name>
     <message>
         <source>%1: files is not a list</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>ListShellSessionsJob</name>
+    <name>sbx::ListShellSessionsJob</name>
     <message>
         <source>%1: the reply has no sessions map</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>LlmsTxtView</name>
+    <name>sbx::LlmsTxtView</name>
     <message>
         <source>Plain text</source>
         <translation type="unfinished"></translation>
@@ -993,30 +1000,14 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>LocalLogSource</name>
+    <name>sbx::LocalLogSource</name>
     <message>
         <source>The sandbox was deleted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>LocalSandboxes</name>
-    <message>
-        <source>its workspace folder is deleted: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>its folder is kept: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Local: sandbox-server on this machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose an existing folder, or let the console create one.</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>sbx::LocalSandboxes</name>
     <message>
         <source>Local</source>
         <translation type="unfinished"></translation>
@@ -1057,9 +1048,25 @@ Try --help.
         <source>Cannot pause the sandbox&apos;s processes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>its workspace folder is deleted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its folder is kept: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Local: sandbox-server on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an existing folder, or let the console create one.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>LogView</name>
+    <name>sbx::LogView</name>
     <message>
         <source>&amp;Follow</source>
         <translation type="unfinished"></translation>
@@ -1085,26 +1092,26 @@ Try --help.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Logs</source>
+        <source>The sandbox is gone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sandbox is gone</source>
+        <source>Logs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
-    <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>sbx::MainWindow</name>
     <message>
         <source>Sandbox Console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select a sandbox on the left, create one with Ctrl+Shift+N or add one by address with Ctrl+N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1189,15 +1196,15 @@ Try --help.
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Discard and quit</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>%n transfer(s) have not finished. Quitting cancels them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
-    </message>
-    <message>
-        <source>&amp;Discard and quit</source>
-        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n terminal(s) open in sandboxes that stop with the console. Quitting stops them and ends their shells.</source>
@@ -1207,22 +1214,14 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>MintTicketJob</name>
+    <name>sbx::MintTicketJob</name>
     <message>
         <source>POST /tickets: the reply holds no ticket</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>NewSandboxDialog</name>
-    <message>
-        <source>Runs as:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No provider here can create a sandbox.</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>sbx::NewSandboxDialog</name>
     <message>
         <source>&amp;Image:</source>
         <translation type="unfinished"></translation>
@@ -1260,6 +1259,10 @@ Try --help.
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Runs as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1287,9 +1290,13 @@ Try --help.
         <source>Workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No provider here can create a sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>PreferencesDialog</name>
+    <name>sbx::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
@@ -1344,21 +1351,14 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>QMessageBox</name>
-    <message>
-        <source>&amp;Yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ReadFileJob</name>
+    <name>sbx::ReadFileJob</name>
     <message>
         <source>%1: the reply has no content</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>RemoteFileModel</name>
+    <name>sbx::RemoteFileModel</name>
     <message>
         <source>Name</source>
         <translation type="unfinished"></translation>
@@ -1377,7 +1377,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>RemoteFileOperations</name>
+    <name>sbx::RemoteFileOperations</name>
     <message>
         <source>%1 is %2: the viewer opens files up to %3. Use Download… instead.</source>
         <translation type="unfinished"></translation>
@@ -1400,7 +1400,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>SandboxActions</name>
+    <name>sbx::SandboxActions</name>
     <message>
         <source>&amp;New sandbox…</source>
         <translation type="unfinished"></translation>
@@ -1495,7 +1495,7 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>SandboxDialog</name>
+    <name>sbx::SandboxDialog</name>
     <message>
         <source>&amp;Test connection</source>
         <translation type="unfinished"></translation>
@@ -1647,14 +1647,14 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>SandboxHook</name>
+    <name>sbx::SandboxHook</name>
     <message>
         <source>The timeout must be a number of seconds</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>SandboxListModel</name>
+    <name>sbx::SandboxListModel</name>
     <message>
         <source>State: %1</source>
         <translation type="unfinished"></translation>
@@ -1709,19 +1709,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>SandboxProvider</name>
-    <message>
-        <source>forgotten here; the sandbox itself keeps running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Give the sandbox a name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 sandboxes cannot be created from the console</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>sbx::SandboxProvider</name>
     <message>
         <source>starting</source>
         <translation type="unfinished"></translation>
@@ -1774,9 +1762,21 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
         <source>%1 sandboxes cannot be deleted from the console</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>forgotten here; the sandbox itself keeps running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the sandbox a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sandboxes cannot be created from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>SandboxWorkspace</name>
+    <name>sbx::SandboxWorkspace</name>
     <message>
         <source>Retry now</source>
         <translation type="unfinished"></translation>
@@ -1811,7 +1811,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>SavedEndpoints</name>
+    <name>sbx::SavedEndpoints</name>
     <message>
         <source>The credential is not in the keychain: edit the sandbox to enter it again</source>
         <translation type="unfinished"></translation>
@@ -1822,22 +1822,14 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>ShellExecJob</name>
+    <name>sbx::ShellExecJob</name>
     <message>
         <source>%1: the reply has no status</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>Status</name>
-    <message>
-        <source>%1 refused the API key from %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %2 failed: %3 (HTTP %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>sbx::Status</name>
     <message>
         <source>invalid</source>
         <translation type="unfinished"></translation>
@@ -1887,6 +1879,10 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 refused the API key from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 refused the JWT: expired, not yet valid, or not signed with the sandbox&apos;s key</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1900,6 +1896,10 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>No answer from %1 within %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 failed: %3 (HTTP %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1924,7 +1924,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>SudoListFilesJob</name>
+    <name>sbx::SudoListFilesJob</name>
     <message>
         <source>Listing %1 with sudo: the command printed no listing</source>
         <translation type="unfinished"></translation>
@@ -1939,7 +1939,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>TerminalChannel</name>
+    <name>sbx::TerminalChannel</name>
     <message>
         <source>The sandbox was closed</source>
         <translation type="unfinished"></translation>
@@ -1986,7 +1986,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>TerminalFindBar</name>
+    <name>sbx::TerminalFindBar</name>
     <message>
         <source>Find in scrollback</source>
         <translation type="unfinished"></translation>
@@ -2005,7 +2005,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>TerminalPane</name>
+    <name>sbx::TerminalPane</name>
     <message>
         <source>New session</source>
         <translation type="unfinished"></translation>
@@ -2028,7 +2028,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>TerminalTab</name>
+    <name>sbx::TerminalTab</name>
     <message>
         <source>Split</source>
         <translation type="unfinished"></translation>
@@ -2063,7 +2063,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>TerminalView</name>
+    <name>sbx::TerminalView</name>
     <message>
         <source>Paste several lines</source>
         <translation type="unfinished"></translation>
@@ -2080,7 +2080,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>TransferPanel</name>
+    <name>sbx::TransferPanel</name>
     <message>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
@@ -2123,15 +2123,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>TransferQueueModel</name>
-    <message>
-        <source>copy %1 with sudo for the download</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>remove the copy made for the download</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>sbx::TransferQueueModel</name>
     <message>
         <source>%1 s</source>
         <translation type="unfinished"></translation>
@@ -2142,6 +2134,14 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy %1 with sudo for the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove the copy made for the download</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2194,7 +2194,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>UploadJob</name>
+    <name>sbx::UploadJob</name>
     <message>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
@@ -2209,7 +2209,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
 </context>
 <context>
-    <name>UserPrompts</name>
+    <name>sbx::UserPrompts</name>
     <message>
         <source>Apply to all</source>
         <translation type="unfinished"></translation>

@@ -9,6 +9,8 @@
 
 #include <csignal>
 
+using namespace sbx;
+
 namespace {
 
 // Children of pid, from /proc.

@@ -22,6 +22,9 @@
 
 #include <unistd.h>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 void writeFile(const QString &path, int size) {
@@ -365,7 +368,7 @@ private Q_SLOTS:
             f.write(content);
             QFile big(ws + QStringLiteral("/drag/big.bin"));
             QVERIFY(big.open(QIODevice::WriteOnly));
-            QVERIFY(big.resize(RemoteDragData::maxFileSize)); // sparse, 64 MiB
+            QVERIFY(big.resize(RemoteDragData::kMaxFileSize)); // sparse, 64 MiB
         }
         tab->setFolder(ws + QStringLiteral("/drag"));
         QAbstractItemModel *shown = tab->view()->model();
@@ -376,8 +379,8 @@ private Q_SLOTS:
             tab->dragData({rowNamed(shown, QStringLiteral("report.csv"))}));
         QVERIFY(data);
         // The drag describes the remote file at once...
-        QVERIFY(data->hasFormat(QString::fromLatin1(RemoteFileModel::mimeType)));
-        QVERIFY(data->data(QString::fromLatin1(RemoteFileModel::mimeType))
+        QVERIFY(data->hasFormat(QString::fromLatin1(RemoteFileModel::kMimeType)));
+        QVERIFY(data->data(QString::fromLatin1(RemoteFileModel::kMimeType))
                     .contains("/drag/report.csv"));
         QVERIFY(data->hasUrls());
         // ...and the drop gets a local copy, fetched through the transfer queue.

@@ -21,6 +21,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 SandboxState stateOf(const ConsoleContext &context, const QString &id) {

@@ -31,6 +31,9 @@
 
 #include <functional>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 // Runs fn on the next modal dialog of type T once it is shown, while the caller's exec() blocks.

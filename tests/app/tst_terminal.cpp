@@ -20,6 +20,9 @@
 #include <QToolButton>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 bool screenHasLine(const TerminalView *view, const QString &line) {

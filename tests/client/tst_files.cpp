@@ -1,10 +1,10 @@
 // File jobs, exec-based file commands and transfers against a real sandbox-server, with hostile
 // names, cancels, changing files and a cut connection.
 #include "client/api/filejobs.h"
+#include "client/api/filetransfer.h"
 #include "client/api/remotecommand.h"
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
-#include "client/api/filetransfer.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/testserver.h"
 
@@ -15,6 +15,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+
+using namespace sbx;
+using namespace sbxtest;
 
 namespace {
 

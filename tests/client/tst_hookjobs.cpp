@@ -13,6 +13,9 @@
 
 #include <algorithm>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 QByteArray fixture(const char *name) {

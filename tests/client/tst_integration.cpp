@@ -12,6 +12,9 @@
 #include <QTcpSocket>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 // The outcome of one job, collected through its signals.

@@ -17,6 +17,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 QJsonObject claimsOf(const QString &token) {

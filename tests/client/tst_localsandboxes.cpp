@@ -22,6 +22,9 @@
 #include <csignal>
 #include <unistd.h>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 // The job's Status once it has finished (succeeded or failed arrive right after finished).
@@ -98,7 +101,7 @@ private Q_SLOTS:
         LocalSandboxes provider(&settings, options());
         QSignalSpy added(&provider, &SandboxProvider::sandboxAdded);
         const QString id = provider.ensureDefault();
-        QCOMPARE(id, QString::fromLatin1(LocalSandboxes::defaultId));
+        QCOMPARE(id, QString::fromLatin1(LocalSandboxes::kDefaultId));
         QCOMPARE(added.count(), 1);
         QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
         const SandboxEntry entry = entryOf(provider, id);

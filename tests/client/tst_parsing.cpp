@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QtTest>
 
+using namespace sbx;
+
 namespace {
 QByteArray fixture(const char *name) {
     QFile file(QStringLiteral(SBX_FIXTURES_DIR "/") + QString::fromLatin1(name));

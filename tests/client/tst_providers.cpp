@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace sbx;
+
 using namespace Qt::StringLiterals;
 
 namespace {

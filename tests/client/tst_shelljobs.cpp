@@ -8,6 +8,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 template <typename Job, typename Result> Status runJob(Job *job, Result *out) {

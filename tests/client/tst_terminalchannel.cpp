@@ -11,6 +11,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 // Everything a channel printed, and its session events.

@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace sbx;
+
 namespace {
 
 Status runContext(SandboxClient *client) {

@@ -14,6 +14,10 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 
+using namespace sbx;
+
+namespace sbxtest {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -310,3 +314,5 @@ void PodmanService::unmountLeftovers() {
     for (const QByteArray &mountPoint : std::as_const(mountPoints))
         ::umount2(mountPoint.constData(), MNT_DETACH);
 }
+
+} // namespace sbxtest

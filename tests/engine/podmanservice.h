@@ -8,6 +8,8 @@
 
 #include <memory>
 
+namespace sbxtest {
+
 // A podman API service of the test's own: its configuration (runc, cgroupfs, ulimits), storage
 // and socket live in a temporary folder, so the suite depends on nothing the machine has set up.
 class PodmanService final {
@@ -47,3 +49,5 @@ private:
     QString m_podman;
     QString m_reason;
 };
+
+} // namespace sbxtest

@@ -16,6 +16,9 @@
 #include <memory>
 #include <optional>
 
+using namespace sbx;
+using namespace sbxtest;
+
 using namespace Qt::StringLiterals;
 
 namespace {

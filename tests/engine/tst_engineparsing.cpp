@@ -18,6 +18,8 @@
 #include <QtEndian>
 #include <QtTest>
 
+using namespace sbx;
+
 using namespace Qt::StringLiterals;
 
 namespace {

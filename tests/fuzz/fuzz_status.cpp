@@ -13,6 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 
+using namespace sbx;
+
 namespace {
 
 void check(bool condition) {

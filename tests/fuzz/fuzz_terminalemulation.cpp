@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <string_view>
 
+using namespace sbx;
+
 namespace {
 
 void check(bool condition) {

@@ -6,6 +6,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+using namespace sbx;
+
 namespace {
 
 SandboxHook hook(const QString &name, int priority, const QString &command = {},

@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+using namespace sbx;
+
 namespace {
 
 QPalette themed(const QColor &window, const QColor &text) {

@@ -12,6 +12,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 void touch(const QString &path) {
@@ -220,7 +223,7 @@ private Q_SLOTS:
         const QModelIndex top = childNamed(model, {}, QStringLiteral("top.txt"));
         std::unique_ptr<QMimeData> mime(model.mimeData({a, top}));
         const QJsonArray items =
-            QJsonDocument::fromJson(mime->data(QString::fromLatin1(RemoteFileModel::mimeType)))
+            QJsonDocument::fromJson(mime->data(QString::fromLatin1(RemoteFileModel::kMimeType)))
                 .array();
         QCOMPARE(items.size(), 2);
         QCOMPARE(items.at(0).toObject().value(QStringLiteral("isDirectory")).toBool(), true);

@@ -16,6 +16,9 @@
 
 #include <unistd.h>
 
+using namespace sbx;
+using namespace sbxtest;
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -295,11 +298,11 @@ void TestRemoteFileOperations::permissionDeniedWithSudoIsOfferedAndRetried() {
     QVERIFY(readAll(sandbox.sudoLog()).contains("cp"));
     // The staged copy does not stay behind in the sandbox's /tmp (nor does its removal race the
     // next operation's failure below).
-    QTRY_VERIFY_WITH_TIMEOUT(QDir(u"/tmp"_s)
-                                 .entryList({u".sandbox-console-download-*"_s},
-                                            QDir::Files | QDir::Hidden)
-                                 .isEmpty(),
-                             kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        QDir(u"/tmp"_s)
+            .entryList({u".sandbox-console-download-*"_s}, QDir::Files | QDir::Hidden)
+            .isEmpty(),
+        kTimeoutMs);
 
     // Refused as root too: reported, with nothing more to offer.
     const QString undeletable = u"/proc/sys/vm/compact_memory"_s;

@@ -1,9 +1,9 @@
 // SandboxListModel over real providers: live states from real sandbox-server processes.
 #include "client/providers/localsandboxes.h"
+#include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
 #include "client/providers/secretstore.h"
 #include "client/sandboxclient.h"
-#include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "tests/support/testserver.h"
 
@@ -15,6 +15,9 @@
 #include <QtTest>
 
 #include <csignal>
+
+using namespace sbx;
+using namespace sbxtest;
 
 namespace {
 

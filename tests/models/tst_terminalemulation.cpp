@@ -3,6 +3,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sbx;
+
 namespace {
 QByteArray esc(const char *sequence) {
     return QByteArray("\x1b") + sequence;
@@ -59,10 +61,10 @@ void TestTerminalEmulation::coloursAndAttributes_data() {
     QTest::addColumn<uint>("fg");
     QTest::addColumn<uint>("bg");
     QTest::addColumn<QString>("attrs");
-    QTest::newRow("default") << QByteArray("0") << TerminalColor::Default << TerminalColor::Default
-                             << QString();
+    QTest::newRow("default") << QByteArray("0") << TerminalColor::kDefault
+                             << TerminalColor::kDefault << QString();
     QTest::newRow("16 fg") << QByteArray("31") << TerminalColor::indexed(1)
-                           << TerminalColor::Default << QString();
+                           << TerminalColor::kDefault << QString();
     QTest::newRow("16 bright fg, bg") << QByteArray("91;42") << TerminalColor::indexed(9)
                                       << TerminalColor::indexed(2) << QString();
     QTest::newRow("256") << QByteArray("38;5;196;48;5;21") << TerminalColor::indexed(196)
@@ -70,10 +72,10 @@ void TestTerminalEmulation::coloursAndAttributes_data() {
     QTest::newRow("truecolor") << QByteArray("38;2;10;20;30;48;2;200;100;50")
                                << TerminalColor::rgb(10, 20, 30) << TerminalColor::rgb(200, 100, 50)
                                << QString();
-    QTest::newRow("bold italic") << QByteArray("1;3") << TerminalColor::Default
-                                 << TerminalColor::Default << QStringLiteral("bi");
-    QTest::newRow("underline inverse strike") << QByteArray("4;7;9") << TerminalColor::Default
-                                              << TerminalColor::Default << QStringLiteral("usr");
+    QTest::newRow("bold italic") << QByteArray("1;3") << TerminalColor::kDefault
+                                 << TerminalColor::kDefault << QStringLiteral("bi");
+    QTest::newRow("underline inverse strike") << QByteArray("4;7;9") << TerminalColor::kDefault
+                                              << TerminalColor::kDefault << QStringLiteral("usr");
 }
 
 void TestTerminalEmulation::coloursAndAttributes() {
@@ -100,7 +102,7 @@ void TestTerminalEmulation::coloursAndAttributes() {
         got += QLatin1Char('r');
     QCOMPARE(got, attrs);
     const TerminalCell y = t.cell(0, 1);
-    QCOMPARE(y.fg, TerminalColor::Default);
+    QCOMPARE(y.fg, TerminalColor::kDefault);
     QVERIFY(!y.bold && !y.inverse);
 }
 

@@ -6,6 +6,8 @@
 
 #include <cstring>
 
+using namespace sbx;
+
 namespace {
 
 QByteArray esc(const char *sequence) {
@@ -83,7 +85,7 @@ void TestTerminalScrollback::compactLineRoundTripsOddCells() {
         c.continuation = (i % 11) == 1;
         c.combined = (i % 13) == 0;
         c.fg = i % 3 == 0 ? TerminalColor::rgb(uint8_t(i), 2, 3) : TerminalColor::indexed(7);
-        c.bg = i % 17 == 0 ? TerminalColor::indexed(uint8_t(i)) : TerminalColor::Default;
+        c.bg = i % 17 == 0 ? TerminalColor::indexed(uint8_t(i)) : TerminalColor::kDefault;
     }
     line.combining.emplace_back(13, std::u32string{U'\u0301', U'\u0323'});
     line.combining.emplace_back(0, std::u32string{char32_t(0x1f3fb)});

@@ -12,6 +12,9 @@
 #include <algorithm>
 #include <memory>
 
+using namespace sbx;
+using namespace sbxtest;
+
 using namespace Qt::StringLiterals;
 
 namespace {

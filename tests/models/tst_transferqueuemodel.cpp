@@ -8,6 +8,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 using State = TransferQueueModel::State;
 
 class TestTransferQueueModel final : public QObject {

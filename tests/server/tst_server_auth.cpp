@@ -19,6 +19,8 @@
 
 using namespace sbxtest;
 
+using namespace sbxtest;
+
 namespace {
 
 const QByteArray kApiKey = QByteArrayLiteral("test-key-4f1c9a7e5d2b8f30");

@@ -11,6 +11,8 @@
 
 using namespace sbxtest;
 
+using namespace sbxtest;
+
 class TestServerContext final : public QObject {
     Q_OBJECT
 

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 using namespace sbxtest;
+
+using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 class TestServerFiles final : public QObject {

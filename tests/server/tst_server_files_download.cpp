@@ -15,6 +15,8 @@
 #include <QUrlQuery>
 
 using namespace sbxtest;
+
+using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {

@@ -21,6 +21,8 @@
 #include <sys/stat.h>
 
 using namespace sbxtest;
+
+using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {

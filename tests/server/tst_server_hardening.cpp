@@ -18,6 +18,8 @@
 #include <vector>
 
 using namespace sbxtest;
+
+using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {

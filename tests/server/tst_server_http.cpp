@@ -24,6 +24,8 @@
 
 using namespace sbxtest;
 
+using namespace sbxtest;
+
 namespace {
 
 // Plain descriptors: a thousand QTcpSockets would cost the test more than the server.

@@ -12,6 +12,8 @@
 
 using namespace sbxtest;
 
+using namespace sbxtest;
+
 namespace {
 
 QJsonObject frame(const QString &type, const QJsonValue &data) {

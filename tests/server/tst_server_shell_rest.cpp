@@ -15,6 +15,8 @@
 #include <QTest>
 
 using namespace sbxtest;
+
+using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {

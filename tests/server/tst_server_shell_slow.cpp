@@ -11,6 +11,8 @@
 #include <QTest>
 
 using namespace sbxtest;
+
+using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {

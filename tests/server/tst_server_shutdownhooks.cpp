@@ -16,6 +16,8 @@
 #include <csignal>
 
 using namespace sbxtest;
+
+using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {

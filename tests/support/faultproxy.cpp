@@ -3,6 +3,8 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+namespace sbxtest {
+
 namespace {
 constexpr qint64 maxBuffered = 256 * 1024;
 constexpr qsizetype maxRecorded = 4096;
@@ -136,3 +138,5 @@ void FaultProxy::cutAll() {
     }
     m_pipes.clear();
 }
+
+} // namespace sbxtest

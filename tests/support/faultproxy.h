@@ -9,6 +9,8 @@
 
 class QTcpSocket;
 
+namespace sbxtest {
+
 // A loopback TCP proxy in front of a real server that can cut, stall or slow connections, to
 // inject network faults into tests.
 class FaultProxy final : public QObject {
@@ -60,3 +62,5 @@ private:
     qint64 m_bytesPerTick = 0;
     int m_accepted = 0;
 };
+
+} // namespace sbxtest

@@ -4,9 +4,11 @@
 
 #include <functional>
 
+namespace sbxtest {
+
 // Test answers to the console's questions: each question is recorded (title and text), and
 // answered by the function a test sets (default: go ahead / first answer / keep the text).
-class ScriptedPrompts final : public UserPrompts {
+class ScriptedPrompts final : public sbx::UserPrompts {
 public:
     struct Question {
         QString title;
@@ -44,3 +46,5 @@ public:
         secretsShown << title;
     }
 };
+
+} // namespace sbxtest

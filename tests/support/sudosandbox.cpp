@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QFile>
 
+namespace sbxtest {
+
 bool SudoSandbox::start(const QString &binary) {
     const QString bin = home.filePath(QStringLiteral("bin"));
     QDir().mkpath(bin);
@@ -27,3 +29,5 @@ bool SudoSandbox::start(const QString &binary) {
     options.env.insert(QStringLiteral("HOME"), home.path());
     return server.start(options);
 }
+
+} // namespace sbxtest

@@ -4,6 +4,8 @@
 
 #include <QTemporaryDir>
 
+namespace sbxtest {
+
 // A sandbox-server test build (sandbox-server-filestest: it claims `file-sudo` and refuses its
 // file routes anything under a folder named root-only, as AIO refuses its user root's files)
 // whose shells find a stand-in `sudo` first: the tests run as root already, so it runs the
@@ -16,3 +18,5 @@ struct SudoSandbox {
     // Starts binary (the filestest build) with the stand-in sudo on its shells' PATH.
     bool start(const QString &binary);
 };
+
+} // namespace sbxtest

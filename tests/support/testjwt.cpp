@@ -9,6 +9,8 @@
 
 #include <cstdlib>
 
+namespace sbxtest {
+
 namespace {
 QByteArray bioText(BIO *bio) {
     char *data = nullptr;
@@ -72,3 +74,5 @@ QList<QByteArray> pemBodyLines(const QByteArray &pem) {
     }
     return lines;
 }
+
+} // namespace sbxtest

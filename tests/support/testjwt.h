@@ -4,6 +4,8 @@
 #include <QJsonObject>
 #include <QList>
 
+namespace sbxtest {
+
 // An RSA key pair made for one test run, and tokens signed with it (or forged) for auth tests.
 struct TestRsaKey {
     QByteArray privatePem;
@@ -20,3 +22,5 @@ QByteArray makeJwt(const TestRsaKey &key, const QJsonObject &claims,
 // The base64 body lines of a PEM: enough to find a key in a file (settings, logs) whatever
 // its line wrapping.
 QList<QByteArray> pemBodyLines(const QByteArray &pem);
+
+} // namespace sbxtest

@@ -7,6 +7,8 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 
+namespace sbxtest {
+
 TestServer::~TestServer() {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->kill();
@@ -108,3 +110,5 @@ QByteArray TestServer::stderrText() {
         m_stderr += m_process->readAllStandardError();
     return m_stderr;
 }
+
+} // namespace sbxtest

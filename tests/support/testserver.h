@@ -8,6 +8,8 @@
 
 #include <memory>
 
+namespace sbxtest {
+
 // Starts a real sandbox-server child on a free loopback port for one test.
 class TestServer final {
 public:
@@ -55,3 +57,5 @@ private:
     QByteArray m_stdout;
     QByteArray m_stderr;
 };
+
+} // namespace sbxtest

@@ -25,6 +25,9 @@
 
 #include <memory>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 QList<SandboxHook> serverHooks(SandboxClient *client) {

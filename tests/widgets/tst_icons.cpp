@@ -5,6 +5,8 @@
 #include <QPixmap>
 #include <QtTest>
 
+using namespace sbx;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -10,6 +10,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sbx;
+using namespace sbxtest;
+
 namespace {
 
 // Answers the multi-line paste question without a dialog and counts how often it was asked.

@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QPushButton>
 
+namespace sbx {
+
 ErrorRow::ErrorRow(QWidget *parent)
     : QWidget(parent)
     , m_message(makeErrorBox(this)) // its colours are the palette's banner roles
@@ -42,3 +44,5 @@ QString ErrorRow::text() const {
 bool ErrorRow::sudoOffered() const {
     return !isHidden() && !m_sudo->isHidden();
 }
+
+} // namespace sbx

@@ -5,6 +5,8 @@
 class QLabel;
 class QPushButton;
 
+namespace sbx {
+
 // The error row above a file view: a failure's message, and "Retry with sudo" when the failed
 // operation may run again as root.
 class ErrorRow final : public QWidget {
@@ -25,3 +27,5 @@ private:
     QLabel *m_message;
     QPushButton *m_sudo;
 };
+
+} // namespace sbx

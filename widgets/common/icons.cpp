@@ -17,6 +17,8 @@ static void initResources() {
     Q_INIT_RESOURCE(sandbox_console);
 }
 
+namespace sbx {
+
 namespace {
 
 constexpr auto kCurrentColor = "currentColor";
@@ -151,3 +153,5 @@ QIcon appIcon() {
 }
 
 } // namespace Icons
+
+} // namespace sbx

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace sbx {
+
 // The console's own line icons (resources/icons/*.svg), drawn in the palette's text colour so
 // that they follow a dark theme.
 namespace Icons {
@@ -25,3 +27,5 @@ QIcon icon(const QString &name);
 QIcon appIcon();
 
 } // namespace Icons
+
+} // namespace sbx

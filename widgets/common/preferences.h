@@ -2,6 +2,8 @@
 
 #include <QObject>
 
+namespace sbx {
+
 // What the user can tune; the app loads and saves it.
 struct Preferences {
     int pollIntervalMs = 5000;
@@ -31,3 +33,5 @@ Q_SIGNALS:
 private:
     Preferences m_current;
 };
+
+} // namespace sbx

@@ -12,6 +12,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 bool DialogPrompts::confirm(QWidget *parent, const QString &title, const QString &text,
                             const QString &goAhead) {
     QMessageBox box(QMessageBox::Question, title, text, QMessageBox::Cancel, parent);
@@ -32,7 +34,7 @@ int DialogPrompts::choose(QWidget *parent, const QString &title, const QString &
     box.addButton(QMessageBox::Cancel);
     QCheckBox *all = nullptr;
     if (applyToAll) {
-        all = new QCheckBox(QCoreApplication::translate("UserPrompts", "Apply to all"), &box);
+        all = new QCheckBox(QCoreApplication::translate("sbx::UserPrompts", "Apply to all"), &box);
         box.setCheckBox(all);
     }
     box.exec();
@@ -58,7 +60,7 @@ void DialogPrompts::showSecret(QWidget *parent, const QString &title, const QStr
     auto *value = new QLineEdit(secret, &dialog);
     value->setReadOnly(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    QPushButton *copy = buttons->addButton(QCoreApplication::translate("UserPrompts", "&Copy"),
+    QPushButton *copy = buttons->addButton(QCoreApplication::translate("sbx::UserPrompts", "&Copy"),
                                            QDialogButtonBox::ActionRole);
     QObject::connect(copy, &QPushButton::clicked, &dialog,
                      [value] { QGuiApplication::clipboard()->setText(value->text()); });
@@ -74,3 +76,5 @@ UserPrompts *dialogPrompts() {
     static DialogPrompts prompts;
     return &prompts;
 }
+
+} // namespace sbx

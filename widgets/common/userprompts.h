@@ -7,6 +7,8 @@
 
 class QWidget;
 
+namespace sbx {
+
 // Every question the console asks a person goes through one UserPrompts, injected from the
 // ConsoleContext down to the tabs: dialogs in the program, scripted answers in tests. No view
 // opens a QMessageBox or QInputDialog of its own, and no test seam changes what is asked.
@@ -45,3 +47,5 @@ public:
 
 // The process's dialogs, for views created without a context (a test's bare widget).
 UserPrompts *dialogPrompts();
+
+} // namespace sbx

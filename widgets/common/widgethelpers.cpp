@@ -5,6 +5,8 @@
 #include <QLabel>
 #include <QShortcut>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 QLabel *makeErrorBox(QWidget *parent) {
@@ -22,3 +24,5 @@ void addLocalShortcut(QWidget *owner, const QKeySequence &key, std::function<voi
     auto *shortcut = new QShortcut(key, owner, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     QObject::connect(shortcut, &QShortcut::activated, owner, std::move(action));
 }
+
+} // namespace sbx

@@ -17,6 +17,8 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 namespace {
 
 struct HookField {
@@ -25,7 +27,7 @@ struct HookField {
 };
 
 // AIO's startup hooks in the order they run (aio-api.md 4.2).
-constexpr HookField hookFields[3] = {
+constexpr HookField kHookFields[3] = {
     {"RUN_HOOK_INIT", "Runs first, right after the sandbox starts, before its user and workspace "
                       "are prepared."},
     {"RUN_HOOK_PRE_SERVICES", "Runs after the user and workspace are ready, before the services "
@@ -141,8 +143,9 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
         m_hooks[i]->setPlaceholderText(tr("e.g. pip install -r requirements.txt"));
         auto *column = new QVBoxLayout;
         column->addWidget(m_hooks[i]);
-        column->addWidget(hint(QString::fromLatin1(hookFields[i].when), hooksBox));
-        hooksLayout->addRow(QString::fromLatin1(hookFields[i].variable) + QLatin1Char(':'), column);
+        column->addWidget(hint(QString::fromLatin1(kHookFields[i].when), hooksBox));
+        hooksLayout->addRow(QString::fromLatin1(kHookFields[i].variable) + QLatin1Char(':'),
+                            column);
     }
 
     m_problem->setWordWrap(true);
@@ -242,3 +245,5 @@ void NewSandboxDialog::setRequest(const NewSandboxRequest &r) {
     m_hooks[2]->setPlainText(o.postReadyHook);
     updateForm();
 }
+
+} // namespace sbx

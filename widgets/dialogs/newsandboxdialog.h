@@ -12,6 +12,8 @@ class QLineEdit;
 class QPlainTextEdit;
 class QRadioButton;
 
+namespace sbx {
+
 // What the user asked for in "New sandbox": which provider, and the options it is given.
 struct NewSandboxRequest {
     QString providerId; // empty: the first provider offered
@@ -57,3 +59,5 @@ private:
     QPlainTextEdit *m_hooks[3];
     QLabel *m_problem;
 };
+
+} // namespace sbx

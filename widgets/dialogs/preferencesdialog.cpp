@@ -7,6 +7,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *parent)
@@ -62,3 +64,5 @@ Preferences PreferencesDialog::preferences() const {
     p.parallelTransfers = m_parallel->value();
     return p;
 }
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 class QSpinBox;
 class QTabWidget;
 
+namespace sbx {
+
 // Preferences (Ctrl+,): one page per area; later features add their fields to a page.
 class PreferencesDialog final : public QDialog {
     Q_OBJECT
@@ -24,3 +26,5 @@ private:
     QSpinBox *m_scrollback;
     QSpinBox *m_parallel;
 };
+
+} // namespace sbx

@@ -17,6 +17,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -258,3 +260,5 @@ void SandboxDialog::accept() {
     }
     QDialog::accept();
 }
+
+} // namespace sbx

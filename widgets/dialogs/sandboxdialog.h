@@ -10,6 +10,9 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+
+namespace sbx {
+
 class ProbeJob;
 class SandboxClient;
 class UserPrompts;
@@ -71,3 +74,5 @@ private:
     QPointer<ProbeJob> m_testJob;
     UserPrompts *m_prompts = nullptr;
 };
+
+} // namespace sbx

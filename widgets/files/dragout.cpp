@@ -6,12 +6,14 @@
 #include <QTimer>
 #include <QUrl>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
-const QString uriList = u"text/uri-list"_s;
+const QString kUriList = u"text/uri-list"_s;
 // A drop that waits longer than this for 64 MiB has a network problem the queue will report.
-constexpr int fetchTimeoutMs = 120 * 1000;
+constexpr int kFetchTimeoutMs = 120 * 1000;
 } // namespace
 
 RemoteDragData::RemoteDragData(TransferQueueModel *queue, QStringList localFiles)
@@ -20,13 +22,13 @@ RemoteDragData::RemoteDragData(TransferQueueModel *queue, QStringList localFiles
 
 QStringList RemoteDragData::formats() const {
     QStringList out = QMimeData::formats();
-    if (!out.contains(uriList))
-        out << uriList;
+    if (!out.contains(kUriList))
+        out << kUriList;
     return out;
 }
 
 bool RemoteDragData::hasFormat(const QString &mimeType) const {
-    return mimeType == uriList || QMimeData::hasFormat(mimeType);
+    return mimeType == kUriList || QMimeData::hasFormat(mimeType);
 }
 
 RemoteDragData::Progress RemoteDragData::progress() const {
@@ -54,7 +56,7 @@ RemoteDragData::Progress RemoteDragData::progress() const {
 }
 
 QVariant RemoteDragData::retrieveData(const QString &mimeType, QMetaType type) const {
-    if (mimeType != uriList)
+    if (mimeType != kUriList)
         return QMimeData::retrieveData(mimeType, type);
     if (progress() == Progress::Pending) {
         QEventLoop loop;
@@ -66,7 +68,7 @@ QVariant RemoteDragData::retrieveData(const QString &mimeType, QMetaType type) c
                 loop.quit();
         });
         QObject::connect(m_queue, &QObject::destroyed, &loop, &QEventLoop::quit);
-        timeout.start(fetchTimeoutMs);
+        timeout.start(kFetchTimeoutMs);
         loop.exec(QEventLoop::ExcludeUserInputEvents);
     }
     if (progress() != Progress::Ready)
@@ -85,3 +87,5 @@ QVariant RemoteDragData::retrieveData(const QString &mimeType, QMetaType type) c
         list << url;
     return list;
 }
+
+} // namespace sbx

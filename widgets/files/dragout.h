@@ -6,6 +6,8 @@
 #include <QPointer>
 #include <QStringList>
 
+namespace sbx {
+
 class TransferQueueModel;
 
 // What a drag of remote files to the desktop carries: the remote description at once, and the
@@ -14,7 +16,7 @@ class TransferQueueModel;
 class RemoteDragData final : public QMimeData {
 public:
     // Drags carry small files only; larger ones go through Download…
-    static constexpr qint64 maxFileSize = RemoteFileOperations::kMaxDragSize;
+    static constexpr qint64 kMaxFileSize = RemoteFileOperations::kMaxDragSize;
 
     RemoteDragData(TransferQueueModel *queue, QStringList localFiles);
     QStringList formats() const override;
@@ -31,3 +33,5 @@ private:
     QPointer<TransferQueueModel> m_queue; // the tab may close while a drop waits
     QStringList m_localFiles;
 };
+
+} // namespace sbx

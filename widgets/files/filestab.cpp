@@ -30,6 +30,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -398,16 +400,18 @@ QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
         sourceRows << (name.model() == m_proxy ? m_proxy->mapToSource(name) : name);
     std::unique_ptr<QMimeData> remote(model()->mimeData(sourceRows));
     if (remote)
-        carried->setData(QString::fromLatin1(RemoteFileModel::mimeType),
-                         remote->data(QString::fromLatin1(RemoteFileModel::mimeType)));
+        carried->setData(QString::fromLatin1(RemoteFileModel::kMimeType),
+                         remote->data(QString::fromLatin1(RemoteFileModel::kMimeType)));
     return carried;
 }
 
 void registerFilesTab(TabRegistry &registry) {
-    registry.add({u"files"_s, QCoreApplication::translate("FilesTab", "Files"), 40,
+    registry.add({u"files"_s, QCoreApplication::translate("sbx::FilesTab", "Files"), 40,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new FilesTab(ctx.client, ctx.preferences, parent);
                       tab->setPrompts(ctx.prompts);
                       return tab;
                   }});
 }
+
+} // namespace sbx

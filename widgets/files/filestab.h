@@ -10,12 +10,15 @@
 
 #include <functional>
 
-class ErrorRow;
-class FileViewer;
-struct RemoteFileInfo;
 class QLineEdit;
 class QMimeData;
 class QSortFilterProxyModel;
+
+namespace sbx {
+
+class ErrorRow;
+class FileViewer;
+struct RemoteFileInfo;
 class RemoteFileModel;
 class RemoteTreeView;
 class SandboxClient;
@@ -33,7 +36,7 @@ public:
     using Conflict = RemoteFileOperations::Conflict;
     using ConflictResolver = RemoteFileOperations::ConflictResolver;
     // Files larger than this open in the viewer only after Download…
-    static constexpr qint64 maxViewerSize = RemoteFileOperations::kMaxViewerSize;
+    static constexpr qint64 kMaxViewerSize = RemoteFileOperations::kMaxViewerSize;
 
     explicit FilesTab(SandboxClient *client, PreferencesHub *preferences = nullptr,
                       QWidget *parent = nullptr);
@@ -106,3 +109,5 @@ private:
 class TabRegistry;
 // Registers the Files tab of each sandbox workspace.
 void registerFilesTab(TabRegistry &registry);
+
+} // namespace sbx

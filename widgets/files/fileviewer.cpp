@@ -14,6 +14,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 FileViewer::FileViewer(SandboxClient *client, const QString &path, bool sudoAvailable,
@@ -245,3 +247,5 @@ void FileViewer::closeEvent(QCloseEvent *event) {
 UserPrompts *FileViewer::prompts() const {
     return m_prompts ? m_prompts : dialogPrompts();
 }
+
+} // namespace sbx

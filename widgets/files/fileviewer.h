@@ -7,11 +7,14 @@
 
 #include <functional>
 
-class ErrorRow;
 class QLabel;
 class QPlainTextEdit;
-class UserPrompts;
 class QPushButton;
+
+namespace sbx {
+
+class ErrorRow;
+class UserPrompts;
 class SandboxClient;
 
 // A remote text file in a window: read-only until the user chooses Edit; Save writes it back
@@ -73,3 +76,5 @@ private:
     bool m_crlf = false; // the file's lines end with \r\n
     QMetaObject::Connection m_closeAfterSave;
 };
+
+} // namespace sbx

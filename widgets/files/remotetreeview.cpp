@@ -7,6 +7,8 @@
 #include <QMimeData>
 #include <QSortFilterProxyModel>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 QString RemoteTreeView::dropFolderAt(const QPoint &pos) const {
@@ -35,7 +37,7 @@ void RemoteTreeView::highlight(const QModelIndex &index) {
 namespace {
 // Local files from the desktop; not the tree's own remote items dragged back onto it.
 bool carriesLocalFiles(const QMimeData *data) {
-    return data->hasUrls() && !data->hasFormat(QString::fromLatin1(RemoteFileModel::mimeType));
+    return data->hasUrls() && !data->hasFormat(QString::fromLatin1(RemoteFileModel::kMimeType));
 }
 } // namespace
 
@@ -92,3 +94,5 @@ void RemoteTreeView::startDrag(Qt::DropActions supportedActions) {
     drag->setMimeData(carried);
     drag->exec(supportedActions & Qt::CopyAction, Qt::CopyAction);
 }
+
+} // namespace sbx

@@ -7,6 +7,8 @@
 
 class QMimeData;
 
+namespace sbx {
+
 // The file tree of the Files tab: accepts local files and folders dropped from the desktop,
 // highlights the folder they would land in, and drags remote files out to the desktop.
 class RemoteTreeView final : public QTreeView {
@@ -36,3 +38,5 @@ private:
     QPersistentModelIndex m_highlighted;
     DragDataFactory m_dragData;
 };
+
+} // namespace sbx

@@ -14,6 +14,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -134,3 +136,5 @@ void TransferPanel::updateSummary() {
     m_summary->setText(
         QString(tr("<b>Transfers</b>  ") + (parts.isEmpty() ? tr("idle") : parts.join(u", "_s))));
 }
+
+} // namespace sbx

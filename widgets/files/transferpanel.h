@@ -6,6 +6,9 @@
 
 class QLabel;
 class QTreeView;
+
+namespace sbx {
+
 class TransferQueueModel;
 
 // The Files tab's transfer queue: progress, rate, ETA and the reason of each failure, with
@@ -35,3 +38,5 @@ private:
     QLabel *m_summary;
     std::function<void(const QString &)> m_openLocal;
 };
+
+} // namespace sbx

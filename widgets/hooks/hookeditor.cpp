@@ -19,6 +19,8 @@
 #include <cmath>
 #include <limits>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -44,11 +46,12 @@ int timeoutDecimals(double seconds) {
 QString titleFor(HookEditorDialog::Mode mode, const QString &name) {
     switch (mode) {
     case HookEditorDialog::Mode::Add:
-        return QCoreApplication::translate("HookEditorDialog", "Add shutdown hook");
+        return QCoreApplication::translate("sbx::HookEditorDialog", "Add shutdown hook");
     case HookEditorDialog::Mode::Edit:
-        return QCoreApplication::translate("HookEditorDialog", "Edit shutdown hook %1").arg(name);
+        return QCoreApplication::translate("sbx::HookEditorDialog", "Edit shutdown hook %1")
+            .arg(name);
     case HookEditorDialog::Mode::View:
-        return QCoreApplication::translate("HookEditorDialog", "Shutdown hook %1").arg(name);
+        return QCoreApplication::translate("sbx::HookEditorDialog", "Shutdown hook %1").arg(name);
     }
     return {};
 }
@@ -77,9 +80,9 @@ HookEditorDialog::HookEditorDialog(SandboxClient *client, const SandboxHook &hoo
     m_command->setMinimumHeight(m_command->fontMetrics().lineSpacing() * 6);
     // Wide enough for any timeout an agent registered (the contract bounds none), with the
     // decimals it needs, so that it is shown as it is.
-    constexpr double widest = 1e9;
+    constexpr double kWidest = 1e9;
     const double timeout = std::isfinite(hook.timeoutSeconds) ? hook.timeoutSeconds : 10.0;
-    m_timeout->setRange(std::min(-widest, timeout), std::max(widest, timeout));
+    m_timeout->setRange(std::min(-kWidest, timeout), std::max(kWidest, timeout));
     m_timeout->setDecimals(timeoutDecimals(timeout));
     m_timeout->setSuffix(tr(" s"));
     m_timeout->setValue(timeout);
@@ -277,3 +280,5 @@ void HookEditorDialog::onFailed(const Status &status) {
     m_serverMessage = allPlaced ? QString() : tr("The hook was not saved: %1").arg(status.message);
     showErrors();
 }
+
+} // namespace sbx

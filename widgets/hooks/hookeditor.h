@@ -9,11 +9,14 @@
 
 class QDialogButtonBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+
+namespace sbx {
 
 // The form for one shutdown hook. It checks the server's rules as the user types (OK stays
 // disabled while a rule is broken), registers the hook on OK and closes only once the server took
@@ -50,8 +53,7 @@ public Q_SLOTS:
     void accept() override;
 
 private:
-    void addField(class QFormLayout *form, const QString &label, QWidget *editor,
-                  const QString &field);
+    void addField(QFormLayout *form, const QString &label, QWidget *editor, const QString &field);
     void edited(const QString &field);
     QList<FieldError> localErrors() const;
     void showErrors();
@@ -76,3 +78,5 @@ private:
     QHash<QString, QString> m_serverErrors;
     QString m_serverMessage;
 };
+
+} // namespace sbx

@@ -18,29 +18,32 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
 
 // Output is at most AIO's 30 000 characters; the bound keeps a chatty hook from growing the view.
-constexpr int MaxOutputLines = 5000;
+constexpr int kMaxOutputLines = 5000;
 
 QString runSummaryText(const SandboxHook &hook, const HookRunOutcome &outcome) {
     QString text;
     const ShellCommandResult &r = outcome.result;
     if (!outcome.status.ok())
-        text = QCoreApplication::translate("HooksTab", "Could not run %1: %2")
+        text = QCoreApplication::translate("sbx::HooksTab", "Could not run %1: %2")
                    .arg(hook.name, outcome.status.message);
     else if (r.completed())
-        text = QCoreApplication::translate("HooksTab", "%1 finished with exit code %2")
+        text = QCoreApplication::translate("sbx::HooksTab", "%1 finished with exit code %2")
                    .arg(hook.name)
                    .arg(r.exitCode);
     else if (r.status == QLatin1String("hard_timeout"))
-        text = QCoreApplication::translate("HooksTab", "%1 was stopped after its timeout of %2 s")
-                   .arg(hook.name)
-                   .arg(hook.timeoutSeconds);
+        text =
+            QCoreApplication::translate("sbx::HooksTab", "%1 was stopped after its timeout of %2 s")
+                .arg(hook.name)
+                .arg(hook.timeoutSeconds);
     else
-        text = QCoreApplication::translate("HooksTab", "%1 ended as %2%3")
+        text = QCoreApplication::translate("sbx::HooksTab", "%1 ended as %2%3")
                    .arg(hook.name, r.status, r.message.isEmpty() ? QString() : u": "_s + r.message);
     if (!outcome.cleanupWarning.isEmpty())
         text += u"\n"_s + outcome.cleanupWarning;
@@ -90,7 +93,7 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
     m_runSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_runOutput->setObjectName(u"runOutput"_s);
     m_runOutput->setReadOnly(true);
-    m_runOutput->setMaximumBlockCount(MaxOutputLines);
+    m_runOutput->setMaximumBlockCount(kMaxOutputLines);
     m_runOutput->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     auto *runLayout = new QVBoxLayout(m_runPanel);
     runLayout->addWidget(m_runSummary);
@@ -337,10 +340,12 @@ QString HooksTab::errorText() const {
 }
 
 void registerHooksTab(TabRegistry &registry) {
-    registry.add({u"hooks"_s, QCoreApplication::translate("HooksTab", "Hooks"), 50,
+    registry.add({u"hooks"_s, QCoreApplication::translate("sbx::HooksTab", "Hooks"), 50,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new HooksTab(ctx.client, parent);
                       tab->setPrompts(ctx.prompts);
                       return tab;
                   }});
 }
+
+} // namespace sbx

@@ -8,12 +8,15 @@
 
 #include <functional>
 
-class HookModel;
 class QAction;
 class QGroupBox;
 class QLabel;
 class QPlainTextEdit;
 class QTreeView;
+
+namespace sbx {
+
+class HookModel;
 class TabRegistry;
 
 // The Hooks tab of a sandbox workspace: the shutdown hooks in lanes by priority, with add, edit,
@@ -91,3 +94,5 @@ private:
 
 // Registers the Hooks tab of each sandbox workspace.
 void registerHooksTab(TabRegistry &registry);
+
+} // namespace sbx

@@ -17,6 +17,8 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 LlmsTxtView::LlmsTxtView(SandboxClient *client, QWidget *parent)
     : QWidget(parent)
     , m_client(client)
@@ -149,3 +151,5 @@ void LlmsTxtView::showError(const Status &status) {
     m_error->show();
     Q_EMIT loadFailed(status.message);
 }
+
+} // namespace sbx

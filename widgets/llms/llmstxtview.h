@@ -8,6 +8,9 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTextBrowser;
+
+namespace sbx {
+
 class GetLlmsTxtJob;
 class SandboxClient;
 struct Status;
@@ -49,3 +52,5 @@ private:
     QCheckBox *m_raw;
     QPushButton *m_refresh;
 };
+
+} // namespace sbx

@@ -17,6 +17,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 LogView::LogView(QWidget *parent)
@@ -28,7 +30,7 @@ LogView::LogView(QWidget *parent)
     m_text->setReadOnly(true);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_text->setMaximumBlockCount(defaultMaxLines);
+    m_text->setMaximumBlockCount(kDefaultMaxLines);
     m_text->setUndoRedoEnabled(false);
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Keep the newest lines in view (End)"));
@@ -145,7 +147,7 @@ bool hasLogs(const WorkspaceContext &ctx) {
 } // namespace
 
 void registerLogsTab(TabRegistry &registry) {
-    WorkspaceTab tab{u"logs"_s, QCoreApplication::translate("LogView", "Logs"), 60,
+    WorkspaceTab tab{u"logs"_s, QCoreApplication::translate("sbx::LogView", "Logs"), 60,
                      [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                          auto *view = new LogView(parent);
                          attachLogs(view, ctx);
@@ -154,3 +156,5 @@ void registerLogsTab(TabRegistry &registry) {
     tab.available = hasLogs;
     registry.add(std::move(tab));
 }
+
+} // namespace sbx

@@ -8,12 +8,14 @@ class QLabel;
 class QPlainTextEdit;
 class QToolButton;
 
+namespace sbx {
+
 // A sandbox server's or container's log: bounded to a number of lines (the oldest go first),
 // following the end unless the user scrolls up or turns Follow off.
 class LogView final : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int defaultMaxLines = 20000;
+    static constexpr int kDefaultMaxLines = 20000;
 
     explicit LogView(QWidget *parent = nullptr);
     // Appends text as it arrived (it may end mid-line).
@@ -39,3 +41,5 @@ private:
 class TabRegistry;
 // Registers the Logs tab for sandboxes whose provider has logs (local servers, containers).
 void registerLogsTab(TabRegistry &registry);
+
+} // namespace sbx

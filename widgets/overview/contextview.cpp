@@ -16,20 +16,22 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
 
 const QList<QPair<QString, const char *>> &systemFields() {
     static const QList<QPair<QString, const char *>> fields{
-        {u"os"_s, QT_TRANSLATE_NOOP("ContextView", "Operating system")},
-        {u"arch"_s, QT_TRANSLATE_NOOP("ContextView", "Architecture")},
-        {u"user"_s, QT_TRANSLATE_NOOP("ContextView", "User")},
-        {u"home"_s, QT_TRANSLATE_NOOP("ContextView", "Home")},
-        {u"workspace"_s, QT_TRANSLATE_NOOP("ContextView", "Workspace")},
-        {u"timezone"_s, QT_TRANSLATE_NOOP("ContextView", "Time zone")},
-        {u"ports"_s, QT_TRANSLATE_NOOP("ContextView", "Occupied ports")},
-        {u"extensions"_s, QT_TRANSLATE_NOOP("ContextView", "Extensions")},
+        {u"os"_s, QT_TRANSLATE_NOOP("sbx::ContextView", "Operating system")},
+        {u"arch"_s, QT_TRANSLATE_NOOP("sbx::ContextView", "Architecture")},
+        {u"user"_s, QT_TRANSLATE_NOOP("sbx::ContextView", "User")},
+        {u"home"_s, QT_TRANSLATE_NOOP("sbx::ContextView", "Home")},
+        {u"workspace"_s, QT_TRANSLATE_NOOP("sbx::ContextView", "Workspace")},
+        {u"timezone"_s, QT_TRANSLATE_NOOP("sbx::ContextView", "Time zone")},
+        {u"ports"_s, QT_TRANSLATE_NOOP("sbx::ContextView", "Occupied ports")},
+        {u"extensions"_s, QT_TRANSLATE_NOOP("sbx::ContextView", "Extensions")},
     };
     return fields;
 }
@@ -185,3 +187,5 @@ void ContextView::showError(const Status &status) {
     m_error->show();
     Q_EMIT loadFailed(status.message);
 }
+
+} // namespace sbx

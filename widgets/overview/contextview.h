@@ -9,6 +9,9 @@ class QLabel;
 class QPushButton;
 class QTreeWidget;
 class QFormLayout;
+
+namespace sbx {
+
 class GetContextJob;
 class SandboxClient;
 struct Status;
@@ -48,3 +51,5 @@ private:
     QTreeWidget *m_runtimes;
     QTreeWidget *m_tools;
 };
+
+} // namespace sbx

@@ -8,6 +8,8 @@
 #include <QStyledItemDelegate>
 #include <algorithm>
 
+namespace sbx {
+
 namespace {
 
 // Paints the model's state colour as a round dot before the name.
@@ -91,3 +93,5 @@ QStringList SandboxListView::selectedIds() const {
         ids << row.data(SandboxListModel::IdRole).toString();
     return ids;
 }
+
+} // namespace sbx

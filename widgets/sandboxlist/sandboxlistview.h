@@ -2,6 +2,8 @@
 
 #include <QTreeView>
 
+namespace sbx {
+
 class SandboxListModel;
 
 // The sandbox list: one row per sandbox with a state dot; its header menu shows or hides columns.
@@ -15,3 +17,5 @@ public:
     // Every selected sandbox, in list order (stop or delete several at once).
     QStringList selectedIds() const;
 };
+
+} // namespace sbx

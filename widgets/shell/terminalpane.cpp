@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace sbx {
+
 TerminalPane::TerminalPane(SandboxClient *client, const QString &sessionId, QWidget *parent)
     : TerminalPane(new TerminalSession(client, sessionId), parent) {
     // This pane opened the session, so it owns it.
@@ -142,3 +144,5 @@ void TerminalPane::showBanner(const QString &text, bool error, bool offerNewSess
     m_dismiss->setVisible(!offerNewSession && !transient);
     m_banner->show();
 }
+
+} // namespace sbx

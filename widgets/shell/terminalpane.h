@@ -9,6 +9,9 @@
 class QLabel;
 class QPushButton;
 class QFrame;
+
+namespace sbx {
+
 class SandboxClient;
 class TerminalView;
 
@@ -55,3 +58,5 @@ private:
     QPushButton *m_dismiss;
     QString m_title;
 };
+
+} // namespace sbx

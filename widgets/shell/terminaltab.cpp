@@ -21,10 +21,12 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
-const char *nameProperty = "sbxTerminalName";
+const char *kNameProperty = "sbxTerminalName";
 // A split opens a new shell, as tmux, iTerm2 and Windows Terminal do; a second view of the
 // same shell is the menu's other entry.
 const QKeySequence kSplitShortcut(u"Ctrl+Shift+D"_s);
@@ -132,7 +134,7 @@ TerminalPane *TerminalTab::openTerminal(const QString &sessionId) {
     auto *page = new QSplitter(Qt::Horizontal, m_tabs);
     TerminalPane *pane = makePane(openSession(sessionId, page), page);
     ++m_opened;
-    page->setProperty(nameProperty, QString());
+    page->setProperty(kNameProperty, QString());
     connect(pane, &TerminalPane::titleChanged, page, [this, page] { updateTitle(page); });
     connect(pane->view(), &TerminalView::bell, page, [this, page] {
         // A bell in the tab being looked at is heard; elsewhere it marks that tab until visited.
@@ -220,7 +222,7 @@ void TerminalTab::renameCurrent(const QString &name) {
     QWidget *page = m_tabs->currentWidget();
     if (!page)
         return;
-    page->setProperty(nameProperty, name.trimmed());
+    page->setProperty(kNameProperty, name.trimmed());
     updateTitle(page);
 }
 
@@ -239,7 +241,7 @@ void TerminalTab::updateTitle(QWidget *page) {
     if (index < 0)
         return;
     // A name the user gave wins over the title the shell sets.
-    QString title = page->property(nameProperty).toString();
+    QString title = page->property(kNameProperty).toString();
     if (title.isEmpty()) {
         const auto *pane = page->findChild<TerminalPane *>();
         title = pane && !pane->title().isEmpty() ? pane->title()
@@ -309,3 +311,5 @@ void registerTerminalTab(TabRegistry &registry) {
                       return tab;
                   }});
 }
+
+} // namespace sbx

@@ -9,6 +9,9 @@ class QAction;
 class QMenu;
 class QTabWidget;
 class QToolButton;
+
+namespace sbx {
+
 class SandboxClient;
 class TerminalPane;
 class TerminalSession;
@@ -64,3 +67,5 @@ private:
 class TabRegistry;
 // Registers the Terminal tab of each sandbox workspace.
 void registerTerminalTab(TabRegistry &registry);
+
+} // namespace sbx

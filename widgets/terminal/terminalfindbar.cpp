@@ -6,6 +6,8 @@
 #include <QLineEdit>
 #include <QToolButton>
 
+namespace sbx {
+
 TerminalFindBar::TerminalFindBar(QWidget *parent)
     : QFrame(parent)
     , m_edit(new QLineEdit(this))
@@ -68,3 +70,5 @@ bool TerminalFindBar::eventFilter(QObject *watched, QEvent *event) {
     }
     return QFrame::eventFilter(watched, event);
 }
+
+} // namespace sbx

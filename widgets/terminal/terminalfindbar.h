@@ -5,6 +5,8 @@
 class QLabel;
 class QLineEdit;
 
+namespace sbx {
+
 // The small search field shown over the terminal's top-right corner (Ctrl+Shift+F).
 class TerminalFindBar final : public QFrame {
     Q_OBJECT
@@ -29,3 +31,5 @@ private:
     QLineEdit *m_edit;
     QLabel *m_status;
 };
+
+} // namespace sbx

@@ -11,10 +11,12 @@
 #include <algorithm>
 #include <cmath>
 
+namespace sbx {
+
 namespace {
-constexpr int FrameMs = 16;        // updates inside one frame are coalesced
-constexpr int ResizeSettleMs = 60; // a dragged window edge reports its size once it rests
-constexpr int BlinkMs = 530;
+constexpr int kFrameMs = 16;        // updates inside one frame are coalesced
+constexpr int kResizeSettleMs = 60; // a dragged window edge reports its size once it rests
+constexpr int kBlinkMs = 530;
 } // namespace
 
 TerminalView::TerminalView(TerminalEmulation *emulation, QWidget *parent)
@@ -42,9 +44,9 @@ TerminalView::TerminalView(TerminalEmulation *emulation, QWidget *parent)
     m_frameTimer.setSingleShot(true);
     connect(&m_frameTimer, &QTimer::timeout, this, &TerminalView::flushUpdates);
     m_resizeTimer.setSingleShot(true);
-    m_resizeTimer.setInterval(ResizeSettleMs);
+    m_resizeTimer.setInterval(kResizeSettleMs);
     connect(&m_resizeTimer, &QTimer::timeout, this, &TerminalView::reportSize);
-    m_blinkTimer.setInterval(BlinkMs);
+    m_blinkTimer.setInterval(kBlinkMs);
     connect(&m_blinkTimer, &QTimer::timeout, this, [this] {
         m_blinkOn = !m_blinkOn;
         const TerminalCursor cursor = m_emulation->cursor();
@@ -195,10 +197,10 @@ void TerminalView::onScreenChanged() {
     // later ones wait for the frame to end. Either way the paint itself happens in the event
     // loop, never inside feed().
     const qint64 since = m_sinceFlush.elapsed();
-    if (since >= FrameMs)
+    if (since >= kFrameMs)
         flushUpdates();
     else
-        m_frameTimer.start(int(FrameMs - since));
+        m_frameTimer.start(int(kFrameMs - since));
 }
 
 void TerminalView::requestFullUpdate() {
@@ -341,3 +343,5 @@ void TerminalView::showMatch() {
     }
     requestFullUpdate();
 }
+
+} // namespace sbx

@@ -15,6 +15,9 @@
 #include <vector>
 
 class QPainter;
+
+namespace sbx {
+
 class TerminalFindBar;
 class UserPrompts;
 struct TerminalLine;
@@ -158,3 +161,5 @@ private:
     std::vector<TerminalMatch> m_matches;
     int m_currentMatch = -1;
 };
+
+} // namespace sbx

@@ -13,12 +13,15 @@
 
 #include <algorithm>
 
+namespace sbx {
+
 namespace {
 
-constexpr auto CtrlShift = Qt::ControlModifier | Qt::ShiftModifier;
+constexpr auto kCtrlShift = Qt::ControlModifier | Qt::ShiftModifier;
 
 bool isCtrlShift(const QKeyEvent *event, Qt::Key key) {
-    return (event->modifiers() & (CtrlShift | Qt::AltModifier)) == CtrlShift && event->key() == key;
+    return (event->modifiers() & (kCtrlShift | Qt::AltModifier)) == kCtrlShift &&
+           event->key() == key;
 }
 
 bool isZoomKey(const QKeyEvent *event) {
@@ -57,7 +60,7 @@ bool TerminalView::event(QEvent *event) {
         // use are left to the window's shortcuts (new tab, close tab, ...).
         auto *key = static_cast<QKeyEvent *>(event);
         const auto mods = key->modifiers();
-        const bool ctrlShift = (mods & CtrlShift) == CtrlShift;
+        const bool ctrlShift = (mods & kCtrlShift) == kCtrlShift;
         const bool ours = isCtrlShift(key, Qt::Key_C) || isCtrlShift(key, Qt::Key_V) ||
                           isCtrlShift(key, Qt::Key_F) || isZoomKey(key);
         if (ours || (!ctrlShift && (mods & (Qt::ControlModifier | Qt::AltModifier)))) {
@@ -300,3 +303,5 @@ void TerminalView::focusOutEvent(QFocusEvent *event) {
         Q_EMIT sendData(report);
     requestFullUpdate();
 }
+
+} // namespace sbx

@@ -10,15 +10,17 @@
 #include <array>
 #include <cmath>
 
+namespace sbx {
+
 namespace {
 
-const QColor DefaultForeground(0xd8, 0xd8, 0xd8);
-const QColor DefaultBackground(0x1c, 0x1c, 0x1c);
-const QColor SelectionBackground(0x3a, 0x5f, 0x9f);
-const QColor MatchBackground(0xb8, 0x9b, 0x2a);
-const QColor CurrentMatchBackground(0xf0, 0x8c, 0x1a);
+const QColor kDefaultForeground(0xd8, 0xd8, 0xd8);
+const QColor kDefaultBackground(0x1c, 0x1c, 0x1c);
+const QColor kSelectionBackground(0x3a, 0x5f, 0x9f);
+const QColor kMatchBackground(0xb8, 0x9b, 0x2a);
+const QColor kCurrentMatchBackground(0xf0, 0x8c, 0x1a);
 // Beyond the grid when another, smaller view of the session sets its size (as tmux shows it).
-const QColor OutsideGrid(0x30, 0x30, 0x30);
+const QColor kOutsideGrid(0x30, 0x30, 0x30);
 
 // xterm's 256-colour palette: 16 system colours, a 6x6x6 cube, 24 greys.
 const std::array<QRgb, 256> &xtermPalette() {
@@ -41,13 +43,13 @@ const std::array<QRgb, 256> &xtermPalette() {
 
 QColor resolve(uint32_t colour, const QColor &fallback, bool bold = false) {
     switch (TerminalColor::kind(colour)) {
-    case TerminalColor::IndexedKind: {
+    case TerminalColor::kIndexedKind: {
         uint32_t index = colour & 0xff;
         if (bold && index < 8)
             index += 8; // bold brightens the eight base colours, as xterm does by default
         return QColor::fromRgb(xtermPalette()[index]);
     }
-    case TerminalColor::RgbKind:
+    case TerminalColor::kRgbKind:
         return QColor::fromRgb(QRgb(0xff000000u | (colour & 0xffffff)));
     default:
         return fallback;
@@ -69,12 +71,12 @@ struct CellStyle {
 void TerminalView::paintEvent(QPaintEvent *event) {
     QPainter painter(viewport());
     const QRect area = event->rect();
-    painter.fillRect(area, m_emulation->reverseVideo() ? DefaultForeground : DefaultBackground);
+    painter.fillRect(area, m_emulation->reverseVideo() ? kDefaultForeground : kDefaultBackground);
     if (columns() < m_fitCols || rows() < m_fitRows) {
         const QRect grid(0, 0, int(std::ceil(columns() * m_cellWidth)), rows() * m_cellHeight);
         QRegion outside = QRegion(area) - QRegion(grid);
         for (const QRect &rect : outside)
-            painter.fillRect(rect, OutsideGrid);
+            painter.fillRect(rect, kOutsideGrid);
     }
     const int first = std::max(0, area.top() / m_cellHeight);
     const int last = std::min(rows() - 1, area.bottom() / m_cellHeight);
@@ -99,8 +101,8 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
     const int cols = std::min(columns(), int(line.cells.size()));
     const int top = viewRow * m_cellHeight;
     const bool reverse = m_emulation->reverseVideo();
-    const QColor defaultFg = reverse ? DefaultBackground : DefaultForeground;
-    const QColor defaultBg = reverse ? DefaultForeground : DefaultBackground;
+    const QColor defaultFg = reverse ? kDefaultBackground : kDefaultForeground;
+    const QColor defaultBg = reverse ? kDefaultForeground : kDefaultBackground;
     std::vector<std::pair<int, int>> lineMatches; // [start, end) columns, current one last
     for (size_t i = 0; i < m_matches.size(); ++i)
         if (m_matches[i].line == absLine && int(i) != m_currentMatch)
@@ -116,18 +118,18 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
         if (cell.inverse)
             std::swap(style.fg, style.bg);
         if (selection && selection->contains(absLine, col)) {
-            style.bg = SelectionBackground;
+            style.bg = kSelectionBackground;
             style.fg = Qt::white;
         }
         for (const auto &[from, to] : lineMatches)
             if (col >= from && col < to) {
-                style.bg = MatchBackground;
+                style.bg = kMatchBackground;
                 style.fg = Qt::black;
             }
         if (hasCurrent) {
             const TerminalMatch &m = m_matches[size_t(m_currentMatch)];
             if (col >= m.col && col < m.col + m.length) {
-                style.bg = CurrentMatchBackground;
+                style.bg = kCurrentMatchBackground;
                 style.fg = Qt::black;
             }
         }
@@ -227,9 +229,9 @@ void TerminalView::paintCursor(QPainter &painter) {
     const QRectF rect(cursor.col * m_cellWidth, viewRow * m_cellHeight, width * m_cellWidth,
                       m_cellHeight);
     const bool reverse = m_emulation->reverseVideo();
-    QColor colour = resolve(cell.fg, reverse ? DefaultBackground : DefaultForeground);
+    QColor colour = resolve(cell.fg, reverse ? kDefaultBackground : kDefaultForeground);
     if (cell.inverse)
-        colour = resolve(cell.bg, reverse ? DefaultForeground : DefaultBackground);
+        colour = resolve(cell.bg, reverse ? kDefaultForeground : kDefaultBackground);
     if (!focused) {
         painter.setPen(colour);
         painter.setBrush(Qt::NoBrush);
@@ -248,9 +250,11 @@ void TerminalView::paintCursor(QPainter &painter) {
     }
     painter.fillRect(rect, colour);
     if (cell.ch > 0x20) {
-        painter.setPen(resolve(cell.bg, reverse ? DefaultForeground : DefaultBackground));
+        painter.setPen(resolve(cell.bg, reverse ? kDefaultForeground : kDefaultBackground));
         painter.setFont(cell.bold ? m_boldFont : m_font);
         painter.drawText(QPointF(rect.left(), rect.top() + m_ascent),
                          m_emulation->cellText(cursor.row, cursor.col));
     }
 }
+
+} // namespace sbx

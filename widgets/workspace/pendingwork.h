@@ -1,5 +1,7 @@
 #pragma once
 
+namespace sbx {
+
 // What an open tab would lose or end if the console quit now.
 struct PendingWork {
     int unsavedFiles = 0; // viewers with edits not saved
@@ -21,3 +23,5 @@ public:
     virtual ~PendingWorkSource() = default;
     virtual PendingWork pendingWork() const = 0;
 };
+
+} // namespace sbx

@@ -13,6 +13,8 @@
 
 #include <utility>
 
+namespace sbx {
+
 namespace {
 
 // Tabs' icons by tab id (resources/icons); a tab not listed has none. Here rather than in each
@@ -138,3 +140,5 @@ void SandboxWorkspace::updateBanner() {
     m_retry->setVisible(state == SandboxState::AuthFailed || state == SandboxState::Unreachable);
     m_banner->show();
 }
+
+} // namespace sbx

@@ -9,6 +9,9 @@ class QLabel;
 class QPushButton;
 class QTabWidget;
 class QFrame;
+
+namespace sbx {
+
 class SandboxRegistry;
 class TabRegistry;
 class PreferencesHub;
@@ -41,3 +44,5 @@ private:
     QPushButton *m_retry;
     QTabWidget *m_tabs;
 };
+
+} // namespace sbx

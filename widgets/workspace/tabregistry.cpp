@@ -11,6 +11,8 @@
 
 #include <QCoreApplication>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 void TabRegistry::add(WorkspaceTab tab) {
@@ -20,11 +22,11 @@ void TabRegistry::add(WorkspaceTab tab) {
 }
 
 void registerStandardTabs(TabRegistry &registry) {
-    registry.add({u"overview"_s, QCoreApplication::translate("ContextView", "Overview"), 10,
+    registry.add({u"overview"_s, QCoreApplication::translate("sbx::ContextView", "Overview"), 10,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       return new ContextView(ctx.client, parent);
                   }});
-    registry.add({u"llms"_s, QCoreApplication::translate("LlmsTxtView", "llms.txt"), 20,
+    registry.add({u"llms"_s, QCoreApplication::translate("sbx::LlmsTxtView", "llms.txt"), 20,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       return new LlmsTxtView(ctx.client, parent);
                   }});
@@ -33,3 +35,5 @@ void registerStandardTabs(TabRegistry &registry) {
     registerHooksTab(registry);
     registerLogsTab(registry);
 }
+
+} // namespace sbx

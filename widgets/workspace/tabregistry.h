@@ -6,6 +6,9 @@
 #include <functional>
 
 class QWidget;
+
+namespace sbx {
+
 class SandboxClient;
 class SandboxRegistry;
 class PreferencesHub;
@@ -43,3 +46,5 @@ private:
 
 // The tabs of this layer: Overview and llms.txt.
 void registerStandardTabs(TabRegistry &registry);
+
+} // namespace sbx

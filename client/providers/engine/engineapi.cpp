@@ -12,11 +12,13 @@
 
 #include <mutex>
 
+namespace sbx {
+
 namespace {
 
 // An error body is kept for its message; nothing the engine sends should be this large.
-constexpr qsizetype maxBodyBytes = 64 * 1024 * 1024;
-constexpr long connectTimeoutMs = 5000;
+constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024;
+constexpr long kConnectTimeoutMs = 5000;
 
 void initCurlOnce() {
     static std::once_flag once;
@@ -50,7 +52,7 @@ size_t onWrite(char *data, size_t size, size_t count, void *user) {
         }
         return bytes;
     }
-    if (transfer->response->body.size() + static_cast<qsizetype>(bytes) > maxBodyBytes) {
+    if (transfer->response->body.size() + static_cast<qsizetype>(bytes) > kMaxBodyBytes) {
         transfer->overflow = true;
         return 0;
     }
@@ -73,7 +75,7 @@ QString describeCurlError(CURLcode code, const QString &socketPath, int timeoutM
     case CURLE_OPERATION_TIMEDOUT:
         return QStringLiteral("The container engine at %1 did not answer within %2 s")
             .arg(socketPath)
-            .arg(qMax(1, (timeoutMs ? timeoutMs : int(connectTimeoutMs)) / 1000));
+            .arg(qMax(1, (timeoutMs ? timeoutMs : int(kConnectTimeoutMs)) / 1000));
     case CURLE_GOT_NOTHING:
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
@@ -108,17 +110,18 @@ Status EngineResponse::status() const {
     if (cancelled)
         return Status::error(Status::Kind::Cancelled, transportError);
     if (httpStatus == 0) {
-        const QString why =
-            transportError.isEmpty()
-                ? QCoreApplication::translate("EngineApi", "No answer from the container engine")
-                : transportError;
+        const QString why = transportError.isEmpty()
+                                ? QCoreApplication::translate("sbx::EngineApi",
+                                                              "No answer from the container engine")
+                                : transportError;
         return Status::error(timedOut ? Status::Kind::Timeout : Status::Kind::Network, why);
     }
     const QJsonObject object = QJsonDocument::fromJson(body).object();
     QString message = object.value(QStringLiteral("message")).toString().trimmed();
     if (message.isEmpty())
-        message = QCoreApplication::translate("EngineApi", "the container engine answered HTTP %1")
-                      .arg(httpStatus);
+        message =
+            QCoreApplication::translate("sbx::EngineApi", "the container engine answered HTTP %1")
+                .arg(httpStatus);
     Status::Kind kind = Status::Kind::Server;
     if (httpStatus == 401 || httpStatus == 403)
         kind = Status::Kind::Auth;
@@ -163,7 +166,7 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     Transfer transfer{curl, cancel, &onBody, &response};
     const QByteArray socket = QFile::encodeName(socketPath);
     const QByteArray url =
-        QByteArray("http://localhost") + EngineApi::versionPrefix + request.path.toUtf8();
+        QByteArray("http://localhost") + EngineApi::kVersionPrefix + request.path.toUtf8();
     curl_slist *headers = curl_slist_append(nullptr, "Expect:");
     if (!request.body.isEmpty())
         headers = curl_slist_append(headers, "Content-Type: application/json");
@@ -177,7 +180,7 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     }
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, connectTimeoutMs);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, kConnectTimeoutMs);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeoutMs));
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onWrite);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &transfer);
@@ -270,3 +273,5 @@ void EngineApi::send(const EngineRequest &request, QObject *context, Callback do
     connect(job, &Job::finished, context, [job, done = std::move(done)] { done(job->response()); });
     job->start();
 }
+
+} // namespace sbx

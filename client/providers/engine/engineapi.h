@@ -14,6 +14,8 @@
 
 class QThreadPool;
 
+namespace sbx {
+
 // One call to the Docker Engine API; the path is below the version prefix.
 struct EngineRequest {
     QByteArray method = "GET";
@@ -81,7 +83,7 @@ private:
 // the GUI thread never waits on the engine; answers come back on the caller's thread.
 class EngineApi final : public QObject {
 public:
-    static constexpr auto versionPrefix = "/v1.41";
+    static constexpr auto kVersionPrefix = "/v1.41";
     using Callback = std::function<void(const EngineResponse &response)>;
 
     explicit EngineApi(QString socketPath, QObject *parent = nullptr);
@@ -103,3 +105,5 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QThreadPool *m_pool;
 };
+
+} // namespace sbx

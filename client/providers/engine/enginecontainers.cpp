@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -38,7 +40,7 @@ QList<EngineContainer> parseSandboxContainers(const QByteArray &body, QString *e
     if (!list.is_array()) {
         if (error)
             *error = QCoreApplication::translate(
-                "EngineContainers", "The container engine sent an unreadable container list");
+                "sbx::EngineContainers", "The container engine sent an unreadable container list");
         return out;
     }
     for (const json &row : list) {
@@ -50,9 +52,9 @@ QList<EngineContainer> parseSandboxContainers(const QByteArray &body, QString *e
         container.state = jsonString(row, "State").toLower();
         container.status = jsonString(row, "Status");
         container.managed =
-            jsonString(jsonChild(row, "Labels"), engineManagedLabel) == QLatin1String("true");
+            jsonString(jsonChild(row, "Labels"), kEngineManagedLabel) == QLatin1String("true");
         if (container.id.isEmpty() ||
-            (!container.managed && !container.image.contains(QLatin1String(aioImageMarker))))
+            (!container.managed && !container.image.contains(QLatin1String(kAioImageMarker))))
             continue;
         const QStringList names = jsonStringList(row, "Names");
         container.name = names.isEmpty() ? shortContainerId(container.id) : names.first();
@@ -61,7 +63,7 @@ QList<EngineContainer> parseSandboxContainers(const QByteArray &body, QString *e
         const json &ports = jsonChild(row, "Ports");
         if (ports.is_array()) {
             for (const json &port : ports) {
-                if (jsonInt(port, "PrivatePort") == sandboxContainerPort &&
+                if (jsonInt(port, "PrivatePort") == kSandboxContainerPort &&
                     jsonString(port, "Type", u"tcp"_s) == QLatin1String("tcp") &&
                     jsonInt(port, "PublicPort") > 0) {
                     container.hostPort = int(jsonInt(port, "PublicPort"));
@@ -80,7 +82,7 @@ bool parseContainerDetails(const QByteArray &body, EngineContainerDetails *out, 
     if (!object.is_object()) {
         if (error)
             *error = QCoreApplication::translate(
-                "EngineContainers", "The container engine sent unreadable container details");
+                "sbx::EngineContainers", "The container engine sent unreadable container details");
         return false;
     }
     const json &config = jsonChild(object, "Config");
@@ -117,7 +119,7 @@ QString containerStatusDetail(const QString &status) {
     if (match.hasMatch())
         return match.captured(0);
     if (status.startsWith(QLatin1String("Created")))
-        return QCoreApplication::translate("EngineContainers", "Created, not started");
+        return QCoreApplication::translate("sbx::EngineContainers", "Created, not started");
     return {};
 }
 
@@ -160,11 +162,11 @@ QByteArray containerCreateBody(const SandboxCreateOptions &options, const QStrin
     add("RUN_HOOK_INIT", options.initHook);
     add("RUN_HOOK_PRE_SERVICES", options.preServicesHook);
     add("RUN_HOOK_POST_READY", options.postReadyHook);
-    const std::string port = std::to_string(sandboxContainerPort) + "/tcp";
+    const std::string port = std::to_string(kSandboxContainerPort) + "/tcp";
     json body = {
         {"Image", options.image.toStdString()},
         {"Env", env},
-        {"Labels", {{engineManagedLabel, "true"}}},
+        {"Labels", {{kEngineManagedLabel, "true"}}},
         {"ExposedPorts", {{port, json::object()}}},
         {"HostConfig",
          {{"PortBindings", {{port, json::array({{{"HostIp", "127.0.0.1"}, {"HostPort", ""}}})}}}}},
@@ -200,3 +202,5 @@ int stopGraceSeconds(const QList<QPair<int, double>> &priorityTimeouts, int marg
         total += seconds;
     return int(std::ceil(qMin(total, 24.0 * 3600))) + qMax(0, margin);
 }
+
+} // namespace sbx

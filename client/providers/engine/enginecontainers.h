@@ -7,16 +7,18 @@
 #include <QPair>
 #include <QString>
 
+namespace sbx {
+
 // Engine containers seen as sandboxes: the pure parts (JSON in and out, state mapping, stop
 // grace), kept apart from the provider so they are tested without an engine.
 
-inline constexpr auto engineManagedLabel = "io.sandbox-console.managed";
-inline constexpr auto aioImageMarker = "agent-infra/sandbox";
-inline constexpr int sandboxContainerPort = 8080;
+inline constexpr auto kEngineManagedLabel = "io.sandbox-console.managed";
+inline constexpr auto kAioImageMarker = "agent-infra/sandbox";
+inline constexpr int kSandboxContainerPort = 8080;
 // Offered first in "New sandbox".
-inline constexpr auto defaultSandboxImage = "ghcr.io/agent-infra/sandbox:latest";
+inline constexpr auto kDefaultSandboxImage = "ghcr.io/agent-infra/sandbox:latest";
 // Used when the sandbox's shutdown hooks cannot be read (no hooks API, paused, unreachable).
-inline constexpr int defaultStopGraceSeconds = 30;
+inline constexpr int kDefaultStopGraceSeconds = 30;
 
 // One row of GET /containers/json.
 struct EngineContainer {
@@ -63,3 +65,5 @@ QByteArray containerCreateBody(const SandboxCreateOptions &options, const QStrin
 // How long `stop` may wait before the engine kills the sandbox: hooks of one priority run in
 // parallel (the lane lasts as long as its longest timeout), lanes run one after another.
 int stopGraceSeconds(const QList<QPair<int, double>> &priorityTimeouts, int margin = 10);
+
+} // namespace sbx

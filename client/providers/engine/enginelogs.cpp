@@ -9,6 +9,8 @@
 
 #include <atomic>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 QList<LogPiece> LogFrameDecoder::feed(QByteArrayView chunk) {
@@ -130,3 +132,5 @@ void EngineLogStream::stop() {
 bool EngineLogStream::isRunning() const {
     return m_thread && m_thread->isRunning();
 }
+
+} // namespace sbx

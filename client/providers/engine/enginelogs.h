@@ -12,6 +12,8 @@
 
 class QThread;
 
+namespace sbx {
+
 // Bytes of one output stream of a container: 1 stdout, 2 stderr (0 stdin).
 struct LogPiece {
     int stream = 1;
@@ -63,3 +65,5 @@ private:
     std::shared_ptr<Shared> m_shared;
     QThread *m_thread = nullptr;
 };
+
+} // namespace sbx

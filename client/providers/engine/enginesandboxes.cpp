@@ -14,14 +14,16 @@
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
+namespace sbx {
+
 using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int defaultPollMs = 3000;
-constexpr int hooksReadBoundMs = 5000;
+constexpr int kDefaultPollMs = 3000;
+constexpr int kHooksReadBoundMs = 5000;
 // An AIO image is large; a slow link may take this long.
-constexpr int pullTimeoutMs = 30 * 60 * 1000;
+constexpr int kPullTimeoutMs = 30 * 60 * 1000;
 
 // The console's record (an API key, or the private key of a JWT sandbox) comes first; else the
 // API key the container was configured with. A JWT sandbox whose private key this console does
@@ -43,7 +45,7 @@ EngineSandboxes::EngineSandboxes(SecretStore *secrets, const QString &socketPath
     , m_secrets(secrets)
     , m_api(new EngineApi(socketPath.isEmpty() ? defaultEngineSocket() : socketPath, this)) {
     m_status = tr("Looking for a container engine at %1").arg(m_api->socketPath());
-    m_poll.setInterval(defaultPollMs);
+    m_poll.setInterval(kDefaultPollMs);
     connect(&m_poll, &QTimer::timeout, this, &EngineSandboxes::refresh);
     m_poll.start();
     QTimer::singleShot(0, this, &EngineSandboxes::refresh);
@@ -294,7 +296,7 @@ CreateForm EngineSandboxes::createForm() const {
     form.label = tr("&Container: a Docker or podman engine");
     form.unavailable = m_reachable ? QString() : m_status;
     form.asksImage = true;
-    form.defaultImage = QString::fromLatin1(defaultSandboxImage);
+    form.defaultImage = QString::fromLatin1(kDefaultSandboxImage);
     form.showsKeyOnce = true;
     return form;
 }
@@ -333,7 +335,8 @@ void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
                 QJsonDocument::fromJson(response.body).object().value(u"Id").toString();
             if (!response.ok() || containerId.isEmpty()) {
                 Q_EMIT actionFailed(
-                    {}, tr("Cannot create the sandbox %1: %2").arg(label, response.status().message));
+                    {},
+                    tr("Cannot create the sandbox %1: %2").arg(label, response.status().message));
                 return;
             }
             const QString id = engineEntryId(containerId);
@@ -355,7 +358,7 @@ void EngineSandboxes::pullThenCreate(const SandboxCreateOptions &options,
     Q_EMIT actionNote({}, tr("Pulling %1").arg(options.image));
     const QString path = u"/images/create?fromImage="_s +
                          QString::fromLatin1(QUrl::toPercentEncoding(options.image));
-    m_api->send(EngineRequest::post(path, {}, pullTimeoutMs), this,
+    m_api->send(EngineRequest::post(path, {}, kPullTimeoutMs), this,
                 [this, options, credentials, authValue](const EngineResponse &response) {
                     // A pull reports its failures inside a 200 progress stream too.
                     QString error =
@@ -453,7 +456,7 @@ void EngineSandboxes::readStopGrace(const QString &id,
                                     std::function<void(int grace, const QString &why)> done) {
     Item *item = find(id);
     if (!item->entry.endpoint.isValid()) {
-        done(defaultStopGraceSeconds,
+        done(kDefaultStopGraceSeconds,
              tr("the default: the sandbox has no published port to ask for its "
                 "shutdown hooks"));
         return;
@@ -484,14 +487,14 @@ void EngineSandboxes::readStopGrace(const QString &id,
         answer(stopGraceSeconds(lanes), tr("%1 and a margin").arg(what));
     });
     connect(job, &ApiJob::failed, client, [answer](const Status &status) {
-        answer(defaultStopGraceSeconds,
+        answer(kDefaultStopGraceSeconds,
                tr("the default: the shutdown hooks could not be read: %1").arg(status.message));
     });
     // A sandbox that does not answer soon is not waited for: the stop itself matters more.
-    QTimer::singleShot(hooksReadBoundMs, client, [job = QPointer<ListHooksJob>(job), answer] {
+    QTimer::singleShot(kHooksReadBoundMs, client, [job = QPointer<ListHooksJob>(job), answer] {
         if (job)
             job->abort();
-        answer(defaultStopGraceSeconds,
+        answer(kDefaultStopGraceSeconds,
                tr("the default: the sandbox did not list its shutdown hooks in time"));
     });
     job->start();
@@ -531,3 +534,5 @@ EngineLogStream *EngineSandboxes::openLogs(const QString &id, int tail, QObject 
         return nullptr;
     return new EngineLogStream(m_api->socketPath(), item->container.id, item->tty, tail, parent);
 }
+
+} // namespace sbx

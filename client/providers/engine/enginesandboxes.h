@@ -9,6 +9,8 @@
 #include <map>
 #include <optional>
 
+namespace sbx {
+
 class EngineApi;
 class EngineLogStream;
 class SecretStore;
@@ -101,3 +103,5 @@ private:
     QString m_status;
     std::map<QString, Item> m_items;
 };
+
+} // namespace sbx
