@@ -24,6 +24,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -113,32 +114,29 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(tab.folder(), m_server.workspace(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(!tab.model()->isLoading(), 10000);
 
-        const QString single = m_desktop.filePath(QStringLiteral("single file.txt"));
+        const QString single = m_desktop.filePath(u"single file.txt"_s);
         writeFile(single, 50);
-        const QString folder = m_desktop.filePath(QStringLiteral("project"));
-        writeFile(folder + QStringLiteral("/readme.md"), 100);
-        writeFile(folder + QStringLiteral("/src/deep/main.c"), 5000);
-        QDir().mkpath(folder + QStringLiteral("/empty"));
+        const QString folder = m_desktop.filePath(u"project"_s);
+        writeFile(folder + u"/readme.md"_s, 100);
+        writeFile(folder + u"/src/deep/main.c"_s, 5000);
+        QDir().mkpath(folder + u"/empty"_s);
 
         // Dropped on the empty area below the rows: into the folder shown.
         QWidget *viewport = tab.view()->viewport();
         dropUrls(viewport, {QUrl::fromLocalFile(single), QUrl::fromLocalFile(folder)},
                  QPoint(viewport->width() / 2, viewport->height() - 5));
         const QString ws = m_server.workspace();
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + QStringLiteral("/project/src/deep/main.c")).size(),
-                                  5000, 20000);
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + QStringLiteral("/single file.txt")).size(), 50,
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + u"/project/src/deep/main.c"_s).size(), 5000,
                                   20000);
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + QStringLiteral("/project/readme.md")).size(), 100,
-                                  20000);
-        QVERIFY(QFileInfo(ws + QStringLiteral("/project/empty")).isDir());
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + u"/single file.txt"_s).size(), 50, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + u"/project/readme.md"_s).size(), 100, 20000);
+        QVERIFY(QFileInfo(ws + u"/project/empty"_s).isDir());
 
         // The tree shows them, with their sizes.
         QAbstractItemModel *shown = tab.view()->model();
-        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("single file.txt")).isValid(),
-                                 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("project")).isValid(), 10000);
-        const QModelIndex file = rowNamed(shown, QStringLiteral("single file.txt"));
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, u"single file.txt"_s).isValid(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, u"project"_s).isValid(), 10000);
+        const QModelIndex file = rowNamed(shown, u"single file.txt"_s);
         QCOMPARE(file.siblingAtColumn(RemoteFileModel::SizeColumn)
                      .data(RemoteFileModel::SizeRole)
                      .toLongLong(),
@@ -148,13 +146,12 @@ private Q_SLOTS:
                                       10000);
 
         // Dropped onto a folder's row: into that folder.
-        const QModelIndex project = rowNamed(shown, QStringLiteral("project"));
+        const QModelIndex project = rowNamed(shown, u"project"_s);
         const QRect rect = tab.view()->visualRect(project);
-        const QString another = m_desktop.filePath(QStringLiteral("another.txt"));
+        const QString another = m_desktop.filePath(u"another.txt"_s);
         writeFile(another, 7);
         dropUrls(viewport, {QUrl::fromLocalFile(another)}, rect.center());
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + QStringLiteral("/project/another.txt")).size(), 7,
-                                  20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(ws + u"/project/another.txt"_s).size(), 7, 20000);
     }
 
     void nameConflictsAreSettledAsTheUserSays() {
@@ -163,14 +160,14 @@ private Q_SLOTS:
         ScriptedPrompts prompts;
         tab.setPrompts(&prompts);
         const QString ws = m_server.workspace();
-        const QString folder = ws + QStringLiteral("/conflicts");
+        const QString folder = ws + u"/conflicts"_s;
         QDir().mkpath(folder);
-        writeFile(folder + QStringLiteral("/a.txt"), 1);
-        writeFile(folder + QStringLiteral("/b.txt"), 1);
-        writeFile(m_desktop.filePath(QStringLiteral("c/a.txt")), 10);
-        writeFile(m_desktop.filePath(QStringLiteral("c/b.txt")), 20);
-        const QList<QUrl> both{QUrl::fromLocalFile(m_desktop.filePath(QStringLiteral("c/a.txt"))),
-                               QUrl::fromLocalFile(m_desktop.filePath(QStringLiteral("c/b.txt")))};
+        writeFile(folder + u"/a.txt"_s, 1);
+        writeFile(folder + u"/b.txt"_s, 1);
+        writeFile(m_desktop.filePath(u"c/a.txt"_s), 10);
+        writeFile(m_desktop.filePath(u"c/b.txt"_s), 20);
+        const QList<QUrl> both{QUrl::fromLocalFile(m_desktop.filePath(u"c/a.txt"_s)),
+                               QUrl::fromLocalFile(m_desktop.filePath(u"c/b.txt"_s))};
         QStringList asked;
         auto answer = [&asked](FilesTab::Conflict choice, bool all) {
             return [&asked, choice, all](const QString &name, bool *applyToAll) {
@@ -182,12 +179,10 @@ private Q_SLOTS:
 
         answerConflicts(prompts, answer(FilesTab::Conflict::KeepBoth, true));
         tab.upload(both, folder);
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/b (2).txt")).size(), 20,
-                                  20000);
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/a (2).txt")).size(), 10,
-                                  20000);
-        QCOMPARE(asked, QStringList{QStringLiteral("a.txt")}); // "apply to all" asked once
-        QCOMPARE(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + u"/b (2).txt"_s).size(), 20, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + u"/a (2).txt"_s).size(), 10, 20000);
+        QCOMPARE(asked, QStringList{u"a.txt"_s}); // "apply to all" asked once
+        QCOMPARE(QFileInfo(folder + u"/a.txt"_s).size(), 1);
 
         asked.clear();
         answerConflicts(prompts, answer(FilesTab::Conflict::Skip, false));
@@ -195,18 +190,18 @@ private Q_SLOTS:
         tab.upload({both.first()}, folder);
         QTRY_COMPARE_WITH_TIMEOUT(asked.size(), 1, 10000);
         QCOMPARE(tab.transfers()->rowCount(), queued); // skipped: nothing was queued
-        QCOMPARE(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 1);
+        QCOMPARE(QFileInfo(folder + u"/a.txt"_s).size(), 1);
 
         answerConflicts(prompts, answer(FilesTab::Conflict::Overwrite, false));
         tab.upload({both.first()}, folder);
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + QStringLiteral("/a.txt")).size(), 10, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(folder + u"/a.txt"_s).size(), 10, 20000);
     }
 
     void textViewerReadsEditsAndGuardsAgainstChanges() {
         SandboxClient client({m_server.url(), {}}, {});
         auto tab = shownTab(&client);
         QVERIFY(tab);
-        const QString path = m_server.workspace() + QStringLiteral("/notes.txt");
+        const QString path = m_server.workspace() + u"/notes.txt"_s;
         writeFile(path, 0);
         {
             QFile f(path);
@@ -215,21 +210,21 @@ private Q_SLOTS:
         }
         tab->model()->refresh();
         QAbstractItemModel *shown = tab->view()->model();
-        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("notes.txt")).isValid(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, u"notes.txt"_s).isValid(), 10000);
 
         // Enter on a file opens it, read-only.
-        tab->view()->setCurrentIndex(rowNamed(shown, QStringLiteral("notes.txt")));
+        tab->view()->setCurrentIndex(rowNamed(shown, u"notes.txt"_s));
         QTest::keyClick(tab->view(), Qt::Key_Return);
         QTRY_COMPARE(tab->findChildren<FileViewer *>().size(), 1);
         FileViewer *viewer = tab->findChildren<FileViewer *>().first();
         QTRY_COMPARE_WITH_TIMEOUT(viewer->editor()->toPlainText(),
-                                  QStringLiteral("first line\nsecond ünïcode line\n"), 10000);
+                                  u"first line\nsecond ünïcode line\n"_s, 10000);
         QVERIFY(viewer->editor()->isReadOnly());
         QVERIFY(!viewer->isEditing());
 
         // Edit and save: the sandbox has the new text.
         viewer->setEditing(true);
-        viewer->editor()->setPlainText(QStringLiteral("rewritten\n"));
+        viewer->editor()->setPlainText(u"rewritten\n"_s);
         QSignalSpy saved(viewer, &FileViewer::saved);
         viewer->save();
         QVERIFY(saved.wait(10000));
@@ -251,10 +246,10 @@ private Q_SLOTS:
         };
         // Typed by the user (setPlainText would not count as a change).
         viewer->editor()->selectAll();
-        viewer->editor()->insertPlainText(QStringLiteral("mine\n"));
+        viewer->editor()->insertPlainText(u"mine\n"_s);
         viewer->save();
         QTRY_COMPARE_WITH_TIMEOUT(asked.size(), 1, 10000);
-        QVERIFY(asked.first().contains(QStringLiteral("changed on the server")));
+        QVERIFY(asked.first().contains(u"changed on the server"_s));
         QCOMPARE(readAll(path), QByteArray("changed by an agent\n"));
         QVERIFY(viewer->isModified()); // nothing lost either
 
@@ -268,7 +263,7 @@ private Q_SLOTS:
         viewer->close();
 
         // A CRLF file keeps its line endings through an edit.
-        const QString dos = m_server.workspace() + QStringLiteral("/dos.txt");
+        const QString dos = m_server.workspace() + u"/dos.txt"_s;
         {
             QFile f(dos);
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -279,7 +274,7 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(10000));
         crlf->setEditing(true);
         crlf->editor()->moveCursor(QTextCursor::End);
-        crlf->editor()->insertPlainText(QStringLiteral("three\n"));
+        crlf->editor()->insertPlainText(u"three\n"_s);
         QSignalSpy crlfSaved(crlf, &FileViewer::saved);
         crlf->save();
         QVERIFY(crlfSaved.wait(10000));
@@ -291,23 +286,22 @@ private Q_SLOTS:
         SandboxClient client({m_server.url(), {}}, {});
         auto tab = shownTab(&client);
         QVERIFY(tab);
-        const QString remote = m_server.workspace() + QStringLiteral("/results");
-        writeFile(remote + QStringLiteral("/summary.txt"), 11);
-        writeFile(remote + QStringLiteral("/logs/run 1/out.log"), 3000);
-        writeFile(remote + QStringLiteral("/.hidden"), 2);
-        QDir().mkpath(remote + QStringLiteral("/empty"));
+        const QString remote = m_server.workspace() + u"/results"_s;
+        writeFile(remote + u"/summary.txt"_s, 11);
+        writeFile(remote + u"/logs/run 1/out.log"_s, 3000);
+        writeFile(remote + u"/.hidden"_s, 2);
+        QDir().mkpath(remote + u"/empty"_s);
         QTemporaryDir into;
         RemoteFileInfo folder;
         folder.path = remote;
         folder.isDirectory = true;
         tab->download({folder}, into.path());
-        const QString local = into.filePath(QStringLiteral("results"));
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local + QStringLiteral("/logs/run 1/out.log")).size(),
-                                  3000, 20000);
+        const QString local = into.filePath(u"results"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local + u"/logs/run 1/out.log"_s).size(), 3000, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(allTransfersDone(tab->transfers()), 20000);
-        QCOMPARE(QFileInfo(local + QStringLiteral("/summary.txt")).size(), 11);
-        QCOMPARE(QFileInfo(local + QStringLiteral("/.hidden")).size(), 2);
-        QVERIFY(QFileInfo(local + QStringLiteral("/empty")).isDir());
+        QCOMPARE(QFileInfo(local + u"/summary.txt"_s).size(), 11);
+        QCOMPARE(QFileInfo(local + u"/.hidden"_s).size(), 2);
+        QVERIFY(QFileInfo(local + u"/empty"_s).isDir());
 
         // "Show in folder" opens the download's local folder; for an upload, the remote one.
         QString opened;
@@ -315,18 +309,18 @@ private Q_SLOTS:
         int row = -1;
         for (int r = 0; r < tab->transfers()->rowCount(); ++r) {
             if (tab->transfers()->index(r, 0).data(TransferQueueModel::RemotePathRole).toString() ==
-                QString(remote + QStringLiteral("/logs/run 1/out.log")))
+                QString(remote + u"/logs/run 1/out.log"_s))
                 row = r;
         }
         QVERIFY(row >= 0);
         tab->transferPanel()->showInFolder(row);
-        QCOMPARE(opened, local + QStringLiteral("/logs/run 1"));
-        const int up = tab->transfers()->enqueueUpload(local + QStringLiteral("/summary.txt"),
-                                                       remote + QStringLiteral("/logs/copy.txt"));
+        QCOMPARE(opened, local + u"/logs/run 1"_s);
+        const int up = tab->transfers()->enqueueUpload(local + u"/summary.txt"_s,
+                                                       remote + u"/logs/copy.txt"_s);
         QTRY_COMPARE_WITH_TIMEOUT(tab->transfers()->state(up), TransferQueueModel::State::Done,
                                   20000);
         tab->transferPanel()->showInFolder(up);
-        QCOMPARE(tab->folder(), remote + QStringLiteral("/logs"));
+        QCOMPARE(tab->folder(), remote + u"/logs"_s);
 
         // Downloading again asks about the existing local folder; "keep both" renames.
         ScriptedPrompts prompts;
@@ -334,23 +328,20 @@ private Q_SLOTS:
         answerConflicts(prompts,
                         [](const QString &, bool *) { return FilesTab::Conflict::KeepBoth; });
         RemoteFileInfo summary;
-        summary.path = remote + QStringLiteral("/summary.txt");
+        summary.path = remote + u"/summary.txt"_s;
         tab->download({summary}, local);
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local + QStringLiteral("/summary (2).txt")).size(), 11,
-                                  20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local + u"/summary (2).txt"_s).size(), 11, 20000);
 
         // Two items of one batch with the same name never land on one local file.
-        writeFile(remote + QStringLiteral("/a/same.txt"), 5);
-        writeFile(remote + QStringLiteral("/b/same.txt"), 6);
+        writeFile(remote + u"/a/same.txt"_s, 5);
+        writeFile(remote + u"/b/same.txt"_s, 6);
         RemoteFileInfo first, second;
-        first.path = remote + QStringLiteral("/a/same.txt");
-        second.path = remote + QStringLiteral("/b/same.txt");
+        first.path = remote + u"/a/same.txt"_s;
+        second.path = remote + u"/b/same.txt"_s;
         QTemporaryDir batch;
         tab->download({first, second}, batch.path());
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(batch.filePath(QStringLiteral("same.txt"))).size(), 5,
-                                  20000);
-        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(batch.filePath(QStringLiteral("same (2).txt"))).size(),
-                                  6, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(batch.filePath(u"same.txt"_s)).size(), 5, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(batch.filePath(u"same (2).txt"_s)).size(), 6, 20000);
     }
 
     void dragOutFetchesSmallFilesThroughTheQueue() {
@@ -361,22 +352,21 @@ private Q_SLOTS:
         QByteArray content;
         for (int i = 0; i < 70000; ++i)
             content += char('a' + i % 26);
-        QDir().mkpath(ws + QStringLiteral("/drag"));
+        QDir().mkpath(ws + u"/drag"_s);
         {
-            QFile f(ws + QStringLiteral("/drag/report.csv"));
+            QFile f(ws + u"/drag/report.csv"_s);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(content);
-            QFile big(ws + QStringLiteral("/drag/big.bin"));
+            QFile big(ws + u"/drag/big.bin"_s);
             QVERIFY(big.open(QIODevice::WriteOnly));
             QVERIFY(big.resize(RemoteDragData::kMaxFileSize)); // sparse, 64 MiB
         }
-        tab->setFolder(ws + QStringLiteral("/drag"));
+        tab->setFolder(ws + u"/drag"_s);
         QAbstractItemModel *shown = tab->view()->model();
-        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("big.bin")).isValid(), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("report.csv")).isValid(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, u"big.bin"_s).isValid(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, u"report.csv"_s).isValid(), 10000);
 
-        std::unique_ptr<QMimeData> data(
-            tab->dragData({rowNamed(shown, QStringLiteral("report.csv"))}));
+        std::unique_ptr<QMimeData> data(tab->dragData({rowNamed(shown, u"report.csv"_s)}));
         QVERIFY(data);
         // The drag describes the remote file at once...
         QVERIFY(data->hasFormat(QString::fromLatin1(RemoteFileModel::kMimeType)));
@@ -392,20 +382,19 @@ private Q_SLOTS:
         QCOMPARE(tab->transfers()->state(0), TransferQueueModel::State::Done);
 
         // 64 MiB and more, or a folder: refused, pointing to Download…
-        QVERIFY(!tab->dragData({rowNamed(shown, QStringLiteral("big.bin"))}));
-        QVERIFY2(tab->errorText().contains(QStringLiteral("Download…")),
-                 qPrintable(tab->errorText()));
+        QVERIFY(!tab->dragData({rowNamed(shown, u"big.bin"_s)}));
+        QVERIFY2(tab->errorText().contains(u"Download…"_s), qPrintable(tab->errorText()));
         QCOMPARE(tab->transfers()->rowCount(), 1);
         tab->setFolder(ws);
-        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, QStringLiteral("drag")).isValid(), 10000);
-        QVERIFY(!tab->dragData({rowNamed(shown, QStringLiteral("drag"))}));
-        QVERIFY(tab->errorText().contains(QStringLiteral("is a folder")));
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(shown, u"drag"_s).isValid(), 10000);
+        QVERIFY(!tab->dragData({rowNamed(shown, u"drag"_s)}));
+        QVERIFY(tab->errorText().contains(u"is a folder"_s));
     }
 
     void permissionDeniedOffersSudoOnlyWhereTheSandboxHasIt() {
         if (::access("/proc/sys/vm/compact_memory", F_OK) != 0)
             QSKIP("/proc/sys/vm/compact_memory is absent: no file here refuses every reader");
-        const QString denied = QStringLiteral("/proc/sys/vm/compact_memory");
+        const QString denied = u"/proc/sys/vm/compact_memory"_s;
         {
             // sandbox-server cannot elevate and says so: the error is shown, without an offer.
             SandboxClient client({m_server.url(), {}}, {});
@@ -414,7 +403,7 @@ private Q_SLOTS:
             FileViewer *viewer = tab->openViewer(denied);
             QSignalSpy failed(viewer, &FileViewer::failed);
             QVERIFY(failed.wait(10000));
-            QVERIFY2(viewer->errorText().contains(QStringLiteral("Could not read")),
+            QVERIFY2(viewer->errorText().contains(u"Could not read"_s),
                      qPrintable(viewer->errorText()));
             QVERIFY(!viewer->sudoOffered());
             viewer->close();
@@ -435,7 +424,7 @@ private Q_SLOTS:
         QVERIFY(viewer->sudoOffered());
         viewer->retryWithSudo();
         QVERIFY(failed.wait(10000));
-        QVERIFY2(viewer->errorText().contains(QStringLiteral("cannot elevate")),
+        QVERIFY2(viewer->errorText().contains(u"cannot elevate"_s),
                  qPrintable(viewer->errorText()));
         QVERIFY(!viewer->sudoOffered()); // offered once
         viewer->close();
@@ -449,7 +438,7 @@ private Q_SLOTS:
         QVERIFY2(tab->sudoOffered(), qPrintable(tab->errorText()));
         tab->retryWithSudo();
         QVERIFY(done.wait(20000));
-        QVERIFY2(tab->errorText().contains(QStringLiteral("sudo")), qPrintable(tab->errorText()));
+        QVERIFY2(tab->errorText().contains(u"sudo"_s), qPrintable(tab->errorText()));
 #endif
     }
 
@@ -462,49 +451,43 @@ private Q_SLOTS:
         SudoSandbox sandbox;
         QVERIFY2(sandbox.start(QStringLiteral(SBX_FILESTEST_BINARY)),
                  qPrintable(sandbox.server.error()));
-        const QString secret = sandbox.server.workspace() + QStringLiteral("/root-only");
-        writeFile(secret + QStringLiteral("/a.txt"), 5);
-        writeFile(secret + QStringLiteral("/quote'\"s and spaces.txt"), 7);
-        writeFile(secret + QStringLiteral("/new\nline.txt"), 1);
-        writeFile(secret + QStringLiteral("/.hidden"), 2);
-        writeFile(secret + QStringLiteral("/sub/inner.txt"), 3000);
+        const QString secret = sandbox.server.workspace() + u"/root-only"_s;
+        writeFile(secret + u"/a.txt"_s, 5);
+        writeFile(secret + u"/quote'\"s and spaces.txt"_s, 7);
+        writeFile(secret + u"/new\nline.txt"_s, 1);
+        writeFile(secret + u"/.hidden"_s, 2);
+        writeFile(secret + u"/sub/inner.txt"_s, 3000);
         SandboxClient client({sandbox.server.url(), {}}, {});
         auto tab = shownTab(&client);
         QVERIFY(tab);
         tab->setFolder(secret);
         QTRY_VERIFY_WITH_TIMEOUT(!tab->errorText().isEmpty(), 10000);
-        QVERIFY2(tab->errorText().contains(QStringLiteral("ermission denied")),
-                 qPrintable(tab->errorText()));
+        QVERIFY2(tab->errorText().contains(u"ermission denied"_s), qPrintable(tab->errorText()));
         QVERIFY(tab->sudoOffered());
 
         tab->retryWithSudo();
         RemoteFileModel *model = tab->model();
-        QTRY_VERIFY2_WITH_TIMEOUT(rowNamed(model, QStringLiteral("a.txt")).isValid(),
+        QTRY_VERIFY2_WITH_TIMEOUT(rowNamed(model, u"a.txt"_s).isValid(),
                                   qPrintable(tab->errorText()), 20000);
         QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading(), 10000);
         QCOMPARE(model->rowCount(), 5);
-        QCOMPARE(
-            rowNamed(model, QStringLiteral("a.txt")).data(RemoteFileModel::SizeRole).toLongLong(),
-            5);
-        QCOMPARE(rowNamed(model, QStringLiteral("quote'\"s and spaces.txt"))
+        QCOMPARE(rowNamed(model, u"a.txt"_s).data(RemoteFileModel::SizeRole).toLongLong(), 5);
+        QCOMPARE(rowNamed(model, u"quote'\"s and spaces.txt"_s)
                      .data(RemoteFileModel::SizeRole)
                      .toLongLong(),
                  7);
-        QVERIFY(rowNamed(model, QStringLiteral("new\nline.txt")).isValid());
-        QVERIFY(rowNamed(model, QStringLiteral(".hidden")).isValid());
-        const QModelIndex sub = rowNamed(model, QStringLiteral("sub"));
+        QVERIFY(rowNamed(model, u"new\nline.txt"_s).isValid());
+        QVERIFY(rowNamed(model, u".hidden"_s).isValid());
+        const QModelIndex sub = rowNamed(model, u"sub"_s);
         QVERIFY(sub.data(RemoteFileModel::IsDirectoryRole).toBool());
-        QCOMPARE(sub.data(RemoteFileModel::PathRole).toString(), secret + QStringLiteral("/sub"));
+        QCOMPARE(sub.data(RemoteFileModel::PathRole).toString(), secret + u"/sub"_s);
         QVERIFY(tab->errorText().isEmpty());
         QVERIFY(readAll(sandbox.sudoLog()).startsWith("-n "));
 
         // A folder below it is listed the same way when it is opened.
         model->fetchMore(sub);
-        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(model, QStringLiteral("inner.txt"), sub).isValid(),
-                                 20000);
-        QCOMPARE(rowNamed(model, QStringLiteral("inner.txt"), sub)
-                     .data(RemoteFileModel::SizeRole)
-                     .toLongLong(),
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(model, u"inner.txt"_s, sub).isValid(), 20000);
+        QCOMPARE(rowNamed(model, u"inner.txt"_s, sub).data(RemoteFileModel::SizeRole).toLongLong(),
                  3000);
 #endif
     }
@@ -519,7 +502,7 @@ private Q_SLOTS:
         SudoSandbox sandbox;
         QVERIFY2(sandbox.start(QStringLiteral(SBX_FILESTEST_BINARY)),
                  qPrintable(sandbox.server.error()));
-        const QString remote = sandbox.server.workspace() + QStringLiteral("/root-only/secret.bin");
+        const QString remote = sandbox.server.workspace() + u"/root-only/secret.bin"_s;
         writeFile(remote, 300 * 1024 + 7);
         SandboxClient client({sandbox.server.url(), {}}, {});
         auto tab = shownTab(&client);
@@ -532,23 +515,21 @@ private Q_SLOTS:
                                      tab->transfers()->state(0) ==
                                          TransferQueueModel::State::Failed,
                                  20000);
-        QVERIFY2(tab->errorText().contains(QStringLiteral("ermission denied")),
-                 qPrintable(tab->errorText()));
-        QVERIFY2(!tab->errorText().contains(QStringLiteral("API key")),
-                 qPrintable(tab->errorText()));
+        QVERIFY2(tab->errorText().contains(u"ermission denied"_s), qPrintable(tab->errorText()));
+        QVERIFY2(!tab->errorText().contains(u"API key"_s), qPrintable(tab->errorText()));
         QVERIFY(tab->sudoOffered());
 
         tab->retryWithSudo();
-        const QString local = desktop.filePath(QStringLiteral("secret.bin"));
+        const QString local = desktop.filePath(u"secret.bin"_s);
         QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(local).size(), 300 * 1024 + 7, 20000);
         QCOMPARE(readAll(local), readAll(remote));
         QVERIFY(readAll(sandbox.sudoLog()).contains("cp"));
         // The staged copy does not stay behind in the sandbox's /tmp.
-        QTRY_VERIFY_WITH_TIMEOUT(QDir(QStringLiteral("/tmp"))
-                                     .entryList({QStringLiteral(".sandbox-console-download-*")},
-                                                QDir::Files | QDir::Hidden)
-                                     .isEmpty(),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QDir(u"/tmp"_s)
+                .entryList({u".sandbox-console-download-*"_s}, QDir::Files | QDir::Hidden)
+                .isEmpty(),
+            10000);
         QVERIFY(tab->errorText().isEmpty());
 #endif
     }

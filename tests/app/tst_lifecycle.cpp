@@ -23,6 +23,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -42,17 +43,17 @@ class TestLifecycle final : public QObject {
 private:
     QTemporaryDir m_dir;
     ConsoleContext::Paths paths(const QString &name) const {
-        ConsoleContext::Paths p{m_dir.filePath(name + QStringLiteral(".conf")),
-                                m_dir.filePath(name + QStringLiteral("-data")),
+        ConsoleContext::Paths p{m_dir.filePath(name + u".conf"_s),
+                                m_dir.filePath(name + u"-data"_s),
                                 QStringLiteral(SBX_SERVER_BINARY), false};
         // No container engine in this suite: tests/engine covers it against podman.
-        p.engineSocket = m_dir.filePath(QStringLiteral("no-engine.sock"));
+        p.engineSocket = m_dir.filePath(u"no-engine.sock"_s);
         return p;
     }
 
 private Q_SLOTS:
     void createPauseResumeStopAndDeleteFromTheList() {
-        ConsoleContext context(paths(QStringLiteral("life")));
+        ConsoleContext context(paths(u"life"_s));
         MainWindow window(&context);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -67,18 +68,18 @@ private Q_SLOTS:
 
         // A console-made workspace, and a folder the user picked.
         NewSandboxRequest alpha;
-        alpha.options.name = QStringLiteral("alpha");
-        alpha.options.initHook = QStringLiteral("echo init-hook-ran");
+        alpha.options.name = u"alpha"_s;
+        alpha.options.initHook = u"echo init-hook-ran"_s;
         QSignalSpy created(actions, &SandboxActions::created);
         actions->create(alpha);
         QCOMPARE(created.size(), 1);
         const QString alphaId = created.takeFirst().at(0).toString();
         QTemporaryDir picked;
-        QFile keep(picked.filePath(QStringLiteral("keep.txt")));
+        QFile keep(picked.filePath(u"keep.txt"_s));
         QVERIFY(keep.open(QIODevice::WriteOnly));
         keep.close();
         NewSandboxRequest beta;
-        beta.options.name = QStringLiteral("beta");
+        beta.options.name = u"beta"_s;
         beta.options.workspace = picked.path();
         actions->create(beta);
         const QString betaId = created.takeFirst().at(0).toString();
@@ -95,10 +96,10 @@ private Q_SLOTS:
         QVERIFY(actions->action(LifecycleAction::Logs)->isEnabled());
         actions->action(LifecycleAction::Logs)->trigger();
         SandboxWorkspace *ws = window.workspace(alphaId);
-        auto *log = qobject_cast<LogView *>(ws->tab(QStringLiteral("logs")));
+        auto *log = qobject_cast<LogView *>(ws->tab(u"logs"_s));
         QVERIFY(log);
         QCOMPARE(ws->findChild<QTabWidget *>()->currentWidget(), log);
-        QTRY_VERIFY_WITH_TIMEOUT(log->text().contains(QStringLiteral("init-hook-ran")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(log->text().contains(u"init-hook-ran"_s), 10000);
 
         // Pause freezes the server; only Resume (and Stop) are offered then. Keys work while
         // the list has focus.
@@ -128,9 +129,9 @@ private Q_SLOTS:
         QVERIFY(!actions->action(LifecycleAction::Logs)->isEnabled()); // one sandbox's view
         actions->action(LifecycleAction::Stop)->trigger();
         QCOMPARE(asked.size(), 1);
-        QVERIFY(asked.first().contains(QStringLiteral("alpha")));
-        QVERIFY(asked.first().contains(QStringLiteral("beta")));
-        QVERIFY(asked.first().contains(QStringLiteral("shutdown hooks")));
+        QVERIFY(asked.first().contains(u"alpha"_s));
+        QVERIFY(asked.first().contains(u"beta"_s));
+        QVERIFY(asked.first().contains(u"shutdown hooks"_s));
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, alphaId), SandboxState::Stopped, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(context, betaId), SandboxState::Stopped, 20000);
         QTRY_VERIFY(actions->action(LifecycleAction::Start)->isEnabled());
@@ -139,18 +140,17 @@ private Q_SLOTS:
         asked.clear();
         actions->action(LifecycleAction::Delete)->trigger();
         QCOMPARE(asked.size(), 1);
-        QVERIFY2(asked.first().contains(QStringLiteral("is deleted: ") + alphaFolder),
+        QVERIFY2(asked.first().contains(u"is deleted: "_s + alphaFolder),
                  qPrintable(asked.first()));
-        QVERIFY2(asked.first().contains(QStringLiteral("is kept: ") + picked.path()),
-                 qPrintable(asked.first()));
+        QVERIFY2(asked.first().contains(u"is kept: "_s + picked.path()), qPrintable(asked.first()));
         QTRY_COMPARE_WITH_TIMEOUT(context.sandboxList()->rowOf(alphaId), -1, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(context.sandboxList()->rowOf(betaId), -1, 20000);
         QVERIFY(!QFileInfo::exists(alphaFolder));
-        QVERIFY(QFileInfo::exists(picked.filePath(QStringLiteral("keep.txt"))));
+        QVERIFY(QFileInfo::exists(picked.filePath(u"keep.txt"_s)));
     }
 
     void declinedConfirmationChangesNothing() {
-        ConsoleContext context(paths(QStringLiteral("decline")));
+        ConsoleContext context(paths(u"decline"_s));
         MainWindow window(&context);
         SandboxActions *actions = window.lifecycle();
         ScriptedPrompts prompts;
@@ -159,7 +159,7 @@ private Q_SLOTS:
         };
         context.setPrompts(&prompts);
         NewSandboxRequest r;
-        r.options.name = QStringLiteral("gamma");
+        r.options.name = u"gamma"_s;
         QSignalSpy created(actions, &SandboxActions::created);
         actions->create(r);
         const QString id = created.takeFirst().at(0).toString();
@@ -172,36 +172,36 @@ private Q_SLOTS:
     }
 
     void newSandboxDialogChecksTheForm() {
-        QSettings settings(m_dir.filePath(QStringLiteral("dialog.conf")), QSettings::IniFormat);
+        QSettings settings(m_dir.filePath(u"dialog.conf"_s), QSettings::IniFormat);
         MemorySecretStore secrets;
         LocalSandboxes local(&settings, {QStringLiteral(SBX_SERVER_BINARY), m_dir.path()});
-        EngineSandboxes engine(&secrets, QStringLiteral("/nowhere.sock"));
-        NewSandboxDialog dialog(QStringLiteral("sandbox-1"), {&local, &engine});
+        EngineSandboxes engine(&secrets, u"/nowhere.sock"_s);
+        NewSandboxDialog dialog(u"sandbox-1"_s, {&local, &engine});
         QVERIFY(dialog.problem().isEmpty());
         QCOMPARE(dialog.request().providerId, local.id());
         const auto radios = dialog.findChildren<QRadioButton *>();
         for (QRadioButton *radio : radios) {
-            if (radio->text().contains(QStringLiteral("Container")))
+            if (radio->text().contains(u"Container"_s))
                 QVERIFY(!radio->isEnabled()); // the engine is not there
         }
         NewSandboxRequest r;
         r.options.name = QString();
         dialog.setRequest(r);
-        QVERIFY(dialog.problem().contains(QStringLiteral("name")));
-        r.options.name = QStringLiteral("ok");
-        r.options.workspace = m_dir.filePath(QStringLiteral("does-not-exist"));
+        QVERIFY(dialog.problem().contains(u"name"_s));
+        r.options.name = u"ok"_s;
+        r.options.workspace = m_dir.filePath(u"does-not-exist"_s);
         dialog.setRequest(r);
-        QVERIFY(dialog.problem().contains(QStringLiteral("existing folder")));
+        QVERIFY(dialog.problem().contains(u"existing folder"_s));
         r.providerId = engine.id();
-        r.options.name = QStringLiteral("bad name!");
-        r.options.image = QStringLiteral("img");
+        r.options.name = u"bad name!"_s;
+        r.options.image = u"img"_s;
         dialog.setRequest(r);
-        QVERIFY(dialog.problem().contains(QStringLiteral("container name")));
-        r.options.name = QStringLiteral("good-name");
-        r.options.initHook = QStringLiteral("echo hi");
+        QVERIFY(dialog.problem().contains(u"container name"_s));
+        r.options.name = u"good-name"_s;
+        r.options.initHook = u"echo hi"_s;
         dialog.setRequest(r);
         QVERIFY(dialog.problem().isEmpty());
-        QCOMPARE(dialog.request().options.initHook, QStringLiteral("echo hi"));
+        QCOMPARE(dialog.request().options.initHook, u"echo hi"_s);
     }
 };
 

@@ -14,6 +14,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -60,9 +61,7 @@ public:
             }
         });
     }
-    QUrl url() const {
-        return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
-    }
+    QUrl url() const { return QUrl(u"http://127.0.0.1:%1"_s.arg(m_server.serverPort())); }
     int connections = 0;
 
 private:
@@ -109,8 +108,8 @@ private Q_SLOTS:
         QString text;
         connect(llms, &GetLlmsTxtJob::succeeded, this, [&text](const QString &t) { text = t; });
         QVERIFY(run(llms).status.ok());
-        QVERIFY(text.contains(QStringLiteral("System Environment")));
-        QVERIFY(text.contains(QStringLiteral("/v1/sandbox")));
+        QVERIFY(text.contains(u"System Environment"_s));
+        QVERIFY(text.contains(u"/v1/sandbox"_s));
     }
 
     void probeMeasuresLatency() {
@@ -126,30 +125,29 @@ private Q_SLOTS:
     }
 
     void apiKeyAcceptedAndRefused() {
-        const QString key = QStringLiteral("k3y-Th4t-Must-N0t-Leak");
+        const QString key = u"k3y-Th4t-Must-N0t-Leak"_s;
         TestServer server;
         TestServer::Options options;
-        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), key);
+        options.env.insert(u"SANDBOX_API_KEY"_s, key);
         QVERIFY2(server.start(options), qPrintable(server.error()));
 
         SandboxClient good(endpointOf(server), {Credentials::Kind::ApiKey, key});
         QVERIFY(run(new GetContextJob(&good)).status.ok());
         QVERIFY(run(new GetLlmsTxtJob(&good)).status.ok());
 
-        const QString wrongKey = QStringLiteral("wr0ng-K3y-Also-Secret");
+        const QString wrongKey = u"wr0ng-K3y-Also-Secret"_s;
         SandboxClient wrong(endpointOf(server), {Credentials::Kind::ApiKey, wrongKey});
         Outcome o = run(new GetContextJob(&wrong));
         QCOMPARE(o.status.kind, Status::Kind::Auth);
         QCOMPARE(o.status.httpStatus, 401);
-        QVERIFY2(o.status.message.startsWith(QStringLiteral("Wrong API key")),
-                 qPrintable(o.status.message));
+        QVERIFY2(o.status.message.startsWith(u"Wrong API key"_s), qPrintable(o.status.message));
         QVERIFY(!o.status.message.contains(wrongKey));
         QVERIFY(!o.status.message.contains(key));
 
         SandboxClient none(endpointOf(server), {});
         o = run(new GetLlmsTxtJob(&none));
         QCOMPARE(o.status.kind, Status::Kind::Auth);
-        QVERIFY(o.status.message.contains(QStringLiteral("requires authentication")));
+        QVERIFY(o.status.message.contains(u"requires authentication"_s));
         QVERIFY(!messages.contains(key));
         QVERIFY(!messages.contains(wrongKey));
         QVERIFY(!server.stderrText().contains(key.toUtf8()));
@@ -159,26 +157,23 @@ private Q_SLOTS:
     void jwtAcceptedExpiredAndForgedRefused() {
         TestServer server;
         TestServer::Options options;
-        options.env.insert(QStringLiteral("JWT_PUBLIC_KEY"),
-                           QString::fromLatin1(m_key.publicPemBase64()));
+        options.env.insert(u"JWT_PUBLIC_KEY"_s, QString::fromLatin1(m_key.publicPemBase64()));
         QVERIFY2(server.start(options), qPrintable(server.error()));
         const qint64 now = QDateTime::currentSecsSinceEpoch();
 
-        const QString valid =
-            QString::fromLatin1(makeJwt(m_key, {{QStringLiteral("exp"), double(now + 3600)}}));
+        const QString valid = QString::fromLatin1(makeJwt(m_key, {{u"exp"_s, double(now + 3600)}}));
         SandboxClient ok(endpointOf(server), {Credentials::Kind::Jwt, valid});
         Outcome o = run(new GetContextJob(&ok));
         QVERIFY2(o.status.ok(), qPrintable(o.status.message));
 
-        const QString expired =
-            QString::fromLatin1(makeJwt(m_key, {{QStringLiteral("exp"), double(now - 60)}}));
+        const QString expired = QString::fromLatin1(makeJwt(m_key, {{u"exp"_s, double(now - 60)}}));
         SandboxClient old(endpointOf(server), {Credentials::Kind::Jwt, expired});
         o = run(new GetContextJob(&old));
         QCOMPARE(o.status.kind, Status::Kind::Auth);
-        QVERIFY(o.status.message.contains(QStringLiteral("refused the JWT")));
+        QVERIFY(o.status.message.contains(u"refused the JWT"_s));
 
-        const QString forged = QString::fromLatin1(
-            makeJwt(m_key, {{QStringLiteral("exp"), double(now + 3600)}}, "HS256"));
+        const QString forged =
+            QString::fromLatin1(makeJwt(m_key, {{u"exp"_s, double(now + 3600)}}, "HS256"));
         SandboxClient forger(endpointOf(server), {Credentials::Kind::Jwt, forged});
         o = run(new GetContextJob(&forger));
         QCOMPARE(o.status.kind, Status::Kind::Auth);
@@ -186,10 +181,10 @@ private Q_SLOTS:
     }
 
     void ticketIsMintedAndWorksOnce() {
-        const QString key = QStringLiteral("ticket-minting-key");
+        const QString key = u"ticket-minting-key"_s;
         TestServer server;
         TestServer::Options options;
-        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), key);
+        options.env.insert(u"SANDBOX_API_KEY"_s, key);
         QVERIFY2(server.start(options), qPrintable(server.error()));
         SandboxClient client(endpointOf(server), {Credentials::Kind::ApiKey, key});
         auto *job = new MintTicketJob(&client);
@@ -203,8 +198,8 @@ private Q_SLOTS:
         // The ticket stands in for the credentials on a URL, once.
         SandboxClient anonymous(endpointOf(server), {});
         auto withTicket = [&] {
-            ApiRequest r = ApiRequest::get(QStringLiteral("v1/sandbox"));
-            r.query.addQueryItem(QStringLiteral("ticket"), ticket.ticket);
+            ApiRequest r = ApiRequest::get(u"v1/sandbox"_s);
+            r.query.addQueryItem(u"ticket"_s, ticket.ticket);
             r.idempotent = false;
             return r;
         };
@@ -238,13 +233,11 @@ private Q_SLOTS:
         QVERIFY(closed.listen(QHostAddress::LocalHost));
         const quint16 port = closed.serverPort();
         closed.close();
-        SandboxClient client({QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), {}}, {});
+        SandboxClient client({QUrl(u"http://127.0.0.1:%1"_s.arg(port)), {}}, {});
         const Outcome o = run(new ProbeJob(&client));
         QCOMPARE(o.status.kind, Status::Kind::Network);
-        QCOMPARE(
-            o.status.message,
-            QStringLiteral("Connection refused at http://127.0.0.1:%1: is the sandbox running?")
-                .arg(port));
+        QCOMPARE(o.status.message,
+                 u"Connection refused at http://127.0.0.1:%1: is the sandbox running?"_s.arg(port));
     }
 
     void garbageServerIsBadResponse() {
@@ -253,8 +246,7 @@ private Q_SLOTS:
         SandboxClient client({peer.url(), {}}, {});
         const Outcome o = run(new GetContextJob(&client));
         QCOMPARE(o.status.kind, Status::Kind::BadResponse);
-        QVERIFY2(o.status.message.contains(QStringLiteral("invalid JSON")),
-                 qPrintable(o.status.message));
+        QVERIFY2(o.status.message.contains(u"invalid JSON"_s), qPrintable(o.status.message));
         QCOMPARE(o.succeeded, 0);
     }
 
@@ -266,7 +258,7 @@ private Q_SLOTS:
         connect(job, &ApiJob::finished, this, [job, &attempts] { attempts = job->attempts(); });
         const Outcome o = run(job);
         QCOMPARE(o.status.kind, Status::Kind::Network);
-        QVERIFY2(o.status.message.contains(QStringLiteral("closed the connection")),
+        QVERIFY2(o.status.message.contains(u"closed the connection"_s),
                  qPrintable(o.status.message));
         QCOMPARE(attempts, 3); // the retry table: two retries for an idempotent read
         QVERIFY(peer.connections >= 3);
@@ -277,7 +269,7 @@ private Q_SLOTS:
         SandboxClient client({peer.url(), {}}, {});
         const Outcome o = run(new ProbeJob(&client, 300));
         QCOMPARE(o.status.kind, Status::Kind::Timeout);
-        QVERIFY(o.status.message.startsWith(QStringLiteral("No answer from")));
+        QVERIFY(o.status.message.startsWith(u"No answer from"_s));
     }
 
     void abortEmitsOnlyFinished() {

@@ -19,6 +19,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -39,7 +40,7 @@ Status runJob(ApiJob *job) {
     QSignalSpy done(job, &ApiJob::finished);
     job->start();
     if (!done.wait(20000))
-        return Status::error(Status::Kind::Timeout, QStringLiteral("job did not finish"));
+        return Status::error(Status::Kind::Timeout, u"job did not finish"_s);
     QCoreApplication::processEvents();
     return *status;
 }
@@ -75,13 +76,13 @@ private Q_SLOTS:
         QVERIFY(qAbs(iat - now) <= 5);
         QCOMPARE(claims.value(QLatin1String("exp")).toInteger(), iat + 300);
         QVERIFY(claims.value(QLatin1String("nbf")).toInteger() <= iat);
-        QCOMPARE(claims.value(QLatin1String("sub")).toString(), QStringLiteral("sandbox-console"));
+        QCOMPARE(claims.value(QLatin1String("sub")).toString(), u"sandbox-console"_s);
         const QJsonObject header =
             QJsonDocument::fromJson(
                 QByteArray::fromBase64(token.section(QLatin1Char('.'), 0, 0).toLatin1(),
                                        QByteArray::Base64UrlEncoding))
                 .object();
-        QCOMPARE(header.value(QLatin1String("alg")).toString(), QStringLiteral("RS256"));
+        QCOMPARE(header.value(QLatin1String("alg")).toString(), u"RS256"_s);
     }
 
     void unusableKeysSignNothing() {
@@ -95,7 +96,7 @@ private Q_SLOTS:
     void sandboxAcceptsConsoleSignedTokensOnly() {
         TestServer server;
         TestServer::Options options;
-        options.env.insert(QStringLiteral("JWT_PUBLIC_KEY"),
+        options.env.insert(u"JWT_PUBLIC_KEY"_s,
                            QString::fromLatin1(jwtPublicKeyEnvValue(m_pair.publicPem)));
         QVERIFY2(server.start(options), qPrintable(server.error()));
         const Endpoint endpoint{server.url(), {}};
@@ -117,7 +118,7 @@ private Q_SLOTS:
         status = runJob(new GetContextJob(&stranger));
         QCOMPARE(status.kind, Status::Kind::Auth);
         QCOMPARE(status.httpStatus, 401);
-        QVERIFY2(status.message.contains(QStringLiteral("signed JWT")), qPrintable(status.message));
+        QVERIFY2(status.message.contains(u"signed JWT"_s), qPrintable(status.message));
         for (const QByteArray &line : pemBodyLines(m_other.privatePem))
             QVERIFY(!status.message.toUtf8().contains(line));
         for (const QByteArray &line : pemBodyLines(m_pair.privatePem))
@@ -126,9 +127,9 @@ private Q_SLOTS:
 
     void tokenIsReusedUntilCredentialsChange() {
         SandboxClient client(
-            {QUrl(QStringLiteral("http://127.0.0.1:9")), {}},
+            {QUrl(u"http://127.0.0.1:9"_s), {}},
             {Credentials::Kind::SignedJwt, QString::fromLatin1(m_pair.privatePem)});
-        const QUrl url(QStringLiteral("http://127.0.0.1:9/v1/sandbox"));
+        const QUrl url(u"http://127.0.0.1:9/v1/sandbox"_s);
         const QByteArray first = client.prepareRequest(url).rawHeader("Authorization");
         QVERIFY(first.startsWith("Bearer ey"));
         QVERIFY(!first.contains("PRIVATE"));
@@ -142,15 +143,15 @@ private Q_SLOTS:
 
     void savedEndpointKeepsThePrivateKeyInTheSecretStore() {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("settings.conf"));
+        const QString path = dir.filePath(u"settings.conf"_s);
         MemorySecretStore secrets;
         QString id;
         {
             QSettings settings(path, QSettings::IniFormat);
             SavedEndpoints saved(&settings, &secrets);
             SandboxEntry entry;
-            entry.name = QStringLiteral("Signed");
-            entry.endpoint.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
+            entry.name = u"Signed"_s;
+            entry.endpoint.baseUrl = QUrl(u"http://127.0.0.1:9"_s);
             entry.credentials = {Credentials::Kind::SignedJwt,
                                  QString::fromLatin1(m_pair.privatePem)};
             id = saved.add(entry);
@@ -168,8 +169,7 @@ private Q_SLOTS:
         QVERIFY(changed.wait());
         QCOMPARE(saved.find(id)->credentials.kind, Credentials::Kind::SignedJwt);
         QCOMPARE(saved.find(id)->credentials.secret, QString::fromLatin1(m_pair.privatePem));
-        QCOMPARE(credentialsKindName(Credentials::Kind::SignedJwt),
-                 QStringLiteral("Console-signed JWT"));
+        QCOMPARE(credentialsKindName(Credentials::Kind::SignedJwt), u"Console-signed JWT"_s);
     }
 };
 

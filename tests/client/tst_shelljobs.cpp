@@ -10,6 +10,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -20,7 +21,7 @@ template <typename Job, typename Result> Status runJob(Job *job, Result *out) {
     QSignalSpy done(job, &ApiJob::finished);
     job->start();
     if (!done.wait(30000))
-        return Status::error(Status::Kind::Timeout, QStringLiteral("job did not finish"));
+        return Status::error(Status::Kind::Timeout, u"job did not finish"_s);
     QCoreApplication::processEvents();
     return *status;
 }
@@ -56,20 +57,19 @@ private Q_SLOTS:
         QVERIFY(listed);
 
         const ShellExecRequest cd =
-            execIn(QStringLiteral("cd /tmp && export SBX_MARK=shared"), channel.sessionId());
+            execIn(u"cd /tmp && export SBX_MARK=shared"_s, channel.sessionId());
         ShellCommandResult result;
         Status s = runJob(new ShellExecJob(&client, cd), &result);
         QVERIFY2(s.ok(), qPrintable(s.message));
-        QCOMPARE(result.status, QStringLiteral("completed"));
+        QCOMPARE(result.status, u"completed"_s);
         QCOMPARE(result.sessionId, channel.sessionId());
 
-        const ShellExecRequest pwd =
-            execIn(QStringLiteral("pwd; echo $SBX_MARK"), channel.sessionId());
+        const ShellExecRequest pwd = execIn(u"pwd; echo $SBX_MARK"_s, channel.sessionId());
         QVERIFY(runJob(new ShellExecJob(&client, pwd), &result).ok());
-        QCOMPARE(result.output.trimmed(), QStringLiteral("/tmp\nshared"));
+        QCOMPARE(result.output.trimmed(), u"/tmp\nshared"_s);
         QCOMPARE(result.exitCode, 0);
 
-        const ShellExecRequest fails = execIn(QStringLiteral("false"), channel.sessionId());
+        const ShellExecRequest fails = execIn(u"false"_s, channel.sessionId());
         QVERIFY(runJob(new ShellExecJob(&client, fails), &result).ok());
         QCOMPARE(result.exitCode, 1);
     }
@@ -77,10 +77,9 @@ private Q_SLOTS:
     void execWithoutIdCreatesASessionAndDeleteEndsIt() {
         SandboxClient client({m_server.url(), {}}, {});
         ShellCommandResult result;
-        QVERIFY(runJob(new ShellExecJob(&client, execIn(QStringLiteral("echo created"))), &result)
-                    .ok());
+        QVERIFY(runJob(new ShellExecJob(&client, execIn(u"echo created"_s)), &result).ok());
         QVERIFY(!result.sessionId.isEmpty());
-        QCOMPARE(result.output.trimmed(), QStringLiteral("created"));
+        QCOMPARE(result.output.trimmed(), u"created"_s);
 
         TerminalChannel channel(&client);
         channel.open(result.sessionId);
@@ -96,8 +95,7 @@ private Q_SLOTS:
 
     void createWithIdReturnsIt() {
         SandboxClient client({m_server.url(), {}}, {});
-        auto *job = new CreateShellSessionJob(&client, QStringLiteral("named-session"),
-                                              QStringLiteral("/tmp"));
+        auto *job = new CreateShellSessionJob(&client, u"named-session"_s, u"/tmp"_s);
         QString id, dir;
         connect(job, &CreateShellSessionJob::succeeded, this,
                 [&](const QString &i, const QString &d) {
@@ -107,13 +105,13 @@ private Q_SLOTS:
         QSignalSpy done(job, &ApiJob::finished);
         job->start();
         QVERIFY(done.wait(10000));
-        QTRY_COMPARE(id, QStringLiteral("named-session"));
-        QCOMPARE(dir, QStringLiteral("/tmp"));
+        QTRY_COMPARE(id, u"named-session"_s);
+        QCOMPARE(dir, u"/tmp"_s);
     }
 
     void unknownSessionIsNotFound() {
         SandboxClient client({m_server.url(), {}}, {});
-        auto *job = new DeleteShellSessionJob(&client, QStringLiteral("no-such-session"));
+        auto *job = new DeleteShellSessionJob(&client, u"no-such-session"_s);
         Status status;
         connect(job, &ApiJob::failed, this, [&status](const Status &s) { status = s; });
         QSignalSpy done(job, &ApiJob::finished);

@@ -13,6 +13,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -65,11 +66,11 @@ private Q_SLOTS:
         QVERIFY(!channel.sessionId().isEmpty());
         QTRY_COMPARE(channel.state(), TerminalChannel::State::Live);
         QVERIFY(channel.sendInput("echo hel''lo\r"));
-        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("hello")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"hello"_s), 10000);
 
         channel.resize(101, 33);
         QVERIFY(channel.sendInput("stty size\r"));
-        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("33 101")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"33 101"_s), 10000);
     }
 
     void reconnectsAndShowsWhatWasPrintedMeanwhile() {
@@ -77,7 +78,7 @@ private Q_SLOTS:
         QVERIFY(proxy.listen());
         SandboxClient client({proxy.url(), {}}, {});
         learnExtensions(&client);
-        QVERIFY2(client.hasExtension(QStringLiteral("terminal-replay")),
+        QVERIFY2(client.hasExtension(u"terminal-replay"_s),
                  "sandbox-server must announce terminal-replay");
         TerminalChannel channel(&client);
         Recorder rec(&channel);
@@ -86,21 +87,19 @@ private Q_SLOTS:
         const QString id = channel.sessionId();
 
         QTemporaryDir dir;
-        const QString go = dir.filePath(QStringLiteral("go")),
-                      done = dir.filePath(QStringLiteral("done"));
+        const QString go = dir.filePath(u"go"_s), done = dir.filePath(u"done"_s);
         // The shell waits for the test's go, so its output is produced while the network is down.
         const QString command =
-            QStringLiteral(
-                "while [ ! -e '%1' ]; do sleep 0.05; done; echo MARK$((6*7)); touch '%2'\r")
-                .arg(go, done);
+            u"while [ ! -e '%1' ]; do sleep 0.05; done; echo MARK$((6*7)); touch '%2'\r"_s.arg(
+                go, done);
         QVERIFY(channel.sendInput(command.toUtf8()));
-        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("MARK$((6*7))")),
+        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"MARK$((6*7))"_s),
                                  10000); // the echo
 
         proxy.setRefusing(true);
         proxy.cutAll();
         QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 5000);
-        QVERIFY(!rec.text.contains(QStringLiteral("MARK42")));
+        QVERIFY(!rec.text.contains(u"MARK42"_s));
         QFile(go).open(QIODevice::WriteOnly);
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(done), 10000);
 
@@ -110,7 +109,7 @@ private Q_SLOTS:
         QCOMPARE(resumed.first().at(0).toString(), id);
         QVERIFY(resumed.first().at(1).toBool());
         QCOMPARE(rec.replays, 1);
-        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("MARK42")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"MARK42"_s), 10000);
         QCOMPARE(channel.state(), TerminalChannel::State::Live);
         QVERIFY(rec.notices.isEmpty());
     }
@@ -129,8 +128,7 @@ private Q_SLOTS:
         QVERIFY(resumed.wait(15000));
         QCOMPARE(rec.replays, 0);
         QCOMPARE(rec.notices.size(), 1);
-        QVERIFY2(rec.notices.first().contains(QStringLiteral("missing")),
-                 qPrintable(rec.notices.first()));
+        QVERIFY2(rec.notices.first().contains(u"missing"_s), qPrintable(rec.notices.first()));
     }
 
     void exitEndsTheSessionWithItsStatus() {
@@ -144,8 +142,7 @@ private Q_SLOTS:
         QVERIFY(ended.wait(10000));
         QCOMPARE(channel.state(), TerminalChannel::State::Ended);
         QCOMPARE(rec.exitCode, 3);
-        QVERIFY2(rec.endReason.contains(QStringLiteral("exit status 3")),
-                 qPrintable(rec.endReason));
+        QVERIFY2(rec.endReason.contains(u"exit status 3"_s), qPrintable(rec.endReason));
     }
 
     void attachingToAnUnknownSessionEnds() {
@@ -153,17 +150,17 @@ private Q_SLOTS:
         TerminalChannel channel(&client);
         Recorder rec(&channel);
         QSignalSpy ended(&channel, &TerminalChannel::ended);
-        channel.open(QStringLiteral("no-such-session"));
+        channel.open(u"no-such-session"_s);
         QVERIFY(ended.wait(10000));
         QVERIFY(!rec.endReason.isEmpty());
         QCOMPARE(channel.state(), TerminalChannel::State::Ended);
     }
 
     void credentialsHeaderOrTicket() {
-        const QString key = QStringLiteral("terminal-key-5150");
+        const QString key = u"terminal-key-5150"_s;
         TestServer secured;
         TestServer::Options options;
-        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), key);
+        options.env.insert(u"SANDBOX_API_KEY"_s, key);
         QVERIFY2(secured.start(options), qPrintable(secured.error()));
 
         for (bool ticket : {false, true}) {
@@ -173,16 +170,14 @@ private Q_SLOTS:
             channel.open();
             QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
         }
-        SandboxClient wrong({secured.url(), {}},
-                            {Credentials::Kind::ApiKey, QStringLiteral("nope")});
+        SandboxClient wrong({secured.url(), {}}, {Credentials::Kind::ApiKey, u"nope"_s});
         TerminalChannel channel(&wrong);
         Recorder rec(&channel);
         QSignalSpy ended(&channel, &TerminalChannel::ended);
         channel.open();
         QVERIFY(ended.wait(10000));
-        QVERIFY2(rec.endReason.contains(QStringLiteral("refused the credentials")),
-                 qPrintable(rec.endReason));
-        QVERIFY(!rec.endReason.contains(QStringLiteral("nope")));
+        QVERIFY2(rec.endReason.contains(u"refused the credentials"_s), qPrintable(rec.endReason));
+        QVERIFY(!rec.endReason.contains(u"nope"_s));
     }
 };
 

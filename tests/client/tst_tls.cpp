@@ -13,6 +13,7 @@
 #include <QtTest>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -36,25 +37,20 @@ private:
     QSslCertificate m_cert;
     QByteArray m_reply;
 
-    QUrl url() const {
-        return QUrl(QStringLiteral("https://127.0.0.1:%1").arg(m_server.serverPort()));
-    }
+    QUrl url() const { return QUrl(u"https://127.0.0.1:%1"_s.arg(m_server.serverPort())); }
 
 private Q_SLOTS:
     void initTestCase() {
         if (!QSslSocket::supportsSsl())
             QSKIP("Qt was built without a TLS backend here");
-        const QString key = m_dir.filePath(QStringLiteral("key.pem"));
-        const QString cert = m_dir.filePath(QStringLiteral("cert.pem"));
+        const QString key = m_dir.filePath(u"key.pem"_s);
+        const QString cert = m_dir.filePath(u"cert.pem"_s);
         QProcess openssl;
-        openssl.start(QStringLiteral("openssl"),
-                      {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-                       QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
-                       QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert,
-                       QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
-                       QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-                       QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-addext"),
-                       QStringLiteral("basicConstraints=critical,CA:TRUE")});
+        openssl.start(u"openssl"_s,
+                      {u"req"_s, u"-x509"_s, u"-newkey"_s, u"rsa:2048"_s, u"-nodes"_s, u"-keyout"_s,
+                       key, u"-out"_s, cert, u"-days"_s, u"2"_s, u"-subj"_s, u"/CN=127.0.0.1"_s,
+                       u"-addext"_s, u"subjectAltName=IP:127.0.0.1"_s, u"-addext"_s,
+                       u"basicConstraints=critical,CA:TRUE"_s});
         QVERIFY2(openssl.waitForFinished(30000) && openssl.exitCode() == 0,
                  openssl.readAllStandardError().constData());
         QFile certFile(cert), keyFile(key);
@@ -89,7 +85,7 @@ private Q_SLOTS:
         SandboxClient client({url(), {}}, {});
         const Status s = runContext(&client);
         QCOMPARE(s.kind, Status::Kind::Tls);
-        QVERIFY(s.message.contains(QStringLiteral("not trusted")));
+        QVERIFY(s.message.contains(u"not trusted"_s));
         QCOMPARE(s.certificateSha256, certificateFingerprint(m_cert));
     }
 
@@ -110,7 +106,7 @@ private Q_SLOTS:
 
     void caFileTrustsTheServer() {
         TlsSettings tls;
-        tls.caFile = m_dir.filePath(QStringLiteral("cert.pem"));
+        tls.caFile = m_dir.filePath(u"cert.pem"_s);
         SandboxClient client({url(), tls}, {});
         const Status s = runContext(&client);
         QVERIFY2(s.ok(), qPrintable(s.message));
