@@ -10,7 +10,6 @@
 #include "widgets/workspace/tabregistry.h"
 
 #include <QApplication>
-#include <QInputDialog>
 #include <QMenu>
 #include <QSplitter>
 #include <QTabBar>
