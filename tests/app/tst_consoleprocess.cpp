@@ -48,65 +48,69 @@ bool isAlive(qint64 pid) {
 class TestConsoleProcess final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void parsing() {
-        const QString bin = u"sandbox-console"_s;
-        CommandLineResult r = parseCommandLine({bin});
-        QCOMPARE(r.action, CommandLineResult::Action::Run);
-        QVERIFY(!r.options.noLocal);
-        r = parseCommandLine({bin, u"--no-local"_s, u"--connect"_s, u"http://h:1"_s});
-        QCOMPARE(r.action, CommandLineResult::Action::Run);
-        QVERIFY(r.options.noLocal);
-        QCOMPARE(r.options.connectUrl, u"http://h:1"_s);
-        r = parseCommandLine({bin, u"--bogus"_s});
-        QCOMPARE(r.action, CommandLineResult::Action::Exit);
-        QCOMPARE(r.exitCode, 2);
-        r = parseCommandLine({bin, u"--connect"_s, u"http://h:1"_s, u"--api-key-env"_s,
-                              u"SBX_TEST_SURELY_UNSET_VAR"_s});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY(r.output.contains(u"SBX_TEST_SURELY_UNSET_VAR"_s));
-    }
-
-    void helpAndVersionNeedNoDisplay() {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(u"DISPLAY"_s);
-        env.remove(u"WAYLAND_DISPLAY"_s);
-        env.remove(u"QT_QPA_PLATFORM"_s);
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--help"_s});
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 0);
-        const QString help = QString::fromUtf8(p.readAllStandardOutput());
-        QVERIFY(help.contains(u"--connect"_s));
-        QVERIFY(help.contains(u"--api-key-env"_s));
-        QVERIFY(help.contains(u"--no-local"_s));
-        p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--version"_s});
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 0);
-        QVERIFY(p.readAllStandardOutput().startsWith("sandbox-console "));
-    }
-
-    void localSandboxDiesWithCrashedConsole() {
-        QTemporaryDir home;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
-        env.insert(u"XDG_CONFIG_HOME"_s, home.filePath(u"config"_s));
-        env.insert(u"XDG_DATA_HOME"_s, home.filePath(u"data"_s));
-        env.insert(u"SBX_NO_KEYCHAIN"_s, u"1"_s);
-        env.insert(u"SBX_SERVER_BINARY"_s, QStringLiteral(SBX_SERVER_BINARY));
-        QProcess console;
-        console.setProcessEnvironment(env);
-        console.start(QStringLiteral(SBX_CONSOLE_BINARY), {});
-        QVERIFY(console.waitForStarted());
-        QList<qint64> children;
-        QTRY_VERIFY_WITH_TIMEOUT(!(children = childrenOf(console.processId())).isEmpty(), 20000);
-        const qint64 server = children.first();
-        QVERIFY(QFile::symLinkTarget(u"/proc/%1/exe"_s.arg(server)).endsWith(u"sandbox-server"_s));
-        ::kill(static_cast<pid_t>(console.processId()), SIGKILL);
-        QVERIFY(console.waitForFinished(5000));
-        QTRY_VERIFY_WITH_TIMEOUT(!isAlive(server), 10000);
-    }
+    void parsing();
+    void helpAndVersionNeedNoDisplay();
+    void localSandboxDiesWithCrashedConsole();
 };
+
+void TestConsoleProcess::parsing() {
+    const QString bin = u"sandbox-console"_s;
+    CommandLineResult r = parseCommandLine({bin});
+    QCOMPARE(r.action, CommandLineResult::Action::Run);
+    QVERIFY(!r.options.noLocal);
+    r = parseCommandLine({bin, u"--no-local"_s, u"--connect"_s, u"http://h:1"_s});
+    QCOMPARE(r.action, CommandLineResult::Action::Run);
+    QVERIFY(r.options.noLocal);
+    QCOMPARE(r.options.connectUrl, u"http://h:1"_s);
+    r = parseCommandLine({bin, u"--bogus"_s});
+    QCOMPARE(r.action, CommandLineResult::Action::Exit);
+    QCOMPARE(r.exitCode, 2);
+    r = parseCommandLine(
+        {bin, u"--connect"_s, u"http://h:1"_s, u"--api-key-env"_s, u"SBX_TEST_SURELY_UNSET_VAR"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.output.contains(u"SBX_TEST_SURELY_UNSET_VAR"_s));
+}
+
+void TestConsoleProcess::helpAndVersionNeedNoDisplay() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"DISPLAY"_s);
+    env.remove(u"WAYLAND_DISPLAY"_s);
+    env.remove(u"QT_QPA_PLATFORM"_s);
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--help"_s});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString help = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY(help.contains(u"--connect"_s));
+    QVERIFY(help.contains(u"--api-key-env"_s));
+    QVERIFY(help.contains(u"--no-local"_s));
+    p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--version"_s});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(p.readAllStandardOutput().startsWith("sandbox-console "));
+}
+
+void TestConsoleProcess::localSandboxDiesWithCrashedConsole() {
+    QTemporaryDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    env.insert(u"XDG_CONFIG_HOME"_s, home.filePath(u"config"_s));
+    env.insert(u"XDG_DATA_HOME"_s, home.filePath(u"data"_s));
+    env.insert(u"SBX_NO_KEYCHAIN"_s, u"1"_s);
+    env.insert(u"SBX_SERVER_BINARY"_s, QStringLiteral(SBX_SERVER_BINARY));
+    QProcess console;
+    console.setProcessEnvironment(env);
+    console.start(QStringLiteral(SBX_CONSOLE_BINARY), {});
+    QVERIFY(console.waitForStarted());
+    QList<qint64> children;
+    QTRY_VERIFY_WITH_TIMEOUT(!(children = childrenOf(console.processId())).isEmpty(), 20000);
+    const qint64 server = children.first();
+    QVERIFY(QFile::symLinkTarget(u"/proc/%1/exe"_s.arg(server)).endsWith(u"sandbox-server"_s));
+    ::kill(static_cast<pid_t>(console.processId()), SIGKILL);
+    QVERIFY(console.waitForFinished(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(!isAlive(server), 10000);
+}
 
 QTEST_GUILESS_MAIN(TestConsoleProcess)
 #include "tst_consoleprocess.moc"
