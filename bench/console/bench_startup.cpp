@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <vector>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -28,12 +30,12 @@ int main(int argc, char **argv) {
     for (int i = 0; i < runs; ++i) {
         QTemporaryDir home; // a cold start: no settings, no workspace yet
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-        env.insert(QStringLiteral("SBX_NO_KEYCHAIN"), QStringLiteral("1"));
-        env.insert(QStringLiteral("SBX_REPORT_STARTUP"), QStringLiteral("exit"));
-        if (!env.contains(QStringLiteral("DISPLAY")))
-            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(u"XDG_CONFIG_HOME"_s, home.filePath(u"config"_s));
+        env.insert(u"XDG_DATA_HOME"_s, home.filePath(u"data"_s));
+        env.insert(u"SBX_NO_KEYCHAIN"_s, u"1"_s);
+        env.insert(u"SBX_REPORT_STARTUP"_s, u"exit"_s);
+        if (!env.contains(u"DISPLAY"_s))
+            env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
         QProcess console;
         console.setProcessEnvironment(env);
         QElapsedTimer clock;

@@ -23,6 +23,7 @@
 #include <vector>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -38,15 +39,15 @@ int main(int argc, char **argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const QStringList args = app.arguments();
-    QString mode = args.value(4, QStringLiteral("plain"));
-    const bool refresh = mode.endsWith(QStringLiteral("-refresh"));
+    QString mode = args.value(4, u"plain"_s);
+    const bool refresh = mode.endsWith(u"-refresh"_s);
     const QString shownMode = mode;
     if (refresh)
         mode.chop(8);
     bool countOk = false;
     const int expected = args.value(3).toInt(&countOk);
     if (args.size() < 4 || args.size() > 5 || !countOk ||
-        (mode != QStringLiteral("plain") && mode != QStringLiteral("sorted"))) {
+        (mode != u"plain"_s && mode != u"sorted"_s)) {
         std::fprintf(stderr, "usage: bench-file-listing BASE_URL FOLDER EXPECTED_ROWS "
                              "[plain|sorted|plain-refresh|sorted-refresh]\n");
         return 2;
@@ -58,7 +59,7 @@ int main(int argc, char **argv) {
     RemoteFileSortProxy proxy;
     QTreeView view;
     view.setUniformRowHeights(true);
-    if (mode == QStringLiteral("sorted")) {
+    if (mode == u"sorted"_s) {
         proxy.setSourceModel(&model);
         view.setModel(&proxy);
         view.setSortingEnabled(true);
@@ -159,7 +160,7 @@ int main(int argc, char **argv) {
     std::sort(gaps.begin(), gaps.end(), std::greater<>());
     QStringList top;
     for (std::size_t i = 0; i < gaps.size() && i < 3; ++i)
-        top << QStringLiteral("%1@%2").arg(gaps[i].first, 0, 'f', 1).arg(gaps[i].second, 0, 'f', 1);
+        top << u"%1@%2"_s.arg(gaps[i].first, 0, 'f', 1).arg(gaps[i].second, 0, 'f', 1);
     std::printf("mode=%s rows=%d seconds=%.3f first_rows_ms=%.1f last_rows_ms=%.1f "
                 "longest_stall_ms=%.1f stall_at_ms=%.1f stalls_over_100ms=%d "
                 "longest_stall_with_tail_ms=%.1f tail_stall_at_ms=%.1f "

@@ -12,12 +12,13 @@
 #include <cstdio>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
 // Peak resident set of this process in KiB, from /proc/self/status.
 qint64 vmHwmKb() {
-    QFile status(QStringLiteral("/proc/self/status"));
+    QFile status(u"/proc/self/status"_s);
     if (!status.open(QIODevice::ReadOnly))
         return -1;
     for (const QByteArray &line : status.readAll().split('\n'))
@@ -54,15 +55,14 @@ int main(int argc, char **argv) {
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     const QString mode = args.value(1);
-    if (args.size() != 5 ||
-        (mode != QStringLiteral("upload") && mode != QStringLiteral("download"))) {
+    if (args.size() != 5 || (mode != u"upload"_s && mode != u"download"_s)) {
         std::fprintf(stderr, "usage: bench-file-transfer upload BASE_URL LOCAL REMOTE\n"
                              "       bench-file-transfer download BASE_URL REMOTE LOCAL\n");
         return 2;
     }
     SandboxClient client({QUrl(args.at(2)), {}}, {});
     QElapsedTimer clock;
-    if (mode == QStringLiteral("upload"))
+    if (mode == u"upload"_s)
         return run(new UploadJob(&client, args.at(3), args.at(4)), "upload", &clock);
     return run(new DownloadJob(&client, args.at(3), args.at(4)), "download", &clock);
 }

@@ -15,6 +15,7 @@
 #include <random>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -99,7 +100,7 @@ QByteArray statusField(const QByteArray &status, const char *name) {
 }
 
 QByteArray procStatus() {
-    QFile file(QStringLiteral("/proc/self/status"));
+    QFile file(u"/proc/self/status"_s);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -88,12 +89,10 @@ private:
 
 QUrl startServer(QProcess &server, const QString &binary, const QString &workspace) {
     server.start(binary,
-                 {QStringLiteral("--host"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
-                  QStringLiteral("0"), QStringLiteral("--workspace"), workspace});
+                 {u"--host"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s, u"--workspace"_s, workspace});
     if (!server.waitForStarted(10000))
         return {};
-    static const QRegularExpression listening(
-        QStringLiteral("^sandbox-server listening on (http://\\S+)$"));
+    static const QRegularExpression listening(u"^sandbox-server listening on (http://\\S+)$"_s);
     QByteArray out;
     QElapsedTimer timer;
     timer.start();

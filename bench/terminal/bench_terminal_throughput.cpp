@@ -16,6 +16,7 @@
 #include <random>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -79,9 +80,9 @@ QByteArray sgrStream() {
 
 QByteArray unicodeStream() {
     std::mt19937 rng(3);
-    const QString cjk = QStringLiteral(u"漢字仮名交じり文中文字符日本語한국어");
-    const QString emoji = QStringLiteral(u"😀🚀🎉👍🔥💡");
-    const QString combining = QStringLiteral(u"e\u0301a\u0300o\u0308n\u0303");
+    const QString cjk = u"漢字仮名交じり文中文字符日本語한국어"_s;
+    const QString emoji = u"😀🚀🎉👍🔥💡"_s;
+    const QString combining = u"e\u0301a\u0300o\u0308n\u0303"_s;
     QByteArray out;
     while (out.size() < StreamSize) {
         QString line;
@@ -219,8 +220,7 @@ double runView(const QByteArray &data, int *paints) {
 int main(int argc, char **argv) {
     QApplication app(argc, argv);
     const QStringList args = QCoreApplication::arguments();
-    const QString dir =
-        args.size() > 1 ? args.at(1) : QDir::tempPath() + QStringLiteral("/sbx-term-bench");
+    const QString dir = args.size() > 1 ? args.at(1) : QDir::tempPath() + u"/sbx-term-bench"_s;
     QDir().mkpath(dir);
     const struct {
         const char *name;
@@ -232,7 +232,7 @@ int main(int argc, char **argv) {
     std::printf("%-8s %10s %10s %10s %8s\n", "stream", "vtermstate", "emulation", "view", "paints");
     for (const auto &stream : streams) {
         const QByteArray data = stream.make();
-        QFile file(dir + QLatin1Char('/') + QLatin1String(stream.name) + QStringLiteral(".bin"));
+        QFile file(dir + QLatin1Char('/') + QLatin1String(stream.name) + u".bin"_s);
         if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size()) {
             std::fprintf(stderr, "cannot write %s\n", qPrintable(file.fileName()));
             return 1;

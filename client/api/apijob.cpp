@@ -8,6 +8,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 ApiJob::ApiJob(SandboxClient *client, ApiRequest request)
     : Job(client)
     , m_client(client)
@@ -47,7 +49,7 @@ void ApiJob::sendAttempt() {
     if (isDone())
         return;
     if (!m_client) {
-        complete(Status::error(Status::Kind::Cancelled, QStringLiteral("The sandbox was closed")));
+        complete(Status::error(Status::Kind::Cancelled, u"The sandbox was closed"_s));
         return;
     }
     ++m_attempts;
@@ -108,7 +110,7 @@ void ApiJob::onReplyFinished() {
     if (status.ok()) {
         if (m_client)
             m_client->logTraffic(
-                {facts.method, facts.path, facts.httpStatus, m_elapsedMs, QStringLiteral("ok")});
+                {facts.method, facts.path, facts.httpStatus, m_elapsedMs, u"ok"_s});
         if (parseReplyAsync(body))
             return;
         finishParse(parseReply(body, reply));

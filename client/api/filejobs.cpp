@@ -148,11 +148,10 @@ QString sudoListCommand(const QString &path, bool recursive) {
     // folder root may not read either, ...) is the last line of the output when it fails.
     // %Y: the type a symbolic link points to, as AIO's is_directory follows links.
     const QString start = path.startsWith(QLatin1Char('/')) ? path : u"./"_s + path;
-    return QStringLiteral(
-               "set -o pipefail; o=$(find -H %1 -mindepth 1 %2-printf '%Y %s %T@ %m %P\\0' "
-               "| base64 -w 76) || exit $?; printf '%s%s\\n' SBX-LIST- BEGIN; "
-               "printf '%s\\n' \"$o\"; printf '%s%s\\n' SBX-LIST- END")
-        .arg(shellQuote(start), recursive ? QString() : u"-maxdepth 1 "_s);
+    return u"set -o pipefail; o=$(find -H %1 -mindepth 1 %2-printf '%Y %s %T@ %m %P\\0' "
+           u"| base64 -w 76) || exit $?; printf '%s%s\\n' SBX-LIST- BEGIN; "
+           u"printf '%s\\n' \"$o\"; printf '%s%s\\n' SBX-LIST- END"_s.arg(
+               shellQuote(start), recursive ? QString() : u"-maxdepth 1 "_s);
 }
 
 FileListing parseSudoListing(const QString &output, const QString &path, bool showHidden) {

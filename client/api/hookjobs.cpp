@@ -10,6 +10,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 using nlohmann::json;
 
 namespace {
@@ -40,24 +42,21 @@ QByteArray registerBody(const SandboxHook &hook) {
 } // namespace
 
 QString validateHookName(const QString &name) {
-    static const QRegularExpression allowed(QStringLiteral("^[A-Za-z0-9_-]+$"));
+    static const QRegularExpression allowed(u"^[A-Za-z0-9_-]+$"_s);
     if (name.isEmpty())
-        return QStringLiteral("A name is required");
+        return u"A name is required"_s;
     if (name.size() > kMaxNameLength)
-        return QStringLiteral("At most %1 characters (this one has %2)")
-            .arg(kMaxNameLength)
-            .arg(name.size());
+        return u"At most %1 characters (this one has %2)"_s.arg(kMaxNameLength).arg(name.size());
     if (!allowed.match(name).hasMatch())
-        return QStringLiteral("Only letters A-Z and a-z, digits, '_' and '-'");
+        return u"Only letters A-Z and a-z, digits, '_' and '-'"_s;
     return {};
 }
 
 QString validateHookCommand(const QString &command) {
     if (command.trimmed().isEmpty())
-        return QStringLiteral("A command is required");
+        return u"A command is required"_s;
     if (command.size() > kMaxCommandLength)
-        return QStringLiteral("At most %1 characters (this one has %2)")
-            .arg(kMaxCommandLength)
+        return u"At most %1 characters (this one has %2)"_s.arg(kMaxCommandLength)
             .arg(command.size());
     return {};
 }
@@ -79,15 +78,14 @@ QList<FieldError> validateHook(const SandboxHook &hook) {
     };
     check("name", validateHookName(hook.name));
     if (hook.event != QLatin1String("shutdown"))
-        check("event", QStringLiteral("Only shutdown hooks exist"));
+        check("event", u"Only shutdown hooks exist"_s);
     check("command", validateHookCommand(hook.command));
     check("timeout", validateHookTimeout(hook.timeoutSeconds));
     return errors;
 }
 
 QString readOnlyHookReason() {
-    return QStringLiteral(
-        "Set by SANDBOX_SHUTDOWN_HOOKS when the sandbox started; cannot be changed here.");
+    return u"Set by SANDBOX_SHUTDOWN_HOOKS when the sandbox started; cannot be changed here."_s;
 }
 
 bool isNoHooksApi(const Status &status) {
@@ -95,13 +93,13 @@ bool isNoHooksApi(const Status &status) {
 }
 
 Status parseHookList(const QByteArray &body, QList<SandboxHook> *out) {
-    const QString what = QStringLiteral("GET /v1/sandbox/hooks");
+    const QString what = u"GET /v1/sandbox/hooks"_s;
     Envelope envelope;
     if (Status s = parseEnvelope(body, what, &envelope); !s.ok())
         return s;
     if (!envelope.data.is_array())
         return Status::error(Status::Kind::BadResponse,
-                             QStringLiteral("%1: the reply has no list of hooks").arg(what));
+                             u"%1: the reply has no list of hooks"_s.arg(what));
     out->clear();
     for (const json &item : envelope.data) {
         SandboxHook hook = hookFromJson(item);
@@ -113,8 +111,8 @@ Status parseHookList(const QByteArray &body, QList<SandboxHook> *out) {
 
 ListHooksJob::ListHooksJob(SandboxClient *client, const QString &event)
     : ApiJob(client, [&] {
-        ApiRequest r = ApiRequest::get(QStringLiteral("v1/sandbox/hooks"));
-        r.query.addQueryItem(QStringLiteral("event"), event);
+        ApiRequest r = ApiRequest::get(u"v1/sandbox/hooks"_s);
+        r.query.addQueryItem(u"event"_s, event);
         return r;
     }()) {}
 
@@ -123,7 +121,7 @@ Status ListHooksJob::parseReply(const QByteArray &body, QNetworkReply *) {
 }
 
 RegisterHookJob::RegisterHookJob(SandboxClient *client, const SandboxHook &hook)
-    : ApiJob(client, ApiRequest::postJson(QStringLiteral("v1/sandbox/hooks"), registerBody(hook)))
+    : ApiJob(client, ApiRequest::postJson(u"v1/sandbox/hooks"_s, registerBody(hook)))
     , m_hook(hook) {}
 
 Status RegisterHookJob::parseReply(const QByteArray &body, QNetworkReply *) {
@@ -138,7 +136,7 @@ Status RegisterHookJob::parseReply(const QByteArray &body, QNetworkReply *) {
 
 DeleteHookJob::DeleteHookJob(SandboxClient *client, const QString &name)
     : ApiJob(client, [&] {
-        ApiRequest r = ApiRequest::get(QStringLiteral("v1/sandbox/hooks/") +
+        ApiRequest r = ApiRequest::get(u"v1/sandbox/hooks/"_s +
                                        QString::fromLatin1(QUrl::toPercentEncoding(name)));
         r.verb = "DELETE";
         // A repeat after a lost answer would report the hook as missing.
@@ -185,8 +183,7 @@ void HookTrialRun::start() {
     m_outcome = {};
     m_sessionId.clear();
     if (!m_client) {
-        m_outcome.status =
-            Status::error(Status::Kind::Cancelled, QStringLiteral("The sandbox was closed"));
+        m_outcome.status = Status::error(Status::Kind::Cancelled, u"The sandbox was closed"_s);
         done();
         return;
     }
@@ -199,7 +196,7 @@ void HookTrialRun::start() {
     connect(job, &ApiJob::failed, this, [this](const Status &status) {
         m_outcome.status = status;
         m_outcome.status.message =
-            QStringLiteral("Could not open a shell session to run it in: ") + status.message;
+            u"Could not open a shell session to run it in: "_s + status.message;
         done();
     });
     job->start();
@@ -213,7 +210,7 @@ void HookTrialRun::exec() {
     ShellExecRequest request;
     // As the shutdown runs it: one `sh -c`, so that several lines give one result and an `exit`
     // ends the hook, not the session's shell.
-    request.command = QStringLiteral("sh -c ") + shellQuote(m_hook.command);
+    request.command = u"sh -c "_s + shellQuote(m_hook.command);
     request.sessionId = m_sessionId;
     request.hardTimeoutSeconds = m_hook.timeoutSeconds;
     // Wait past the hard stop, so the answer is the end of the command and not "running".
@@ -226,7 +223,7 @@ void HookTrialRun::exec() {
     });
     connect(job, &ApiJob::failed, this, [this](const Status &status) {
         m_outcome.status = status;
-        m_outcome.status.message = QStringLiteral("Running the command failed: ") + status.message;
+        m_outcome.status.message = u"Running the command failed: "_s + status.message;
         removeSession();
     });
     job->start();
@@ -244,9 +241,8 @@ void HookTrialRun::removeSession() {
         done();
     });
     connect(job, &ApiJob::failed, this, [this](const Status &status) {
-        m_outcome.cleanupWarning =
-            QStringLiteral("The shell session %1 it ran in could not be removed: %2")
-                .arg(m_sessionId, status.message);
+        m_outcome.cleanupWarning = u"The shell session %1 it ran in could not be removed: %2"_s.arg(
+            m_sessionId, status.message);
         m_sessionId.clear();
         done();
     });

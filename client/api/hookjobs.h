@@ -9,15 +9,17 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 // One shutdown hook as GET /v1/sandbox/hooks lists it. Env hooks (SANDBOX_SHUTDOWN_HOOKS) are
 // fixed for the sandbox's life.
 struct SandboxHook {
     QString name;
-    QString event = QStringLiteral("shutdown");
+    QString event = u"shutdown"_s;
     QString command;
     double timeoutSeconds = 10;
     int priority = 100;
-    QString source = QStringLiteral("api");
+    QString source = u"api"_s;
     bool readOnly() const { return source == QLatin1String("env"); }
     bool operator==(const SandboxHook &) const = default;
 };
@@ -38,7 +40,7 @@ bool isNoHooksApi(const Status &status);
 class ListHooksJob final : public ApiJob {
     Q_OBJECT
 public:
-    explicit ListHooksJob(SandboxClient *client, const QString &event = QStringLiteral("shutdown"));
+    explicit ListHooksJob(SandboxClient *client, const QString &event = u"shutdown"_s);
     const QList<SandboxHook> &hooks() const { return m_hooks; }
 Q_SIGNALS:
     void succeeded(const QList<SandboxHook> &hooks);

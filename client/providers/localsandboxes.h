@@ -12,6 +12,8 @@ class QSettings;
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 class SecretStore;
 class MemorySecretStore;
 
@@ -35,7 +37,7 @@ public:
     LocalSandboxes(QSettings *settings, Options options, QObject *parent = nullptr);
     ~LocalSandboxes() override;
 
-    QString id() const override { return QStringLiteral("local"); }
+    QString id() const override { return u"local"_s; }
     QString displayName() const override { return tr("Local"); }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;

@@ -9,6 +9,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct StatLine {
@@ -18,7 +20,7 @@ struct StatLine {
 
 // "pid (comm) S ppid ...": comm may hold spaces and parentheses, so parse after the last ')'.
 StatLine readStat(qint64 pid) {
-    QFile file(QStringLiteral("/proc/%1/stat").arg(pid));
+    QFile file(u"/proc/%1/stat"_s.arg(pid));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     const QByteArray text = file.read(4096);
@@ -37,7 +39,7 @@ QList<qint64> processTree(qint64 root) {
     if (root <= 0)
         return {};
     QHash<qint64, QList<qint64>> children;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs);
     for (const QString &entry : entries) {
         bool isPid = false;
         const qint64 pid = entry.toLongLong(&isPid);

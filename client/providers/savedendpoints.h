@@ -8,6 +8,8 @@ class QSettings;
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 class SecretStore;
 
 // Sandboxes the user added by address. Settings hold names, URLs and TLS choices; secrets go to
@@ -17,7 +19,7 @@ class SavedEndpoints final : public SandboxProvider {
 public:
     SavedEndpoints(QSettings *settings, SecretStore *secrets, QObject *parent = nullptr);
 
-    QString id() const override { return QStringLiteral("saved"); }
+    QString id() const override { return u"saved"_s; }
     QString displayName() const override { return tr("Saved"); }
     QList<SandboxEntry> sandboxes() const override { return m_entries; }
     LifecycleActions actions(const SandboxEntry &entry) const override;

@@ -7,6 +7,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 // RSA key pairs and RS256 tokens for sandboxes the console creates: the sandbox gets the public
 // key (JWT_PUBLIC_KEY), the console keeps the private key in its SecretStore and signs
 // short-lived tokens with it.
@@ -27,6 +29,6 @@ QByteArray jwtPublicKeyEnvValue(const QByteArray &publicPem);
 // An RS256 token with iat, nbf, exp (now + lifetime) and sub; empty when the key is unusable.
 QString signRs256(const QByteArray &privatePem,
                   std::chrono::seconds lifetime = std::chrono::minutes(15),
-                  const QString &subject = QStringLiteral("sandbox-console"));
+                  const QString &subject = u"sandbox-console"_s);
 
 } // namespace sbx

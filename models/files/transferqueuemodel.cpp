@@ -146,9 +146,8 @@ void TransferQueueModel::stage(Transfer &t) {
     // variables), which the sandbox's download then reads.
     auto *copy = new RemoteCommandJob(
         m_client,
-        QStringLiteral("cp -- %1 %2 && chown \"${SUDO_UID:-$(id -u)}:${SUDO_GID:-$(id -g)}\" -- %2 "
-                       "&& chmod 600 -- %2")
-            .arg(shellQuote(t.remotePath), shellQuote(staged)),
+        u"cp -- %1 %2 && chown \"${SUDO_UID:-$(id -u)}:${SUDO_GID:-$(id -g)}\" -- %2 "
+        u"&& chmod 600 -- %2"_s.arg(shellQuote(t.remotePath), shellQuote(staged)),
         tr("copy %1 with sudo for the download").arg(t.remotePath));
     copy->setSudo(true);
     t.staging = copy;

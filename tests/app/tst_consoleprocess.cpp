@@ -10,19 +10,20 @@
 #include <csignal>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
 // Children of pid, from /proc.
 QList<qint64> childrenOf(qint64 pid) {
     QList<qint64> out;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs);
     for (const QString &entry : entries) {
         bool ok = false;
         const qint64 candidate = entry.toLongLong(&ok);
         if (!ok)
             continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(candidate));
+        QFile stat(u"/proc/%1/stat"_s.arg(candidate));
         if (!stat.open(QIODevice::ReadOnly))
             continue;
         const QByteArray text = stat.readAll();
@@ -35,7 +36,7 @@ QList<qint64> childrenOf(qint64 pid) {
 }
 
 bool isAlive(qint64 pid) {
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    QFile stat(u"/proc/%1/stat"_s.arg(pid));
     if (!stat.open(QIODevice::ReadOnly))
         return false;
     const QByteArray text = stat.readAll();
@@ -47,68 +48,69 @@ bool isAlive(qint64 pid) {
 class TestConsoleProcess final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void parsing() {
-        const QString bin = QStringLiteral("sandbox-console");
-        CommandLineResult r = parseCommandLine({bin});
-        QCOMPARE(r.action, CommandLineResult::Action::Run);
-        QVERIFY(!r.options.noLocal);
-        r = parseCommandLine({bin, QStringLiteral("--no-local"), QStringLiteral("--connect"),
-                              QStringLiteral("http://h:1")});
-        QCOMPARE(r.action, CommandLineResult::Action::Run);
-        QVERIFY(r.options.noLocal);
-        QCOMPARE(r.options.connectUrl, QStringLiteral("http://h:1"));
-        r = parseCommandLine({bin, QStringLiteral("--bogus")});
-        QCOMPARE(r.action, CommandLineResult::Action::Exit);
-        QCOMPARE(r.exitCode, 2);
-        r = parseCommandLine({bin, QStringLiteral("--connect"), QStringLiteral("http://h:1"),
-                              QStringLiteral("--api-key-env"),
-                              QStringLiteral("SBX_TEST_SURELY_UNSET_VAR")});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY(r.output.contains(QStringLiteral("SBX_TEST_SURELY_UNSET_VAR")));
-    }
-
-    void helpAndVersionNeedNoDisplay() {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("DISPLAY"));
-        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(SBX_CONSOLE_BINARY), {QStringLiteral("--help")});
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 0);
-        const QString help = QString::fromUtf8(p.readAllStandardOutput());
-        QVERIFY(help.contains(QStringLiteral("--connect")));
-        QVERIFY(help.contains(QStringLiteral("--api-key-env")));
-        QVERIFY(help.contains(QStringLiteral("--no-local")));
-        p.start(QStringLiteral(SBX_CONSOLE_BINARY), {QStringLiteral("--version")});
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 0);
-        QVERIFY(p.readAllStandardOutput().startsWith("sandbox-console "));
-    }
-
-    void localSandboxDiesWithCrashedConsole() {
-        QTemporaryDir home;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-        env.insert(QStringLiteral("SBX_NO_KEYCHAIN"), QStringLiteral("1"));
-        env.insert(QStringLiteral("SBX_SERVER_BINARY"), QStringLiteral(SBX_SERVER_BINARY));
-        QProcess console;
-        console.setProcessEnvironment(env);
-        console.start(QStringLiteral(SBX_CONSOLE_BINARY), {});
-        QVERIFY(console.waitForStarted());
-        QList<qint64> children;
-        QTRY_VERIFY_WITH_TIMEOUT(!(children = childrenOf(console.processId())).isEmpty(), 20000);
-        const qint64 server = children.first();
-        QVERIFY(QFile::symLinkTarget(QStringLiteral("/proc/%1/exe").arg(server))
-                    .endsWith(QStringLiteral("sandbox-server")));
-        ::kill(static_cast<pid_t>(console.processId()), SIGKILL);
-        QVERIFY(console.waitForFinished(5000));
-        QTRY_VERIFY_WITH_TIMEOUT(!isAlive(server), 10000);
-    }
+    void parsing();
+    void helpAndVersionNeedNoDisplay();
+    void localSandboxDiesWithCrashedConsole();
 };
+
+void TestConsoleProcess::parsing() {
+    const QString bin = u"sandbox-console"_s;
+    CommandLineResult r = parseCommandLine({bin});
+    QCOMPARE(r.action, CommandLineResult::Action::Run);
+    QVERIFY(!r.options.noLocal);
+    r = parseCommandLine({bin, u"--no-local"_s, u"--connect"_s, u"http://h:1"_s});
+    QCOMPARE(r.action, CommandLineResult::Action::Run);
+    QVERIFY(r.options.noLocal);
+    QCOMPARE(r.options.connectUrl, u"http://h:1"_s);
+    r = parseCommandLine({bin, u"--bogus"_s});
+    QCOMPARE(r.action, CommandLineResult::Action::Exit);
+    QCOMPARE(r.exitCode, 2);
+    r = parseCommandLine(
+        {bin, u"--connect"_s, u"http://h:1"_s, u"--api-key-env"_s, u"SBX_TEST_SURELY_UNSET_VAR"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.output.contains(u"SBX_TEST_SURELY_UNSET_VAR"_s));
+}
+
+void TestConsoleProcess::helpAndVersionNeedNoDisplay() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"DISPLAY"_s);
+    env.remove(u"WAYLAND_DISPLAY"_s);
+    env.remove(u"QT_QPA_PLATFORM"_s);
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--help"_s});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString help = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY(help.contains(u"--connect"_s));
+    QVERIFY(help.contains(u"--api-key-env"_s));
+    QVERIFY(help.contains(u"--no-local"_s));
+    p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--version"_s});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(p.readAllStandardOutput().startsWith("sandbox-console "));
+}
+
+void TestConsoleProcess::localSandboxDiesWithCrashedConsole() {
+    QTemporaryDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    env.insert(u"XDG_CONFIG_HOME"_s, home.filePath(u"config"_s));
+    env.insert(u"XDG_DATA_HOME"_s, home.filePath(u"data"_s));
+    env.insert(u"SBX_NO_KEYCHAIN"_s, u"1"_s);
+    env.insert(u"SBX_SERVER_BINARY"_s, QStringLiteral(SBX_SERVER_BINARY));
+    QProcess console;
+    console.setProcessEnvironment(env);
+    console.start(QStringLiteral(SBX_CONSOLE_BINARY), {});
+    QVERIFY(console.waitForStarted());
+    QList<qint64> children;
+    QTRY_VERIFY_WITH_TIMEOUT(!(children = childrenOf(console.processId())).isEmpty(), 20000);
+    const qint64 server = children.first();
+    QVERIFY(QFile::symLinkTarget(u"/proc/%1/exe"_s.arg(server)).endsWith(u"sandbox-server"_s));
+    ::kill(static_cast<pid_t>(console.processId()), SIGKILL);
+    QVERIFY(console.waitForFinished(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(!isAlive(server), 10000);
+}
 
 QTEST_GUILESS_MAIN(TestConsoleProcess)
 #include "tst_consoleprocess.moc"

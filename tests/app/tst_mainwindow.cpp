@@ -33,6 +33,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -58,206 +59,200 @@ class TestMainWindow final : public QObject {
 private:
     QTemporaryDir m_dir;
     ConsoleContext::Paths paths(const QString &name) const {
-        return {m_dir.filePath(name + QStringLiteral(".conf")),
-                m_dir.filePath(name + QStringLiteral("-data")), QStringLiteral(SBX_SERVER_BINARY),
-                false};
+        return {m_dir.filePath(name + u".conf"_s), m_dir.filePath(name + u"-data"_s),
+                QStringLiteral(SBX_SERVER_BINARY), false};
     }
 
 private Q_SLOTS:
-    void addSandboxThroughDialogAndSeeOverview() {
-        const QString key = QStringLiteral("gui-test-key-7f3a");
-        TestServer server;
-        TestServer::Options options;
-        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), key);
-        QVERIFY2(server.start(options), qPrintable(server.error()));
-
-        ConsoleContext context(paths(QStringLiteral("add")));
-        MainWindow window(&context);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-
-        QString wrongOutcome, rightOutcome;
-        onModal<SandboxDialog>([&](SandboxDialog *dialog) {
-            QTest::keyClicks(dialog->nameEdit(), QStringLiteral("Agent box"));
-            QTest::keyClicks(dialog->urlEdit(), server.url().toString());
-            dialog->authCombo()->setCurrentIndex(
-                dialog->authCombo()->findData(int(Credentials::Kind::ApiKey)));
-            QTest::keyClicks(dialog->secretEdit(), QStringLiteral("wrong-key"));
-            QSignalSpy tested(dialog, &SandboxDialog::testFinished);
-            QTest::mouseClick(dialog->testButton(), Qt::LeftButton);
-            QVERIFY(tested.wait(10000));
-            wrongOutcome = dialog->testOutcome();
-            dialog->secretEdit()->clear();
-            QTest::keyClicks(dialog->secretEdit(), key);
-            QTest::mouseClick(dialog->testButton(), Qt::LeftButton);
-            QVERIFY(tested.wait(10000));
-            rightOutcome = dialog->testOutcome();
-            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
-        });
-        window.addSandbox();
-        QVERIFY2(wrongOutcome.contains(QStringLiteral("Wrong API key")), qPrintable(wrongOutcome));
-        QVERIFY(!wrongOutcome.contains(QStringLiteral("wrong-key")));
-        QVERIFY2(rightOutcome.contains(QStringLiteral("Connected")), qPrintable(rightOutcome));
-
-        const QString id = window.selectedSandbox();
-        QVERIFY(id.startsWith(QStringLiteral("saved:")));
-        QCOMPARE(context.registry()->entry(id).name, QStringLiteral("Agent box"));
-        QVERIFY(window.windowTitle().startsWith(QStringLiteral("Agent box")));
-        QVERIFY(!window.windowTitle().contains(key));
-
-        SandboxWorkspace *ws = window.workspace(id);
-        QVERIFY(ws && ws->isVisible());
-        auto *overview = qobject_cast<ContextView *>(ws->tab(QStringLiteral("overview")));
-        QVERIFY(overview);
-        QTRY_VERIFY_WITH_TIMEOUT(overview->isLoaded(), 10000);
-        QVERIFY(!overview->fieldText(QStringLiteral("os")).isEmpty());
-        QVERIFY(!overview->fieldText(QStringLiteral("arch")).isEmpty());
-        QVERIFY(
-            overview->fieldText(QStringLiteral("ports")).contains(QString::number(server.port())));
-        QCOMPARE(overview->fieldText(QStringLiteral("workspace")), server.workspace());
-        QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 10000);
-
-        // llms.txt: rendered, searchable.
-        auto *llms = qobject_cast<LlmsTxtView *>(ws->tab(QStringLiteral("llms")));
-        QVERIFY(llms);
-        ws->tabs()->setCurrentWidget(llms);
-        QTRY_VERIFY_WITH_TIMEOUT(llms->isLoaded(), 10000);
-        QVERIFY(llms->browser()->toPlainText().contains(QStringLiteral("System Environment")));
-        QVERIFY(llms->find(QStringLiteral("/v1/sandbox")) > 0);
-        QCOMPARE(llms->find(QStringLiteral("no-such-text-xyz")), 0);
-
-        // The secret stays out of the settings file.
-        context.settings()->sync();
-        const QString settingsText = readAll(paths(QStringLiteral("add")).settingsFile);
-        QVERIFY(settingsText.contains(QStringLiteral("Agent box")));
-        QVERIFY(!settingsText.contains(key));
-    }
-
-    void unreachableSandboxShowsErrorInWorkspace() {
-        ConsoleContext context(paths(QStringLiteral("down")));
-        MainWindow window(&context);
-        window.show();
-        const QString id = context.saved()->add({QString(),
-                                                 QStringLiteral("Down"),
-                                                 {QUrl(QStringLiteral("http://127.0.0.1:9")), {}},
-                                                 {},
-                                                 SandboxState::Online,
-                                                 {}});
-        window.selectSandbox(id);
-        auto *overview =
-            qobject_cast<ContextView *>(window.workspace(id)->tab(QStringLiteral("overview")));
-        QSignalSpy failed(overview, &ContextView::loadFailed);
-        QVERIFY(failed.count() > 0 || failed.wait(10000));
-        QVERIFY(failed.first().first().toString().contains(QStringLiteral("Connection refused")));
-        QTRY_COMPARE(context.registry()->state(id), SandboxState::Unreachable);
-        auto *banner = window.workspace(id)->findChild<QFrame *>(QStringLiteral("stateBanner"));
-        QTRY_VERIFY(banner->isVisible());
-    }
-
-    void refusedKeyFromTheEnvironmentIsNamedInTheBanner() {
-        TestServer server;
-        TestServer::Options options;
-        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), QStringLiteral("the-right-key-123"));
-        QVERIFY2(server.start(options), qPrintable(server.error()));
-        // Saved with a key in an earlier session; this session's store no longer has it.
-        {
-            ConsoleContext earlier(paths(QStringLiteral("envkey")));
-            earlier.saved()->add({QString(),
-                                  QStringLiteral("Agent"),
-                                  {server.url(), {}},
-                                  {Credentials::Kind::ApiKey, QStringLiteral("old-key-456")},
-                                  SandboxState::Online,
-                                  {}});
-        }
-        ConsoleContext context(paths(QStringLiteral("envkey")));
-        MainWindow window(&context);
-        window.show();
-        qputenv("SBX_TEST_REFUSED_KEY", "not-the-key-789");
-        ConsoleOptions cli;
-        cli.connectUrl = server.url().toString();
-        cli.apiKeyEnv = QStringLiteral("SBX_TEST_REFUSED_KEY");
-        QString error;
-        const QString id = connectFromCommandLine(context, cli, &error);
-        QVERIFY2(!id.isEmpty(), qPrintable(error));
-        window.selectSandbox(id);
-        QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::AuthFailed, 10000);
-        auto *banner = window.workspace(id)->findChild<QFrame *>(QStringLiteral("stateBanner"));
-        QTRY_VERIFY(banner->isVisible());
-        const QLabel *label = banner->findChild<QLabel *>();
-        QTRY_VERIFY2_WITH_TIMEOUT(label->text().contains(QStringLiteral("SBX_TEST_REFUSED_KEY")),
-                                  qPrintable(label->text()), 10000);
-        const QString text = label->text();
-        QVERIFY2(!text.contains(QStringLiteral("keychain")), qPrintable(text));
-        QVERIFY(!text.contains(QStringLiteral("not-the-key-789")));
-        QCOMPARE(context.registry()->entry(id).credentials.secret,
-                 QStringLiteral("not-the-key-789"));
-    }
-
-    void localSandboxIsConnectedAndFilled() {
-        ConsoleContext context(paths(QStringLiteral("local")));
-        MainWindow window(&context);
-        window.show();
-        const QString id = context.local()->ensureDefault();
-        window.selectSandbox(id);
-        QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 20000);
-        auto *overview =
-            qobject_cast<ContextView *>(window.workspace(id)->tab(QStringLiteral("overview")));
-        if (!overview->isLoaded())
-            overview->refresh();
-        QTRY_VERIFY_WITH_TIMEOUT(overview->isLoaded(), 10000);
-        QCOMPARE(overview->fieldText(QStringLiteral("workspace")), context.local()->workspace(id));
-    }
-
-    void preferencesPersistPollInterval() {
-        {
-            ConsoleContext context(paths(QStringLiteral("prefs")));
-            MainWindow window(&context);
-            onModal<PreferencesDialog>([](PreferencesDialog *dialog) {
-                dialog->pollIntervalBox()->setValue(12);
-                dialog->parallelTransfersBox()->setValue(3);
-                dialog->accept();
-            });
-            window.showPreferences();
-            QCOMPARE(context.registry()->pollInterval(), 12000);
-        }
-        ConsoleContext again(paths(QStringLiteral("prefs")));
-        QCOMPARE(again.preferences().pollIntervalMs, 12000);
-        QCOMPARE(again.preferences().parallelTransfers, 3);
-        QCOMPARE(again.registry()->pollInterval(), 12000);
-    }
-
-    void actionsAndTabsHaveIcons() {
-        ConsoleContext context(paths(QStringLiteral("icons")));
-        MainWindow window(&context);
-        window.show();
-        auto *toolbar = window.findChild<QToolBar *>(QStringLiteral("sandboxToolbar"));
-        QVERIFY(toolbar);
-        int withIcon = 0;
-        const QList<QAction *> actions = toolbar->actions();
-        for (const QAction *action : actions) {
-            if (action->isSeparator())
-                continue;
-            QVERIFY2(!action->icon().isNull(), qPrintable(action->text()));
-            QVERIFY(!action->icon().pixmap(16).isNull());
-            ++withIcon;
-        }
-        QCOMPARE(withIcon, 10); // new, add, six lifecycle actions, edit, refresh
-        const QString id = context.saved()->add({QString(),
-                                                 QStringLiteral("Icons"),
-                                                 {QUrl(QStringLiteral("http://127.0.0.1:9")), {}},
-                                                 {},
-                                                 SandboxState::Online,
-                                                 {}});
-        window.selectSandbox(id);
-        SandboxWorkspace *ws = window.workspace(id);
-        QVERIFY(ws);
-        for (const QString &tab : {QStringLiteral("terminal"), QStringLiteral("files")}) {
-            const int index = ws->tabs()->indexOf(ws->tab(tab));
-            QVERIFY2(index >= 0, qPrintable(tab));
-            QVERIFY2(!ws->tabs()->tabIcon(index).isNull(), qPrintable(tab));
-        }
-    }
+    void addSandboxThroughDialogAndSeeOverview();
+    void unreachableSandboxShowsErrorInWorkspace();
+    void refusedKeyFromTheEnvironmentIsNamedInTheBanner();
+    void localSandboxIsConnectedAndFilled();
+    void preferencesPersistPollInterval();
+    void actionsAndTabsHaveIcons();
 };
+
+void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
+    const QString key = u"gui-test-key-7f3a"_s;
+    TestServer server;
+    TestServer::Options options;
+    options.env.insert(u"SANDBOX_API_KEY"_s, key);
+    QVERIFY2(server.start(options), qPrintable(server.error()));
+
+    ConsoleContext context(paths(u"add"_s));
+    MainWindow window(&context);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    QString wrongOutcome, rightOutcome;
+    onModal<SandboxDialog>([&](SandboxDialog *dialog) {
+        QTest::keyClicks(dialog->nameEdit(), u"Agent box"_s);
+        QTest::keyClicks(dialog->urlEdit(), server.url().toString());
+        dialog->authCombo()->setCurrentIndex(
+            dialog->authCombo()->findData(int(Credentials::Kind::ApiKey)));
+        QTest::keyClicks(dialog->secretEdit(), u"wrong-key"_s);
+        QSignalSpy tested(dialog, &SandboxDialog::testFinished);
+        QTest::mouseClick(dialog->testButton(), Qt::LeftButton);
+        QVERIFY(tested.wait(10000));
+        wrongOutcome = dialog->testOutcome();
+        dialog->secretEdit()->clear();
+        QTest::keyClicks(dialog->secretEdit(), key);
+        QTest::mouseClick(dialog->testButton(), Qt::LeftButton);
+        QVERIFY(tested.wait(10000));
+        rightOutcome = dialog->testOutcome();
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+    });
+    window.addSandbox();
+    QVERIFY2(wrongOutcome.contains(u"Wrong API key"_s), qPrintable(wrongOutcome));
+    QVERIFY(!wrongOutcome.contains(u"wrong-key"_s));
+    QVERIFY2(rightOutcome.contains(u"Connected"_s), qPrintable(rightOutcome));
+
+    const QString id = window.selectedSandbox();
+    QVERIFY(id.startsWith(u"saved:"_s));
+    QCOMPARE(context.registry()->entry(id).name, u"Agent box"_s);
+    QVERIFY(window.windowTitle().startsWith(u"Agent box"_s));
+    QVERIFY(!window.windowTitle().contains(key));
+
+    SandboxWorkspace *ws = window.workspace(id);
+    QVERIFY(ws && ws->isVisible());
+    auto *overview = qobject_cast<ContextView *>(ws->tab(u"overview"_s));
+    QVERIFY(overview);
+    QTRY_VERIFY_WITH_TIMEOUT(overview->isLoaded(), 10000);
+    QVERIFY(!overview->fieldText(u"os"_s).isEmpty());
+    QVERIFY(!overview->fieldText(u"arch"_s).isEmpty());
+    QVERIFY(overview->fieldText(u"ports"_s).contains(QString::number(server.port())));
+    QCOMPARE(overview->fieldText(u"workspace"_s), server.workspace());
+    QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 10000);
+
+    // llms.txt: rendered, searchable.
+    auto *llms = qobject_cast<LlmsTxtView *>(ws->tab(u"llms"_s));
+    QVERIFY(llms);
+    ws->tabs()->setCurrentWidget(llms);
+    QTRY_VERIFY_WITH_TIMEOUT(llms->isLoaded(), 10000);
+    QVERIFY(llms->browser()->toPlainText().contains(u"System Environment"_s));
+    QVERIFY(llms->find(u"/v1/sandbox"_s) > 0);
+    QCOMPARE(llms->find(u"no-such-text-xyz"_s), 0);
+
+    // The secret stays out of the settings file.
+    context.settings()->sync();
+    const QString settingsText = readAll(paths(u"add"_s).settingsFile);
+    QVERIFY(settingsText.contains(u"Agent box"_s));
+    QVERIFY(!settingsText.contains(key));
+}
+
+void TestMainWindow::unreachableSandboxShowsErrorInWorkspace() {
+    ConsoleContext context(paths(u"down"_s));
+    MainWindow window(&context);
+    window.show();
+    const QString id = context.saved()->add(
+        {QString(), u"Down"_s, {QUrl(u"http://127.0.0.1:9"_s), {}}, {}, SandboxState::Online, {}});
+    window.selectSandbox(id);
+    auto *overview = qobject_cast<ContextView *>(window.workspace(id)->tab(u"overview"_s));
+    QSignalSpy failed(overview, &ContextView::loadFailed);
+    QVERIFY(failed.count() > 0 || failed.wait(10000));
+    QVERIFY(failed.first().first().toString().contains(u"Connection refused"_s));
+    QTRY_COMPARE(context.registry()->state(id), SandboxState::Unreachable);
+    auto *banner = window.workspace(id)->findChild<QFrame *>(u"stateBanner"_s);
+    QTRY_VERIFY(banner->isVisible());
+}
+
+void TestMainWindow::refusedKeyFromTheEnvironmentIsNamedInTheBanner() {
+    TestServer server;
+    TestServer::Options options;
+    options.env.insert(u"SANDBOX_API_KEY"_s, u"the-right-key-123"_s);
+    QVERIFY2(server.start(options), qPrintable(server.error()));
+    // Saved with a key in an earlier session; this session's store no longer has it.
+    {
+        ConsoleContext earlier(paths(u"envkey"_s));
+        earlier.saved()->add({QString(),
+                              u"Agent"_s,
+                              {server.url(), {}},
+                              {Credentials::Kind::ApiKey, u"old-key-456"_s},
+                              SandboxState::Online,
+                              {}});
+    }
+    ConsoleContext context(paths(u"envkey"_s));
+    MainWindow window(&context);
+    window.show();
+    qputenv("SBX_TEST_REFUSED_KEY", "not-the-key-789");
+    ConsoleOptions cli;
+    cli.connectUrl = server.url().toString();
+    cli.apiKeyEnv = u"SBX_TEST_REFUSED_KEY"_s;
+    QString error;
+    const QString id = connectFromCommandLine(context, cli, &error);
+    QVERIFY2(!id.isEmpty(), qPrintable(error));
+    window.selectSandbox(id);
+    QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::AuthFailed, 10000);
+    auto *banner = window.workspace(id)->findChild<QFrame *>(u"stateBanner"_s);
+    QTRY_VERIFY(banner->isVisible());
+    const QLabel *label = banner->findChild<QLabel *>();
+    QTRY_VERIFY2_WITH_TIMEOUT(label->text().contains(u"SBX_TEST_REFUSED_KEY"_s),
+                              qPrintable(label->text()), 10000);
+    const QString text = label->text();
+    QVERIFY2(!text.contains(u"keychain"_s), qPrintable(text));
+    QVERIFY(!text.contains(u"not-the-key-789"_s));
+    QCOMPARE(context.registry()->entry(id).credentials.secret, u"not-the-key-789"_s);
+}
+
+void TestMainWindow::localSandboxIsConnectedAndFilled() {
+    ConsoleContext context(paths(u"local"_s));
+    MainWindow window(&context);
+    window.show();
+    const QString id = context.local()->ensureDefault();
+    window.selectSandbox(id);
+    QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 20000);
+    auto *overview = qobject_cast<ContextView *>(window.workspace(id)->tab(u"overview"_s));
+    if (!overview->isLoaded())
+        overview->refresh();
+    QTRY_VERIFY_WITH_TIMEOUT(overview->isLoaded(), 10000);
+    QCOMPARE(overview->fieldText(u"workspace"_s), context.local()->workspace(id));
+}
+
+void TestMainWindow::preferencesPersistPollInterval() {
+    {
+        ConsoleContext context(paths(u"prefs"_s));
+        MainWindow window(&context);
+        onModal<PreferencesDialog>([](PreferencesDialog *dialog) {
+            dialog->pollIntervalBox()->setValue(12);
+            dialog->parallelTransfersBox()->setValue(3);
+            dialog->accept();
+        });
+        window.showPreferences();
+        QCOMPARE(context.registry()->pollInterval(), 12000);
+    }
+    ConsoleContext again(paths(u"prefs"_s));
+    QCOMPARE(again.preferences().pollIntervalMs, 12000);
+    QCOMPARE(again.preferences().parallelTransfers, 3);
+    QCOMPARE(again.registry()->pollInterval(), 12000);
+}
+
+void TestMainWindow::actionsAndTabsHaveIcons() {
+    ConsoleContext context(paths(u"icons"_s));
+    MainWindow window(&context);
+    window.show();
+    auto *toolbar = window.findChild<QToolBar *>(u"sandboxToolbar"_s);
+    QVERIFY(toolbar);
+    int withIcon = 0;
+    const QList<QAction *> actions = toolbar->actions();
+    for (const QAction *action : actions) {
+        if (action->isSeparator())
+            continue;
+        QVERIFY2(!action->icon().isNull(), qPrintable(action->text()));
+        QVERIFY(!action->icon().pixmap(16).isNull());
+        ++withIcon;
+    }
+    QCOMPARE(withIcon, 10); // new, add, six lifecycle actions, edit, refresh
+    const QString id = context.saved()->add(
+        {QString(), u"Icons"_s, {QUrl(u"http://127.0.0.1:9"_s), {}}, {}, SandboxState::Online, {}});
+    window.selectSandbox(id);
+    SandboxWorkspace *ws = window.workspace(id);
+    QVERIFY(ws);
+    for (const QString &tab : {u"terminal"_s, u"files"_s}) {
+        const int index = ws->tabs()->indexOf(ws->tab(tab));
+        QVERIFY2(index >= 0, qPrintable(tab));
+        QVERIFY2(!ws->tabs()->tabIcon(index).isNull(), qPrintable(tab));
+    }
+}
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

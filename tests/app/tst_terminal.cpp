@@ -22,6 +22,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -55,7 +56,7 @@ void learnExtensions(SandboxClient *client) {
 
 // The Split button's menu entry, as a user picks it.
 void chooseSplit(TerminalTab &tab, const char *entry) {
-    auto *button = tab.findChild<QToolButton *>(QStringLiteral("terminalSplit"));
+    auto *button = tab.findChild<QToolButton *>(u"terminalSplit"_s);
     QVERIFY(button && button->menu());
     auto *action = button->menu()->findChild<QAction *>(QLatin1String(entry));
     QVERIFY(action);
@@ -94,245 +95,250 @@ private:
     TestServer m_server;
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY2(m_server.start(), qPrintable(m_server.error())); }
-
-    void typedEchoShowsOnScreen() {
-        SandboxClient client({m_server.url(), {}}, {});
-        TerminalPane pane(&client);
-        pane.resize(800, 500);
-        pane.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&pane));
-        QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
-        typeLine(pane.view(), QStringLiteral("echo hel''lo"));
-        QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(pane.view(), QStringLiteral("hello")),
-                                  qPrintable(pane.view()->emulation()->screenText()), 10000);
-
-        // The PTY follows the view's size.
-        QSignalSpy resized(pane.view(), &TerminalView::terminalSizeChanged);
-        pane.resize(640, 400);
-        QTRY_VERIFY_WITH_TIMEOUT(!resized.isEmpty(), 5000);
-        const QString expected =
-            QStringLiteral("%1 %2").arg(pane.view()->rows()).arg(pane.view()->columns());
-        typeLine(pane.view(), QStringLiteral("clear; stty size"));
-        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), expected), 10000);
-    }
-
-    void reconnectShowsWhatWasPrintedMeanwhile() {
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        SandboxClient client({proxy.url(), {}}, {});
-        learnExtensions(&client);
-        TerminalPane pane(&client);
-        pane.resize(800, 500);
-        pane.show();
-        QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
-
-        QTemporaryDir dir;
-        const QString go = dir.filePath(QStringLiteral("go"));
-        const QString done = dir.filePath(QStringLiteral("done"));
-        typeLine(pane.view(), QStringLiteral("echo START$((1)); while [ ! -e %1 ]; do sleep 0.05; "
-                                             "done; echo MARK$((6*7)); touch %2")
-                                  .arg(go, done));
-        // START1 is printed once the whole line, Enter included, reached the shell.
-        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), QStringLiteral("START1")), 10000);
-        const int commandCopies = 1;
-
-        proxy.setRefusing(true);
-        proxy.cutAll();
-        QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Reconnecting,
-                                  5000);
-        QVERIFY2(pane.bannerText().contains(QStringLiteral("reconnecting")),
-                 qPrintable(pane.bannerText()));
-        QFile(go).open(QIODevice::WriteOnly);
-        QTRY_VERIFY2_WITH_TIMEOUT(QFileInfo::exists(done),
-                                  qPrintable(pane.view()->emulation()->screenText()), 10000);
-        proxy.setRefusing(false);
-        QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 15000);
-        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), QStringLiteral("MARK42")), 10000);
-        // The replay rebuilt the screen: the command line is there once, not twice.
-        QVERIFY2(pane.view()->emulation()->screenText().count(QStringLiteral("MARK$((6*7))")) ==
-                     commandCopies,
-                 qPrintable(pane.view()->emulation()->screenText()));
-        QVERIFY(pane.bannerText().isEmpty());
-    }
-
-    void alternateScreenSurvivesReattach() {
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        SandboxClient client({proxy.url(), {}}, {});
-        learnExtensions(&client);
-        TerminalPane pane(&client);
-        pane.resize(800, 500);
-        pane.show();
-        QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
-        typeLine(pane.view(), QStringLiteral("echo PRIMARY$((1+1))"));
-        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), QStringLiteral("PRIMARY2")), 10000);
-        // A full-screen program in miniature: enter the alternate screen, draw, wait for a key.
-        typeLine(pane.view(), QStringLiteral("printf '\\033[?1049h\\033[2J\\033[HFULL%sSCREEN' -; "
-                                             "read x; printf '\\033[?1049l'"));
-        QTRY_VERIFY_WITH_TIMEOUT(pane.view()->emulation()->altScreen(), 10000);
-        QTRY_VERIFY(screenHasLine(pane.view(), QStringLiteral("FULL-SCREEN")));
-
-        proxy.cutAll();
-        QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Reconnecting,
-                                  5000);
-        QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 15000);
-        QTRY_VERIFY_WITH_TIMEOUT(pane.view()->emulation()->altScreen(), 10000);
-        QTRY_VERIFY(screenHasLine(pane.view(), QStringLiteral("FULL-SCREEN")));
-
-        QTest::keyClick(pane.view(), Qt::Key_Return); // the program ends
-        QTRY_VERIFY_WITH_TIMEOUT(!pane.view()->emulation()->altScreen(), 10000);
-        QTRY_VERIFY(screenHasLine(pane.view(), QStringLiteral("PRIMARY2")));
-    }
-
-    void terminalTabOpensClosesAndSplits() {
-        SandboxClient client({m_server.url(), {}}, {});
-        TerminalTab tab(&client);
-        tab.resize(900, 600);
-        tab.show(); // the first visit opens a terminal
-        QTRY_COMPARE(tab.panes().size(), 1);
-        TerminalPane *first = tab.panes().first();
-        QTRY_COMPARE_WITH_TIMEOUT(tab.terminalCount(), 1, 10000);
-        TerminalPane *second = tab.splitCurrent();
-        QVERIFY(second);
-        QCOMPARE(tab.tabs()->count(), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(second->channel()->state(), TerminalChannel::State::Live, 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(first->channel()->state(), TerminalChannel::State::Live, 10000);
-        QVERIFY(second->sessionId() != first->sessionId());
-
-        QTest::keyClick(&tab, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
-        QCOMPARE(tab.tabs()->count(), 2);
-        tab.renameCurrent(QStringLiteral("builds"));
-        QCOMPARE(tab.tabs()->tabText(1), QStringLiteral("builds"));
-        QTest::keyClick(&tab, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
-        QCOMPARE(tab.tabs()->count(), 1);
-
-        // Attaching to a running session from a second view shows the same shell.
-        TerminalPane *again = tab.openTerminal(first->sessionId());
-        QTRY_COMPARE_WITH_TIMEOUT(again->channel()->state(), TerminalChannel::State::Live, 10000);
-        QCOMPARE(again->sessionId(), first->sessionId());
-        typeLine(first->view(), QStringLiteral("echo SHARED$((2*3))"));
-        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(again->view(), QStringLiteral("SHARED6")), 10000);
-
-        // A bell in a tab not looked at marks that tab until it is visited.
-        QCOMPARE(tab.tabs()->currentIndex(), 1);
-        first->channel()->sendInput("clear; printf '\\a'\r");
-        QTRY_VERIFY_WITH_TIMEOUT(tab.tabs()->tabText(0).startsWith(QStringLiteral("🔔")), 10000);
-        tab.tabs()->setCurrentIndex(0);
-        QVERIFY(!tab.tabs()->tabText(0).startsWith(QStringLiteral("🔔")));
-    }
-
-    void splitSameSessionShowsOneShellInTwoViews() {
-        SandboxClient client({m_server.url(), {}}, {});
-        TerminalTab tab(&client);
-        TerminalPane *a = nullptr;
-        showFirstPane(tab, &a);
-        if (QTest::currentTestFailed())
-            return;
-        chooseSplit(tab, "splitSameSession");
-        QCOMPARE(tab.panes().size(), 2);
-        auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
-        QVERIFY(page);
-        auto *b = qobject_cast<TerminalPane *>(page->widget(1));
-        QVERIFY(b && b != a);
-        QCOMPARE(b->session(), a->session());
-        QCOMPARE(b->sessionId(), a->sessionId());
-        QCOMPARE(tab.terminalCount(), 1); // one shell, two views
-
-        // Typed in either view, shown in both.
-        typeLine(a->view(), QStringLiteral("echo split-$((6*7))"));
-        QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(b->view(), QStringLiteral("split-42")),
-                                  qPrintable(b->view()->emulation()->screenText()), 10000);
-        QVERIFY(screenHasLine(a->view(), QStringLiteral("split-42")));
-        b->view()->setFocus();
-        typeLine(b->view(), QStringLiteral("echo from-b-$((2*4))"));
-        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(a->view(), QStringLiteral("from-b-8")), 10000);
-
-        // The shell gets the smaller view's size, and both views show all of it.
-        page->setSizes({700, 300});
-        TerminalSession *session = a->session();
-        QTRY_VERIFY_WITH_TIMEOUT(b->view()->fitColumns() < a->view()->fitColumns(), 5000);
-        const QSize smaller(std::min(a->view()->fitColumns(), b->view()->fitColumns()),
-                            std::min(a->view()->fitRows(), b->view()->fitRows()));
-        QTRY_COMPARE_WITH_TIMEOUT(session->size(), smaller, 5000);
-        QCOMPARE(a->view()->columns(), smaller.width());
-        QCOMPARE(b->view()->columns(), smaller.width());
-        typeLine(a->view(), QStringLiteral("clear; stty size"));
-        const QString sttySize = QStringLiteral("%1 %2").arg(smaller.height()).arg(smaller.width());
-        QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(a->view(), sttySize),
-                                  qPrintable(a->view()->emulation()->screenText()), 10000);
-
-        // Closing one view leaves the other working, at its own size again.
-        delete b;
-        QCOMPARE(tab.panes().size(), 1);
-        QCOMPARE(session->viewCount(), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(session->size(),
-                                  QSize(a->view()->fitColumns(), a->view()->fitRows()), 5000);
-        QVERIFY(a->view()->fitColumns() > smaller.width());
-        QVERIFY(a->isRunning());
-        typeLine(a->view(), QStringLiteral("clear; echo still-$((3+4))"));
-        QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(a->view(), QStringLiteral("still-7")), 10000);
-    }
-
-    void sharedSessionEndsInBothPanesAndWithItsTab() {
-        SandboxClient client({m_server.url(), {}}, {});
-        TerminalTab tab(&client);
-        TerminalPane *a = nullptr;
-        showFirstPane(tab, &a);
-        if (QTest::currentTestFailed())
-            return;
-        TerminalPane *b = tab.splitCurrent(TerminalTab::Split::SameSession);
-        QCOMPARE(b->session(), a->session());
-        // A shell that exits shows its end in every pane of it, with the offer of a new one.
-        typeLine(a->view(), QStringLiteral("exit 5"));
-        QTRY_VERIFY_WITH_TIMEOUT(!a->bannerText().isEmpty(), 10000);
-        QVERIFY2(a->bannerText().contains(QStringLiteral("ended")), qPrintable(a->bannerText()));
-        QCOMPARE(b->bannerText(), a->bannerText());
-        QCOMPARE(tab.terminalCount(), 0);
-        const QString endedId = a->sessionId();
-        b->startNewSession();
-        QTRY_COMPARE_WITH_TIMEOUT(a->channel()->state(), TerminalChannel::State::Live, 10000);
-        QVERIFY(a->sessionId() != endedId);
-        QCOMPARE(b->sessionId(), a->sessionId());
-        QTRY_VERIFY(a->bannerText().isEmpty());
-        QTRY_VERIFY(b->bannerText().isEmpty());
-
-        // Closing the tab ends the shell both panes showed.
-        const QString id = a->sessionId();
-        QTRY_VERIFY_WITH_TIMEOUT(sandboxSessionIds(&client).contains(id), 10000);
-        tab.closeCurrent();
-        QCOMPARE(tab.tabs()->count(), 0);
-        QTRY_VERIFY_WITH_TIMEOUT(!sandboxSessionIds(&client).contains(id), 10000);
-    }
-
-    void splitNewSessionOpensAnotherShell() {
-        SandboxClient client({m_server.url(), {}}, {});
-        TerminalTab tab(&client);
-        TerminalPane *a = nullptr;
-        showFirstPane(tab, &a);
-        if (QTest::currentTestFailed())
-            return;
-        chooseSplit(tab, "splitNewSession");
-        QCOMPARE(tab.panes().size(), 2);
-        auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
-        auto *b = qobject_cast<TerminalPane *>(page->widget(1));
-        QVERIFY(b && b->session() != a->session());
-        QTRY_COMPARE_WITH_TIMEOUT(b->channel()->state(), TerminalChannel::State::Live, 10000);
-        QVERIFY(b->sessionId() != a->sessionId());
-        QTRY_COMPARE_WITH_TIMEOUT(tab.terminalCount(), 2, 10000);
-        // The shortcut is the menu's "New session", as Split was before it had a menu.
-        QTest::keyClick(&tab, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
-        TerminalPane *c = tab.panes().last();
-        QTRY_COMPARE_WITH_TIMEOUT(c->channel()->state(), TerminalChannel::State::Live, 10000);
-        QTest::keyClick(c->view(), Qt::Key_D, Qt::ControlModifier | Qt::ShiftModifier);
-        auto *third = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
-        QCOMPARE(third->count(), 2);
-        auto *d = qobject_cast<TerminalPane *>(third->widget(1));
-        QVERIFY(d->session() != c->session());
-        QTRY_COMPARE_WITH_TIMEOUT(d->channel()->state(), TerminalChannel::State::Live, 10000);
-        QVERIFY(d->sessionId() != c->sessionId());
-    }
+    void initTestCase();
+    void typedEchoShowsOnScreen();
+    void reconnectShowsWhatWasPrintedMeanwhile();
+    void alternateScreenSurvivesReattach();
+    void terminalTabOpensClosesAndSplits();
+    void splitSameSessionShowsOneShellInTwoViews();
+    void sharedSessionEndsInBothPanesAndWithItsTab();
+    void splitNewSessionOpensAnotherShell();
 };
+
+void TestTerminal::initTestCase() {
+    QVERIFY2(m_server.start(), qPrintable(m_server.error()));
+}
+
+void TestTerminal::typedEchoShowsOnScreen() {
+    SandboxClient client({m_server.url(), {}}, {});
+    TerminalPane pane(&client);
+    pane.resize(800, 500);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
+    typeLine(pane.view(), u"echo hel''lo"_s);
+    QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(pane.view(), u"hello"_s),
+                              qPrintable(pane.view()->emulation()->screenText()), 10000);
+
+    // The PTY follows the view's size.
+    QSignalSpy resized(pane.view(), &TerminalView::terminalSizeChanged);
+    pane.resize(640, 400);
+    QTRY_VERIFY_WITH_TIMEOUT(!resized.isEmpty(), 5000);
+    const QString expected = u"%1 %2"_s.arg(pane.view()->rows()).arg(pane.view()->columns());
+    typeLine(pane.view(), u"clear; stty size"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), expected), 10000);
+}
+
+void TestTerminal::reconnectShowsWhatWasPrintedMeanwhile() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    SandboxClient client({proxy.url(), {}}, {});
+    learnExtensions(&client);
+    TerminalPane pane(&client);
+    pane.resize(800, 500);
+    pane.show();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
+
+    QTemporaryDir dir;
+    const QString go = dir.filePath(u"go"_s);
+    const QString done = dir.filePath(u"done"_s);
+    typeLine(pane.view(), u"echo START$((1)); while [ ! -e %1 ]; do sleep 0.05; "
+                          u"done; echo MARK$((6*7)); touch %2"_s.arg(go, done));
+    // START1 is printed once the whole line, Enter included, reached the shell.
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"START1"_s), 10000);
+    const int commandCopies = 1;
+
+    proxy.setRefusing(true);
+    proxy.cutAll();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Reconnecting, 5000);
+    QVERIFY2(pane.bannerText().contains(u"reconnecting"_s), qPrintable(pane.bannerText()));
+    QFile(go).open(QIODevice::WriteOnly);
+    QTRY_VERIFY2_WITH_TIMEOUT(QFileInfo::exists(done),
+                              qPrintable(pane.view()->emulation()->screenText()), 10000);
+    proxy.setRefusing(false);
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"MARK42"_s), 10000);
+    // The replay rebuilt the screen: the command line is there once, not twice.
+    QVERIFY2(pane.view()->emulation()->screenText().count(u"MARK$((6*7))"_s) == commandCopies,
+             qPrintable(pane.view()->emulation()->screenText()));
+    QVERIFY(pane.bannerText().isEmpty());
+}
+
+void TestTerminal::alternateScreenSurvivesReattach() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    SandboxClient client({proxy.url(), {}}, {});
+    learnExtensions(&client);
+    TerminalPane pane(&client);
+    pane.resize(800, 500);
+    pane.show();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
+    typeLine(pane.view(), u"echo PRIMARY$((1+1))"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"PRIMARY2"_s), 10000);
+    // A full-screen program in miniature: enter the alternate screen, draw, wait for a key.
+    typeLine(pane.view(), u"printf '\\033[?1049h\\033[2J\\033[HFULL%sSCREEN' -; "
+                          u"read x; printf '\\033[?1049l'"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(pane.view()->emulation()->altScreen(), 10000);
+    QTRY_VERIFY(screenHasLine(pane.view(), u"FULL-SCREEN"_s));
+
+    proxy.cutAll();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Reconnecting, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(pane.view()->emulation()->altScreen(), 10000);
+    QTRY_VERIFY(screenHasLine(pane.view(), u"FULL-SCREEN"_s));
+
+    QTest::keyClick(pane.view(), Qt::Key_Return); // the program ends
+    QTRY_VERIFY_WITH_TIMEOUT(!pane.view()->emulation()->altScreen(), 10000);
+    QTRY_VERIFY(screenHasLine(pane.view(), u"PRIMARY2"_s));
+}
+
+void TestTerminal::terminalTabOpensClosesAndSplits() {
+    SandboxClient client({m_server.url(), {}}, {});
+    TerminalTab tab(&client);
+    tab.resize(900, 600);
+    tab.show(); // the first visit opens a terminal
+    QTRY_COMPARE(tab.panes().size(), 1);
+    TerminalPane *first = tab.panes().first();
+    QTRY_COMPARE_WITH_TIMEOUT(tab.terminalCount(), 1, 10000);
+    TerminalPane *second = tab.splitCurrent();
+    QVERIFY(second);
+    QCOMPARE(tab.tabs()->count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(second->channel()->state(), TerminalChannel::State::Live, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(first->channel()->state(), TerminalChannel::State::Live, 10000);
+    QVERIFY(second->sessionId() != first->sessionId());
+
+    QTest::keyClick(&tab, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(tab.tabs()->count(), 2);
+    tab.renameCurrent(u"builds"_s);
+    QCOMPARE(tab.tabs()->tabText(1), u"builds"_s);
+    QTest::keyClick(&tab, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(tab.tabs()->count(), 1);
+
+    // Attaching to a running session from a second view shows the same shell.
+    TerminalPane *again = tab.openTerminal(first->sessionId());
+    QTRY_COMPARE_WITH_TIMEOUT(again->channel()->state(), TerminalChannel::State::Live, 10000);
+    QCOMPARE(again->sessionId(), first->sessionId());
+    typeLine(first->view(), u"echo SHARED$((2*3))"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(again->view(), u"SHARED6"_s), 10000);
+
+    // A bell in a tab not looked at marks that tab until it is visited.
+    QCOMPARE(tab.tabs()->currentIndex(), 1);
+    first->channel()->sendInput("clear; printf '\\a'\r");
+    QTRY_VERIFY_WITH_TIMEOUT(tab.tabs()->tabText(0).startsWith(u"🔔"_s), 10000);
+    tab.tabs()->setCurrentIndex(0);
+    QVERIFY(!tab.tabs()->tabText(0).startsWith(u"🔔"_s));
+}
+
+void TestTerminal::splitSameSessionShowsOneShellInTwoViews() {
+    SandboxClient client({m_server.url(), {}}, {});
+    TerminalTab tab(&client);
+    TerminalPane *a = nullptr;
+    showFirstPane(tab, &a);
+    if (QTest::currentTestFailed())
+        return;
+    chooseSplit(tab, "splitSameSession");
+    QCOMPARE(tab.panes().size(), 2);
+    auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
+    QVERIFY(page);
+    auto *b = qobject_cast<TerminalPane *>(page->widget(1));
+    QVERIFY(b && b != a);
+    QCOMPARE(b->session(), a->session());
+    QCOMPARE(b->sessionId(), a->sessionId());
+    QCOMPARE(tab.terminalCount(), 1); // one shell, two views
+
+    // Typed in either view, shown in both.
+    typeLine(a->view(), u"echo split-$((6*7))"_s);
+    QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(b->view(), u"split-42"_s),
+                              qPrintable(b->view()->emulation()->screenText()), 10000);
+    QVERIFY(screenHasLine(a->view(), u"split-42"_s));
+    b->view()->setFocus();
+    typeLine(b->view(), u"echo from-b-$((2*4))"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(a->view(), u"from-b-8"_s), 10000);
+
+    // The shell gets the smaller view's size, and both views show all of it.
+    page->setSizes({700, 300});
+    TerminalSession *session = a->session();
+    QTRY_VERIFY_WITH_TIMEOUT(b->view()->fitColumns() < a->view()->fitColumns(), 5000);
+    const QSize smaller(std::min(a->view()->fitColumns(), b->view()->fitColumns()),
+                        std::min(a->view()->fitRows(), b->view()->fitRows()));
+    QTRY_COMPARE_WITH_TIMEOUT(session->size(), smaller, 5000);
+    QCOMPARE(a->view()->columns(), smaller.width());
+    QCOMPARE(b->view()->columns(), smaller.width());
+    typeLine(a->view(), u"clear; stty size"_s);
+    const QString sttySize = u"%1 %2"_s.arg(smaller.height()).arg(smaller.width());
+    QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(a->view(), sttySize),
+                              qPrintable(a->view()->emulation()->screenText()), 10000);
+
+    // Closing one view leaves the other working, at its own size again.
+    delete b;
+    QCOMPARE(tab.panes().size(), 1);
+    QCOMPARE(session->viewCount(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(session->size(), QSize(a->view()->fitColumns(), a->view()->fitRows()),
+                              5000);
+    QVERIFY(a->view()->fitColumns() > smaller.width());
+    QVERIFY(a->isRunning());
+    typeLine(a->view(), u"clear; echo still-$((3+4))"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(a->view(), u"still-7"_s), 10000);
+}
+
+void TestTerminal::sharedSessionEndsInBothPanesAndWithItsTab() {
+    SandboxClient client({m_server.url(), {}}, {});
+    TerminalTab tab(&client);
+    TerminalPane *a = nullptr;
+    showFirstPane(tab, &a);
+    if (QTest::currentTestFailed())
+        return;
+    TerminalPane *b = tab.splitCurrent(TerminalTab::Split::SameSession);
+    QCOMPARE(b->session(), a->session());
+    // A shell that exits shows its end in every pane of it, with the offer of a new one.
+    typeLine(a->view(), u"exit 5"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!a->bannerText().isEmpty(), 10000);
+    QVERIFY2(a->bannerText().contains(u"ended"_s), qPrintable(a->bannerText()));
+    QCOMPARE(b->bannerText(), a->bannerText());
+    QCOMPARE(tab.terminalCount(), 0);
+    const QString endedId = a->sessionId();
+    b->startNewSession();
+    QTRY_COMPARE_WITH_TIMEOUT(a->channel()->state(), TerminalChannel::State::Live, 10000);
+    QVERIFY(a->sessionId() != endedId);
+    QCOMPARE(b->sessionId(), a->sessionId());
+    QTRY_VERIFY(a->bannerText().isEmpty());
+    QTRY_VERIFY(b->bannerText().isEmpty());
+
+    // Closing the tab ends the shell both panes showed.
+    const QString id = a->sessionId();
+    QTRY_VERIFY_WITH_TIMEOUT(sandboxSessionIds(&client).contains(id), 10000);
+    tab.closeCurrent();
+    QCOMPARE(tab.tabs()->count(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!sandboxSessionIds(&client).contains(id), 10000);
+}
+
+void TestTerminal::splitNewSessionOpensAnotherShell() {
+    SandboxClient client({m_server.url(), {}}, {});
+    TerminalTab tab(&client);
+    TerminalPane *a = nullptr;
+    showFirstPane(tab, &a);
+    if (QTest::currentTestFailed())
+        return;
+    chooseSplit(tab, "splitNewSession");
+    QCOMPARE(tab.panes().size(), 2);
+    auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
+    auto *b = qobject_cast<TerminalPane *>(page->widget(1));
+    QVERIFY(b && b->session() != a->session());
+    QTRY_COMPARE_WITH_TIMEOUT(b->channel()->state(), TerminalChannel::State::Live, 10000);
+    QVERIFY(b->sessionId() != a->sessionId());
+    QTRY_COMPARE_WITH_TIMEOUT(tab.terminalCount(), 2, 10000);
+    // The shortcut is the menu's "New session", as Split was before it had a menu.
+    QTest::keyClick(&tab, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
+    TerminalPane *c = tab.panes().last();
+    QTRY_COMPARE_WITH_TIMEOUT(c->channel()->state(), TerminalChannel::State::Live, 10000);
+    QTest::keyClick(c->view(), Qt::Key_D, Qt::ControlModifier | Qt::ShiftModifier);
+    auto *third = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
+    QCOMPARE(third->count(), 2);
+    auto *d = qobject_cast<TerminalPane *>(third->widget(1));
+    QVERIFY(d->session() != c->session());
+    QTRY_COMPARE_WITH_TIMEOUT(d->channel()->state(), TerminalChannel::State::Live, 10000);
+    QVERIFY(d->sessionId() != c->sessionId());
+}
 
 QTEST_MAIN(TestTerminal)
 #include "tst_terminal.moc"

@@ -18,6 +18,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -36,8 +37,7 @@ template <typename Job> Outcome run(Job *job, int timeoutMs = 60000) {
     QSignalSpy finished(job, &Job::finished);
     job->start();
     if (!out->finished && !finished.wait(timeoutMs))
-        out->status =
-            Status::error(Status::Kind::Timeout, QStringLiteral("the job did not finish"));
+        out->status = Status::error(Status::Kind::Timeout, u"the job did not finish"_s);
     QCoreApplication::processEvents();
     return *out;
 }
@@ -63,9 +63,8 @@ void writeRandomFile(const QString &path, qint64 size) {
 }
 
 QStringList hostileNames() {
-    return {QStringLiteral("with space"),    QStringLiteral("ünïcødé ✓"),
-            QStringLiteral("quote'\"s"),     QStringLiteral("new\nline"),
-            QStringLiteral("-leading-dash"), QStringLiteral("$(touch pwned)")};
+    return {u"with space"_s, u"ünïcødé ✓"_s,     u"quote'\"s"_s,
+            u"new\nline"_s,  u"-leading-dash"_s, u"$(touch pwned)"_s};
 }
 
 } // namespace
@@ -87,248 +86,253 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase() {
-        QVERIFY2(m_server.start(), qPrintable(m_server.error()));
-        m_ws = m_server.workspace();
-    }
-
-    void listReadWriteWithHostileNames() {
-        SandboxClient *client = newClient(m_server.url());
-        for (const QString &name : hostileNames()) {
-            const QString path = m_ws + QLatin1Char('/') + name;
-            QVERIFY(run(new WriteFileJob(client, path, "hello\nworld\n", false)).ok);
-            auto *read = new ReadFileJob(client, path, 1, 2);
-            QString content;
-            connect(read, &ReadFileJob::succeeded, this,
-                    [&content](const QString &c) { content = c; });
-            QVERIFY(run(read).ok);
-            QCOMPARE(content.trimmed(), QStringLiteral("world"));
-        }
-        QVERIFY(run(new WriteFileJob(client, m_ws + QStringLiteral("/bin.dat"),
-                                     QByteArray("\x00\x01\xff", 3), true))
-                    .ok);
-        QCOMPARE(QFileInfo(m_ws + QStringLiteral("/bin.dat")).size(), 3);
-
-        auto *list = new ListFilesJob(client, m_ws);
-        QList<RemoteFileInfo> files;
-        connect(list, &ListFilesJob::succeeded, this,
-                [&files](const QList<RemoteFileInfo> &f) { files = f; });
-        QVERIFY(run(list).ok);
-        QStringList names;
-        for (const RemoteFileInfo &f : std::as_const(files))
-            names << f.name;
-        for (const QString &name : hostileNames())
-            QVERIFY2(names.contains(name), qPrintable(name));
-        QVERIFY(!QFileInfo::exists(m_ws + QStringLiteral("/pwned")));
-
-        const Outcome missing = run(new ReadFileJob(client, m_ws + QStringLiteral("/nope")));
-        QCOMPARE(missing.status.kind, Status::Kind::NotFound);
-        QCOMPARE(missing.status.errorType, QStringLiteral("not_found"));
-    }
-
-    void largeListingIsParsedAndComplete() {
-        SandboxClient *client = newClient(m_server.url());
-        const QString dir = m_ws + QStringLiteral("/many");
-        QDir().mkpath(dir);
-        for (int i = 0; i < 5000; ++i)
-            QFile(dir + QStringLiteral("/file-%1.txt").arg(i)).open(QIODevice::WriteOnly);
-        auto *list = new ListFilesJob(client, dir);
-        qsizetype count = 0;
-        connect(list, &ListFilesJob::succeeded, this,
-                [&count](const QList<RemoteFileInfo> &f) { count = f.size(); });
-        QVERIFY(run(list).ok);
-        QCOMPARE(count, 5000);
-    }
-
-    void commandsForWhatAioHasNoEndpointFor() {
-        SandboxClient *client = newClient(m_server.url());
-        for (const QString &name : hostileNames()) {
-            const QString dir = m_ws + QStringLiteral("/cmd/") + name + QStringLiteral("/sub");
-            Outcome o = run(RemoteCommandJob::makeDirectory(client, dir));
-            QVERIFY2(o.ok, qPrintable(o.status.message));
-            QVERIFY2(QFileInfo(dir).isDir(), qPrintable(dir));
-            const QString renamed =
-                m_ws + QStringLiteral("/cmd/") + name + QStringLiteral(" renamed");
-            o = run(
-                RemoteCommandJob::rename(client, m_ws + QStringLiteral("/cmd/") + name, renamed));
-            QVERIFY2(o.ok, qPrintable(o.status.message));
-            QVERIFY(QFileInfo(renamed + QStringLiteral("/sub")).isDir());
-            o = run(RemoteCommandJob::remove(client, {renamed}));
-            QVERIFY2(o.ok, qPrintable(o.status.message));
-            QVERIFY(!QFileInfo::exists(renamed));
-        }
-        QVERIFY(!QFileInfo::exists(m_ws + QStringLiteral("/pwned")));
-        // A rename onto an existing name is refused with the reason, and moves nothing.
-        QDir().mkpath(m_ws + QStringLiteral("/cmd/a"));
-        QDir().mkpath(m_ws + QStringLiteral("/cmd/b"));
-        const Outcome clash = run(RemoteCommandJob::rename(client, m_ws + QStringLiteral("/cmd/a"),
-                                                           m_ws + QStringLiteral("/cmd/b")));
-        QVERIFY(!clash.ok);
-        QVERIFY2(clash.status.message.contains(QStringLiteral("already exists")),
-                 qPrintable(clash.status.message));
-        QVERIFY(QFileInfo(m_ws + QStringLiteral("/cmd/a")).isDir());
-    }
-
-    void uploadThenDownloadIsIdentical() {
-        SandboxClient *client = newClient(m_server.url());
-        const QString local = m_local.filePath(QStringLiteral("up.bin"));
-        writeRandomFile(local, 9 * 1024 * 1024 + 123);
-        for (const QString &name : hostileNames() + QStringList{QStringLiteral("empty")}) {
-            const QString source =
-                name == QLatin1String("empty") ? m_local.filePath(QStringLiteral("empty")) : local;
-            if (name == QLatin1String("empty"))
-                QFile(source).open(QIODevice::WriteOnly);
-            const QString remote = m_ws + QStringLiteral("/up ") + name;
-            auto *up = new UploadJob(client, source, remote);
-            QSignalSpy progress(up, &ApiJob::progress);
-            Outcome o = run(up);
-            QVERIFY2(o.ok, qPrintable(o.status.message));
-            QCOMPARE(sha256(remote), sha256(source));
-            const QString back = m_local.filePath(QStringLiteral("down ") + name);
-            o = run(new DownloadJob(client, remote, back));
-            QVERIFY2(o.ok, qPrintable(o.status.message));
-            QCOMPARE(sha256(back), sha256(source));
-            QVERIFY(!QFileInfo::exists(back + QStringLiteral(".part")));
-        }
-    }
-
-    void uploadQuotesItsBoundary() {
-        // Qt's multipart boundaries are base64, so about 4 in 10 hold '/', which RFC 2045 lets
-        // only a quoted-string carry (python-multipart before 0.0.10 refuses it bare). Uploads go
-        // until one such boundary was on the wire; each must be announced quoted, and arrive.
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        proxy.setRecording(true);
-        const QString local = m_local.filePath(QStringLiteral("boundary.txt"));
-        QFile f(local);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("quoted boundary\n");
-        f.close();
-        const QRegularExpression announced(
-            QStringLiteral("\r\nContent-Type: multipart/form-data; boundary=\"([^\"\\\\]+)\"\r\n"),
-            QRegularExpression::CaseInsensitiveOption);
-        bool sawSlash = false;
-        for (int attempt = 0; attempt < 40 && !sawSlash; ++attempt) {
-            // A client of its own each time: a connection of its own, recorded from its start.
-            auto client = std::make_unique<SandboxClient>(Endpoint{proxy.url(), {}}, Credentials{});
-            const QString remote = m_ws + QStringLiteral("/boundary-%1.txt").arg(attempt);
-            const Outcome o = run(new UploadJob(client.get(), local, remote));
-            QVERIFY2(o.ok, qPrintable(o.status.message));
-            QCOMPARE(sha256(remote), sha256(local));
-            const QByteArray request = proxy.recordedRequests().value(attempt);
-            QVERIFY2(request.startsWith("POST /v1/file/upload"), request.left(200).constData());
-            const QRegularExpressionMatch m = announced.match(QString::fromLatin1(request));
-            QVERIFY2(m.hasMatch(), request.left(600).constData());
-            const QString boundary = m.captured(1);
-            QVERIFY(request.contains(QByteArray("\r\n--" + boundary.toLatin1() + "\r\n")));
-            sawSlash = boundary.contains(QLatin1Char('/'));
-        }
-        QVERIFY2(sawSlash, "no boundary with '/' in 40 uploads");
-    }
-
-    void cancelledUploadLeavesNothing() {
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        proxy.setBytesPerTick(64 * 1024); // slow enough to cancel midway
-        SandboxClient *client = newClient(proxy.url());
-        const QString local = m_local.filePath(QStringLiteral("cancel.bin"));
-        writeRandomFile(local, 16 * 1024 * 1024);
-        const QString remote = m_ws + QStringLiteral("/cancelled.bin");
-        auto *up = new UploadJob(client, local, remote);
-        QSignalSpy progress(up, &ApiJob::progress);
-        QSignalSpy finished(up, &ApiJob::finished);
-        up->start();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            !progress.isEmpty() && progress.last().at(0).toLongLong() > 1024 * 1024, 20000);
-        up->abort();
-        QCOMPARE(finished.count(), 1);
-        // The server notices the cut, drops its staging file, and never creates the target.
-        QTRY_VERIFY_WITH_TIMEOUT(QDir(m_ws + QStringLiteral("/.sandbox-server/uploads")).isEmpty(),
-                                 10000);
-        QVERIFY(!QFileInfo::exists(remote));
-    }
-
-    void downloadOfAChangingFileFailsAndLeavesNothing() {
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        proxy.setBytesPerTick(128 * 1024);
-        SandboxClient *client = newClient(proxy.url());
-        const QString remote = m_ws + QStringLiteral("/changing.bin");
-        writeRandomFile(remote, 32 * 1024 * 1024);
-        const QString local = m_local.filePath(QStringLiteral("changing.bin"));
-        auto *down = new DownloadJob(client, remote, local, true);
-        QSignalSpy progress(down, &ApiJob::progress);
-        Status status;
-        bool done = false;
-        connect(down, &ApiJob::failed, this, [&status](const Status &s) { status = s; });
-        connect(down, &ApiJob::finished, this, [&done] { done = true; });
-        down->start();
-        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), 20000);
-        QFile append(remote);
-        QVERIFY(append.open(QIODevice::Append));
-        append.write("changed");
-        append.close();
-        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
-        QCoreApplication::processEvents();
-        QVERIFY(status.kind != Status::Kind::Ok);
-        QVERIFY2(status.message.contains(QStringLiteral("changed")), qPrintable(status.message));
-        QTRY_VERIFY(!QFileInfo::exists(local + QStringLiteral(".part")));
-        QVERIFY(!QFileInfo::exists(local));
-    }
-
-    void cutDownloadResumesToAnIdenticalFile() {
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        proxy.setBytesPerTick(256 * 1024);
-        SandboxClient *client = newClient(proxy.url());
-        QVERIFY2(client->hasExtension(QStringLiteral("download-range")),
-                 "sandbox-server must announce download-range");
-        const QString remote = m_ws + QStringLiteral("/resume.bin");
-        writeRandomFile(remote, 24 * 1024 * 1024);
-        const QString local = m_local.filePath(QStringLiteral("resume.bin"));
-        auto *down = new DownloadJob(client, remote, local, true);
-        QSignalSpy progress(down, &ApiJob::progress);
-        int resumes = -1;
-        connect(down, &ApiJob::finished, this, [down, &resumes] { resumes = down->resumes(); });
-        bool cut = false;
-        connect(down, &ApiJob::progress, this, [&](qint64 done, qint64) {
-            if (!cut && done > 4 * 1024 * 1024) {
-                cut = true;
-                proxy.cutAll();
-            }
-        });
-        const Outcome o = run(down);
-        QVERIFY2(o.ok, qPrintable(o.status.message));
-        QVERIFY(cut);
-        QCOMPARE(resumes, 1);
-        QCOMPARE(sha256(local), sha256(remote));
-    }
-
-    void resumeRestartsWhenTheFileChangedInBetween() {
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        proxy.setBytesPerTick(256 * 1024);
-        SandboxClient *client = newClient(proxy.url());
-        const QString remote = m_ws + QStringLiteral("/restart.bin");
-        writeRandomFile(remote, 16 * 1024 * 1024);
-        const QString local = m_local.filePath(QStringLiteral("restart.bin"));
-        auto *down = new DownloadJob(client, remote, local, false);
-        bool cut = false;
-        connect(down, &ApiJob::progress, this, [&](qint64 done, qint64) {
-            if (!cut && done > 2 * 1024 * 1024) {
-                cut = true;
-                // A new version replaces the file while the connection is down.
-                QFile::remove(remote);
-                writeRandomFile(remote, 8 * 1024 * 1024);
-                proxy.cutAll();
-            }
-        });
-        const Outcome o = run(down);
-        QVERIFY2(o.ok, qPrintable(o.status.message));
-        QVERIFY(cut);
-        QCOMPARE(sha256(local), sha256(remote));
-    }
+    void initTestCase();
+    void listReadWriteWithHostileNames();
+    void largeListingIsParsedAndComplete();
+    void commandsForWhatAioHasNoEndpointFor();
+    void uploadThenDownloadIsIdentical();
+    void uploadQuotesItsBoundary();
+    void cancelledUploadLeavesNothing();
+    void downloadOfAChangingFileFailsAndLeavesNothing();
+    void cutDownloadResumesToAnIdenticalFile();
+    void resumeRestartsWhenTheFileChangedInBetween();
 };
+
+void TestFiles::initTestCase() {
+    QVERIFY2(m_server.start(), qPrintable(m_server.error()));
+    m_ws = m_server.workspace();
+}
+
+void TestFiles::listReadWriteWithHostileNames() {
+    SandboxClient *client = newClient(m_server.url());
+    for (const QString &name : hostileNames()) {
+        const QString path = m_ws + QLatin1Char('/') + name;
+        QVERIFY(run(new WriteFileJob(client, path, "hello\nworld\n", false)).ok);
+        auto *read = new ReadFileJob(client, path, 1, 2);
+        QString content;
+        connect(read, &ReadFileJob::succeeded, this, [&content](const QString &c) { content = c; });
+        QVERIFY(run(read).ok);
+        QCOMPARE(content.trimmed(), u"world"_s);
+    }
+    QVERIFY(run(new WriteFileJob(client, m_ws + u"/bin.dat"_s, QByteArray("\x00\x01\xff", 3), true))
+                .ok);
+    QCOMPARE(QFileInfo(m_ws + u"/bin.dat"_s).size(), 3);
+
+    auto *list = new ListFilesJob(client, m_ws);
+    QList<RemoteFileInfo> files;
+    connect(list, &ListFilesJob::succeeded, this,
+            [&files](const QList<RemoteFileInfo> &f) { files = f; });
+    QVERIFY(run(list).ok);
+    QStringList names;
+    for (const RemoteFileInfo &f : std::as_const(files))
+        names << f.name;
+    for (const QString &name : hostileNames())
+        QVERIFY2(names.contains(name), qPrintable(name));
+    QVERIFY(!QFileInfo::exists(m_ws + u"/pwned"_s));
+
+    const Outcome missing = run(new ReadFileJob(client, m_ws + u"/nope"_s));
+    QCOMPARE(missing.status.kind, Status::Kind::NotFound);
+    QCOMPARE(missing.status.errorType, u"not_found"_s);
+}
+
+void TestFiles::largeListingIsParsedAndComplete() {
+    SandboxClient *client = newClient(m_server.url());
+    const QString dir = m_ws + u"/many"_s;
+    QDir().mkpath(dir);
+    for (int i = 0; i < 5000; ++i)
+        QFile(dir + u"/file-%1.txt"_s.arg(i)).open(QIODevice::WriteOnly);
+    auto *list = new ListFilesJob(client, dir);
+    qsizetype count = 0;
+    connect(list, &ListFilesJob::succeeded, this,
+            [&count](const QList<RemoteFileInfo> &f) { count = f.size(); });
+    QVERIFY(run(list).ok);
+    QCOMPARE(count, 5000);
+}
+
+void TestFiles::commandsForWhatAioHasNoEndpointFor() {
+    SandboxClient *client = newClient(m_server.url());
+    for (const QString &name : hostileNames()) {
+        const QString dir = m_ws + u"/cmd/"_s + name + u"/sub"_s;
+        Outcome o = run(RemoteCommandJob::makeDirectory(client, dir));
+        QVERIFY2(o.ok, qPrintable(o.status.message));
+        QVERIFY2(QFileInfo(dir).isDir(), qPrintable(dir));
+        const QString renamed = m_ws + u"/cmd/"_s + name + u" renamed"_s;
+        o = run(RemoteCommandJob::rename(client, m_ws + u"/cmd/"_s + name, renamed));
+        QVERIFY2(o.ok, qPrintable(o.status.message));
+        QVERIFY(QFileInfo(renamed + u"/sub"_s).isDir());
+        o = run(RemoteCommandJob::remove(client, {renamed}));
+        QVERIFY2(o.ok, qPrintable(o.status.message));
+        QVERIFY(!QFileInfo::exists(renamed));
+    }
+    QVERIFY(!QFileInfo::exists(m_ws + u"/pwned"_s));
+    // A rename onto an existing name is refused with the reason, and moves nothing.
+    QDir().mkpath(m_ws + u"/cmd/a"_s);
+    QDir().mkpath(m_ws + u"/cmd/b"_s);
+    const Outcome clash =
+        run(RemoteCommandJob::rename(client, m_ws + u"/cmd/a"_s, m_ws + u"/cmd/b"_s));
+    QVERIFY(!clash.ok);
+    QVERIFY2(clash.status.message.contains(u"already exists"_s), qPrintable(clash.status.message));
+    QVERIFY(QFileInfo(m_ws + u"/cmd/a"_s).isDir());
+}
+
+void TestFiles::uploadThenDownloadIsIdentical() {
+    SandboxClient *client = newClient(m_server.url());
+    const QString local = m_local.filePath(u"up.bin"_s);
+    writeRandomFile(local, 9 * 1024 * 1024 + 123);
+    for (const QString &name : hostileNames() + QStringList{u"empty"_s}) {
+        const QString source =
+            name == QLatin1String("empty") ? m_local.filePath(u"empty"_s) : local;
+        if (name == QLatin1String("empty"))
+            QFile(source).open(QIODevice::WriteOnly);
+        const QString remote = m_ws + u"/up "_s + name;
+        auto *up = new UploadJob(client, source, remote);
+        QSignalSpy progress(up, &ApiJob::progress);
+        Outcome o = run(up);
+        QVERIFY2(o.ok, qPrintable(o.status.message));
+        QCOMPARE(sha256(remote), sha256(source));
+        const QString back = m_local.filePath(u"down "_s + name);
+        o = run(new DownloadJob(client, remote, back));
+        QVERIFY2(o.ok, qPrintable(o.status.message));
+        QCOMPARE(sha256(back), sha256(source));
+        QVERIFY(!QFileInfo::exists(back + u".part"_s));
+    }
+}
+
+void TestFiles::uploadQuotesItsBoundary() {
+    // Qt's multipart boundaries are base64, so about 4 in 10 hold '/', which RFC 2045 lets
+    // only a quoted-string carry (python-multipart before 0.0.10 refuses it bare). Uploads go
+    // until one such boundary was on the wire; each must be announced quoted, and arrive.
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setRecording(true);
+    const QString local = m_local.filePath(u"boundary.txt"_s);
+    QFile f(local);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("quoted boundary\n");
+    f.close();
+    const QRegularExpression announced(
+        u"\r\nContent-Type: multipart/form-data; boundary=\"([^\"\\\\]+)\"\r\n"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    bool sawSlash = false;
+    for (int attempt = 0; attempt < 40 && !sawSlash; ++attempt) {
+        // A client of its own each time: a connection of its own, recorded from its start.
+        auto client = std::make_unique<SandboxClient>(Endpoint{proxy.url(), {}}, Credentials{});
+        const QString remote = m_ws + u"/boundary-%1.txt"_s.arg(attempt);
+        const Outcome o = run(new UploadJob(client.get(), local, remote));
+        QVERIFY2(o.ok, qPrintable(o.status.message));
+        QCOMPARE(sha256(remote), sha256(local));
+        const QByteArray request = proxy.recordedRequests().value(attempt);
+        QVERIFY2(request.startsWith("POST /v1/file/upload"), request.left(200).constData());
+        const QRegularExpressionMatch m = announced.match(QString::fromLatin1(request));
+        QVERIFY2(m.hasMatch(), request.left(600).constData());
+        const QString boundary = m.captured(1);
+        QVERIFY(request.contains(QByteArray("\r\n--" + boundary.toLatin1() + "\r\n")));
+        sawSlash = boundary.contains(QLatin1Char('/'));
+    }
+    QVERIFY2(sawSlash, "no boundary with '/' in 40 uploads");
+}
+
+void TestFiles::cancelledUploadLeavesNothing() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setBytesPerTick(64 * 1024); // slow enough to cancel midway
+    SandboxClient *client = newClient(proxy.url());
+    const QString local = m_local.filePath(u"cancel.bin"_s);
+    writeRandomFile(local, 16 * 1024 * 1024);
+    const QString remote = m_ws + u"/cancelled.bin"_s;
+    auto *up = new UploadJob(client, local, remote);
+    QSignalSpy progress(up, &ApiJob::progress);
+    QSignalSpy finished(up, &ApiJob::finished);
+    up->start();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !progress.isEmpty() && progress.last().at(0).toLongLong() > 1024 * 1024, 20000);
+    up->abort();
+    QCOMPARE(finished.count(), 1);
+    // The server notices the cut, drops its staging file, and never creates the target.
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(m_ws + u"/.sandbox-server/uploads"_s).isEmpty(), 10000);
+    QVERIFY(!QFileInfo::exists(remote));
+}
+
+void TestFiles::downloadOfAChangingFileFailsAndLeavesNothing() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setBytesPerTick(128 * 1024);
+    SandboxClient *client = newClient(proxy.url());
+    const QString remote = m_ws + u"/changing.bin"_s;
+    writeRandomFile(remote, 32 * 1024 * 1024);
+    const QString local = m_local.filePath(u"changing.bin"_s);
+    auto *down = new DownloadJob(client, remote, local, true);
+    QSignalSpy progress(down, &ApiJob::progress);
+    Status status;
+    bool done = false;
+    connect(down, &ApiJob::failed, this, [&status](const Status &s) { status = s; });
+    connect(down, &ApiJob::finished, this, [&done] { done = true; });
+    down->start();
+    QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), 20000);
+    QFile append(remote);
+    QVERIFY(append.open(QIODevice::Append));
+    append.write("changed");
+    append.close();
+    QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+    QCoreApplication::processEvents();
+    QVERIFY(status.kind != Status::Kind::Ok);
+    QVERIFY2(status.message.contains(u"changed"_s), qPrintable(status.message));
+    QTRY_VERIFY(!QFileInfo::exists(local + u".part"_s));
+    QVERIFY(!QFileInfo::exists(local));
+}
+
+void TestFiles::cutDownloadResumesToAnIdenticalFile() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setBytesPerTick(256 * 1024);
+    SandboxClient *client = newClient(proxy.url());
+    QVERIFY2(client->hasExtension(u"download-range"_s),
+             "sandbox-server must announce download-range");
+    const QString remote = m_ws + u"/resume.bin"_s;
+    writeRandomFile(remote, 24 * 1024 * 1024);
+    const QString local = m_local.filePath(u"resume.bin"_s);
+    auto *down = new DownloadJob(client, remote, local, true);
+    QSignalSpy progress(down, &ApiJob::progress);
+    int resumes = -1;
+    connect(down, &ApiJob::finished, this, [down, &resumes] { resumes = down->resumes(); });
+    bool cut = false;
+    connect(down, &ApiJob::progress, this, [&](qint64 done, qint64) {
+        if (!cut && done > 4 * 1024 * 1024) {
+            cut = true;
+            proxy.cutAll();
+        }
+    });
+    const Outcome o = run(down);
+    QVERIFY2(o.ok, qPrintable(o.status.message));
+    QVERIFY(cut);
+    QCOMPARE(resumes, 1);
+    QCOMPARE(sha256(local), sha256(remote));
+}
+
+void TestFiles::resumeRestartsWhenTheFileChangedInBetween() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setBytesPerTick(256 * 1024);
+    SandboxClient *client = newClient(proxy.url());
+    const QString remote = m_ws + u"/restart.bin"_s;
+    writeRandomFile(remote, 16 * 1024 * 1024);
+    const QString local = m_local.filePath(u"restart.bin"_s);
+    auto *down = new DownloadJob(client, remote, local, false);
+    bool cut = false;
+    connect(down, &ApiJob::progress, this, [&](qint64 done, qint64) {
+        if (!cut && done > 2 * 1024 * 1024) {
+            cut = true;
+            // A new version replaces the file while the connection is down.
+            QFile::remove(remote);
+            writeRandomFile(remote, 8 * 1024 * 1024);
+            proxy.cutAll();
+        }
+    });
+    const Outcome o = run(down);
+    QVERIFY2(o.ok, qPrintable(o.status.message));
+    QVERIFY(cut);
+    QCOMPARE(sha256(local), sha256(remote));
+}
 
 QTEST_GUILESS_MAIN(TestFiles)
 #include "tst_files.moc"

@@ -15,6 +15,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -31,7 +32,7 @@ Status mapped(int http, const QByteArray &body, const QString &method, const QSt
     f.body = body;
     f.method = method;
     f.path = path;
-    f.address = QStringLiteral("http://127.0.0.1:8080");
+    f.address = u"http://127.0.0.1:8080"_s;
     f.credentials = Credentials::Kind::ApiKey;
     return statusFromReply(f);
 }
@@ -43,7 +44,7 @@ template <typename Job> Status run(Job *job) {
     QSignalSpy done(job, &ApiJob::finished);
     job->start();
     if (!done.wait(30000))
-        return Status::error(Status::Kind::Timeout, QStringLiteral("job did not finish"));
+        return Status::error(Status::Kind::Timeout, u"job did not finish"_s);
     QCoreApplication::processEvents(); // failed/succeeded come after finished
     return *status;
 }
@@ -83,7 +84,7 @@ HookRunOutcome trialRun(SandboxClient *client, const SandboxHook &hook) {
     run.start();
     if (!done.wait(60000)) {
         HookRunOutcome outcome;
-        outcome.status = Status::error(Status::Kind::Timeout, QStringLiteral("no end"));
+        outcome.status = Status::error(Status::Kind::Timeout, u"no end"_s);
         return outcome;
     }
     return run.outcome();
@@ -109,248 +110,243 @@ private:
     TestServer m_server;
 
 private Q_SLOTS:
-    void initTestCase() {
-        TestServer::Options options;
-        // Trial runs start shells; TestServer gives them an empty HOME of their own.
-        options.env.insert(QStringLiteral("SANDBOX_SHUTDOWN_HOOKS"),
-                           QStringLiteral(R"([{"name":"boot-marker","command":"true",)"
-                                          R"("priority":5}])"));
-        QVERIFY2(m_server.start(options), qPrintable(m_server.error()));
-    }
-
-    void listBodyIsParsedWithDefaults() {
-        QList<SandboxHook> hooks;
-        const Status s = parseHookList(fixture("hooks-list.json"), &hooks);
-        QVERIFY2(s.ok(), qPrintable(s.message));
-        QCOMPARE(hooks.size(), 2); // the entry without a name is dropped
-        QCOMPARE(hooks[0].name, QStringLiteral("flush-logs"));
-        QCOMPARE(hooks[0].timeoutSeconds, 30.5);
-        QCOMPARE(hooks[0].priority, 10);
-        QVERIFY(hooks[0].readOnly());
-        QCOMPARE(hooks[1].name, QStringLiteral("notify"));
-        QCOMPARE(hooks[1].event, QStringLiteral("shutdown"));
-        QCOMPARE(hooks[1].timeoutSeconds, 10.0);
-        QCOMPARE(hooks[1].priority, 100);
-        QCOMPARE(hooks[1].source, QStringLiteral("api"));
-        QVERIFY(!hooks[1].readOnly());
-
-        QCOMPARE(parseHookList(QByteArray(R"({"success":true,"data":{"hooks":[]}})"), &hooks).kind,
-                 Status::Kind::BadResponse);
-    }
-
-    // AIO does not say how it refuses to remove an env hook; both shapes read the same.
-    void refusalIsAFailureWithTheServersReason() {
-        Status as200;
-        {
-            Envelope envelope;
-            as200 = parseEnvelope(fixture("hooks-refused-200.json"),
-                                  QStringLiteral("DELETE /v1/sandbox/hooks/flush-logs"), &envelope);
-        }
-        QVERIFY(!as200.ok());
-        QCOMPARE(as200.message,
-                 QStringLiteral("Hook flush-logs is an environment hook and cannot be removed"));
-
-        const Status as403 =
-            mapped(403, fixture("hooks-refused-403.json"), QStringLiteral("DELETE"),
-                   QStringLiteral("/v1/sandbox/hooks/flush-logs"));
-        QVERIFY(!as403.ok());
-        QVERIFY2(as403.message.contains(QStringLiteral("cannot be deleted through the API")),
-                 qPrintable(as403.message));
-        // The key was fine: the message must not send the user after it.
-        QVERIFY2(!as403.message.contains(QStringLiteral("API key")), qPrintable(as403.message));
-    }
-
-    void validationRefusalNamesTheFields() {
-        const Status s = mapped(422, fixture("hooks-validation-422.json"), QStringLiteral("POST"),
-                                QStringLiteral("/v1/sandbox/hooks"));
-        QCOMPARE(s.kind, Status::Kind::Validation);
-        QCOMPARE(s.fieldErrors.size(), 2);
-        QCOMPARE(s.fieldErrors[0].field, QStringLiteral("name"));
-        QVERIFY(s.fieldErrors[0].message.contains(QStringLiteral("pattern")));
-        QCOMPARE(s.fieldErrors[1].field, QStringLiteral("command"));
-
-        // An index after the field (a union member, a list item) still names the field.
-        const Status nested = mapped(422, fixture("validation-422.json"), QStringLiteral("POST"),
-                                     QStringLiteral("/v1/shell/exec"));
-        QCOMPARE(nested.fieldErrors.size(), 2);
-        QCOMPARE(nested.fieldErrors[1].field, QStringLiteral("timeout"));
-    }
-
-    void missingRouteMeansNoHooksApi() {
-        // FastAPI's answer for an unknown route, and sandbox-server's.
-        const Status aio = mapped(404, fixture("not-found-fastapi.json"), QStringLiteral("GET"),
-                                  QStringLiteral("/v1/sandbox/hooks"));
-        QVERIFY(isNoHooksApi(aio));
-        const Status ours =
-            mapped(404, R"({"success":false,"message":"No such endpoint: GET /v1/sandbox/hooks"})",
-                   QStringLiteral("GET"), QStringLiteral("/v1/sandbox/hooks"));
-        QVERIFY(isNoHooksApi(ours));
-        // A refusal inside a working API is not a missing API.
-        Envelope envelope;
-        QVERIFY(!isNoHooksApi(parseEnvelope(fixture("envelope-failure.json"), {}, &envelope)));
-        QVERIFY(!isNoHooksApi(Status::error(Status::Kind::Network, QStringLiteral("refused"))));
-    }
-
-    void formRulesAreTheServers_data() {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("command");
-        QTest::addColumn<double>("timeout");
-        QTest::addColumn<QString>("brokenField");
-        const QString ok = QStringLiteral("echo ok");
-        QTest::newRow("fine") << QStringLiteral("a_B-9") << ok << 10.0 << QString();
-        QTest::newRow("64 chars") << QString(64, QLatin1Char('n')) << ok << 0.5 << QString();
-        QTest::newRow("65 chars") << QString(65, QLatin1Char('n')) << ok << 10.0
-                                  << QStringLiteral("name");
-        QTest::newRow("space") << QStringLiteral("bad name") << ok << 10.0
-                               << QStringLiteral("name");
-        QTest::newRow("slash") << QStringLiteral("a/b") << ok << 10.0 << QStringLiteral("name");
-        QTest::newRow("unicode") << QStringLiteral("café") << ok << 10.0 << QStringLiteral("name");
-        QTest::newRow("empty name") << QString() << ok << 10.0 << QStringLiteral("name");
-        QTest::newRow("empty command")
-            << QStringLiteral("x") << QStringLiteral("  ") << 10.0 << QStringLiteral("command");
-        QTest::newRow("4097 chars") << QStringLiteral("x") << QString(4097, QLatin1Char('c'))
-                                    << 10.0 << QStringLiteral("command");
-        // HookRegistration's timeout is any number: an agent may register 0 or less.
-        QTest::newRow("zero timeout") << QStringLiteral("x") << ok << 0.0 << QString();
-        QTest::newRow("negative timeout") << QStringLiteral("x") << ok << -5.0 << QString();
-        QTest::newRow("infinite timeout")
-            << QStringLiteral("x") << ok << qInf() << QStringLiteral("timeout");
-        QTest::newRow("nan timeout")
-            << QStringLiteral("x") << ok << qQNaN() << QStringLiteral("timeout");
-    }
-    void formRulesAreTheServers() {
-        QFETCH(QString, name);
-        QFETCH(QString, command);
-        QFETCH(double, timeout);
-        QFETCH(QString, brokenField);
-        const QList<FieldError> errors = validateHook(makeHook(name, command, 100, timeout));
-        if (brokenField.isEmpty()) {
-            QVERIFY(errors.isEmpty());
-            return;
-        }
-        QCOMPARE(errors.size(), 1);
-        QCOMPARE(errors[0].field, brokenField);
-        QVERIFY(!errors[0].message.isEmpty());
-        QCOMPARE(validateHookName(name).isEmpty(), brokenField != QLatin1String("name"));
-    }
-
-    void registerReplaceAndDelete() {
-        SandboxClient client({m_server.url(), {}}, {});
-        QList<SandboxHook> hooks = listed(&client);
-        const SandboxHook *env = named(hooks, QStringLiteral("boot-marker"));
-        QVERIFY(env);
-        QVERIFY(env->readOnly());
-        QCOMPARE(env->priority, 5);
-
-        auto *add = new RegisterHookJob(
-            &client, makeHook(QStringLiteral("flush"), QStringLiteral("sync"), 20, 3));
-        SandboxHook returned;
-        connect(add, &RegisterHookJob::succeeded, this,
-                [&returned](const SandboxHook &h) { returned = h; });
-        Status s = run(add);
-        QVERIFY2(s.ok(), qPrintable(s.message));
-        QCOMPARE(returned.name, QStringLiteral("flush"));
-        QCOMPARE(returned.source, QStringLiteral("api"));
-        QCOMPARE(returned.timeoutSeconds, 3.0);
-
-        // The same name again replaces the hook.
-        s = run(new RegisterHookJob(
-            &client, makeHook(QStringLiteral("flush"), QStringLiteral("sync; sync"), 30, 4)));
-        QVERIFY2(s.ok(), qPrintable(s.message));
-        hooks = listed(&client);
-        QCOMPARE(
-            std::count_if(hooks.begin(), hooks.end(),
-                          [](const SandboxHook &h) { return h.name == QLatin1String("flush"); }),
-            1);
-        QCOMPARE(named(hooks, QStringLiteral("flush"))->command, QStringLiteral("sync; sync"));
-        QCOMPARE(named(hooks, QStringLiteral("flush"))->priority, 30);
-
-        s = run(new DeleteHookJob(&client, QStringLiteral("flush")));
-        QVERIFY2(s.ok(), qPrintable(s.message));
-        QVERIFY(!named(listed(&client), QStringLiteral("flush")));
-
-        s = run(new DeleteHookJob(&client, QStringLiteral("flush")));
-        QCOMPARE(s.kind, Status::Kind::NotFound);
-        QVERIFY2(s.message.contains(QStringLiteral("flush")), qPrintable(s.message));
-    }
-
-    void invalidHookIsRefusedFieldByField() {
-        SandboxClient client({m_server.url(), {}}, {});
-        Status s = run(new RegisterHookJob(
-            &client, makeHook(QStringLiteral("bad name!"), QStringLiteral("true"))));
-        QCOMPARE(s.kind, Status::Kind::Validation);
-        QCOMPARE(s.httpStatus, 422);
-        QVERIFY(!s.fieldErrors.isEmpty());
-        QCOMPARE(s.fieldErrors[0].field, QStringLiteral("name"));
-
-        s = run(new RegisterHookJob(
-            &client, makeHook(QStringLiteral("fine"), QStringLiteral("true"), 100, -1)));
-        QCOMPARE(s.kind, Status::Kind::Validation);
-        QVERIFY(!s.fieldErrors.isEmpty());
-        QCOMPARE(s.fieldErrors[0].field, QStringLiteral("timeout"));
-        QVERIFY(!named(listed(&client), QStringLiteral("fine")));
-    }
-
-    void envHookCannotBeDeletedOrReplaced() {
-        SandboxClient client({m_server.url(), {}}, {});
-        Status s = run(new DeleteHookJob(&client, QStringLiteral("boot-marker")));
-        QVERIFY(!s.ok());
-        QVERIFY2(s.message.contains(QStringLiteral("SANDBOX_SHUTDOWN_HOOKS")),
-                 qPrintable(s.message));
-        QVERIFY2(!s.message.contains(QStringLiteral("requires authentication")),
-                 qPrintable(s.message));
-
-        s = run(new RegisterHookJob(
-            &client, makeHook(QStringLiteral("boot-marker"), QStringLiteral("rm -rf /tmp/x"))));
-        QCOMPARE(s.kind, Status::Kind::Conflict);
-        QVERIFY2(s.message.contains(QStringLiteral("boot-marker")), qPrintable(s.message));
-        const QList<SandboxHook> hooks = listed(&client); // named() points into this list
-        const SandboxHook *env = named(hooks, QStringLiteral("boot-marker"));
-        QVERIFY(env);
-        QCOMPARE(env->command, QStringLiteral("true"));
-    }
-
-    void trialRunGivesOutputAndExitCodeAndLeavesNoSession() {
-        SandboxClient client({m_server.url(), {}}, {});
-        const QStringList before = sessionIds(&client);
-
-        HookRunOutcome o = trialRun(
-            &client, makeHook(QStringLiteral("t"), QStringLiteral("echo trial-$((20 + 22))")));
-        QVERIFY2(o.status.ok(), qPrintable(o.status.message));
-        QVERIFY(o.result.completed());
-        QCOMPARE(o.result.exitCode, 0);
-        QVERIFY2(o.result.output.contains(QStringLiteral("trial-42")), qPrintable(o.result.output));
-        QVERIFY(o.cleanupWarning.isEmpty());
-
-        // Several lines and an exit, as a hook may hold: one result, the session's shell intact.
-        o = trialRun(&client, makeHook(QStringLiteral("t"),
-                                       QStringLiteral("echo one\necho 'two  \\'\nexit 3")));
-        QVERIFY2(o.status.ok(), qPrintable(o.status.message));
-        QVERIFY(o.result.completed());
-        QCOMPARE(o.result.exitCode, 3);
-        QVERIFY2(o.result.output.contains(QStringLiteral("one\ntwo  \\")),
-                 qPrintable(o.result.output));
-
-        // The hook's timeout stops it, as shutdown would.
-        o = trialRun(&client, makeHook(QStringLiteral("t"), QStringLiteral("sleep 30"), 100, 1));
-        QVERIFY2(o.status.ok(), qPrintable(o.status.message));
-        QCOMPARE(o.result.status, QStringLiteral("hard_timeout"));
-
-        QCOMPARE(sessionIds(&client), before);
-    }
-
-    void trialRunDestroyedMidwayStillRemovesItsSession() {
-        SandboxClient client({m_server.url(), {}}, {});
-        const QStringList before = sessionIds(&client);
-        {
-            HookTrialRun run(&client, makeHook(QStringLiteral("t"), QStringLiteral("sleep 30")));
-            run.start();
-            // Destroyed while the session is being made or the command runs.
-            QTRY_VERIFY_WITH_TIMEOUT(sessionIds(&client) != before, 10000);
-        }
-        QTRY_COMPARE_WITH_TIMEOUT(sessionIds(&client), before, 10000);
-    }
+    void initTestCase();
+    void listBodyIsParsedWithDefaults();
+    void refusalIsAFailureWithTheServersReason();
+    void validationRefusalNamesTheFields();
+    void missingRouteMeansNoHooksApi();
+    void formRulesAreTheServers_data();
+    void formRulesAreTheServers();
+    void registerReplaceAndDelete();
+    void invalidHookIsRefusedFieldByField();
+    void envHookCannotBeDeletedOrReplaced();
+    void trialRunGivesOutputAndExitCodeAndLeavesNoSession();
+    void trialRunDestroyedMidwayStillRemovesItsSession();
 };
+
+void TestHookJobs::initTestCase() {
+    TestServer::Options options;
+    // Trial runs start shells; TestServer gives them an empty HOME of their own.
+    options.env.insert(u"SANDBOX_SHUTDOWN_HOOKS"_s, uR"([{"name":"boot-marker","command":"true",)"
+                                                    uR"("priority":5}])"_s);
+    QVERIFY2(m_server.start(options), qPrintable(m_server.error()));
+}
+
+void TestHookJobs::listBodyIsParsedWithDefaults() {
+    QList<SandboxHook> hooks;
+    const Status s = parseHookList(fixture("hooks-list.json"), &hooks);
+    QVERIFY2(s.ok(), qPrintable(s.message));
+    QCOMPARE(hooks.size(), 2); // the entry without a name is dropped
+    QCOMPARE(hooks[0].name, u"flush-logs"_s);
+    QCOMPARE(hooks[0].timeoutSeconds, 30.5);
+    QCOMPARE(hooks[0].priority, 10);
+    QVERIFY(hooks[0].readOnly());
+    QCOMPARE(hooks[1].name, u"notify"_s);
+    QCOMPARE(hooks[1].event, u"shutdown"_s);
+    QCOMPARE(hooks[1].timeoutSeconds, 10.0);
+    QCOMPARE(hooks[1].priority, 100);
+    QCOMPARE(hooks[1].source, u"api"_s);
+    QVERIFY(!hooks[1].readOnly());
+
+    QCOMPARE(parseHookList(QByteArray(R"({"success":true,"data":{"hooks":[]}})"), &hooks).kind,
+             Status::Kind::BadResponse);
+}
+
+// AIO does not say how it refuses to remove an env hook; both shapes read the same.
+void TestHookJobs::refusalIsAFailureWithTheServersReason() {
+    Status as200;
+    {
+        Envelope envelope;
+        as200 = parseEnvelope(fixture("hooks-refused-200.json"),
+                              u"DELETE /v1/sandbox/hooks/flush-logs"_s, &envelope);
+    }
+    QVERIFY(!as200.ok());
+    QCOMPARE(as200.message, u"Hook flush-logs is an environment hook and cannot be removed"_s);
+
+    const Status as403 = mapped(403, fixture("hooks-refused-403.json"), u"DELETE"_s,
+                                u"/v1/sandbox/hooks/flush-logs"_s);
+    QVERIFY(!as403.ok());
+    QVERIFY2(as403.message.contains(u"cannot be deleted through the API"_s),
+             qPrintable(as403.message));
+    // The key was fine: the message must not send the user after it.
+    QVERIFY2(!as403.message.contains(u"API key"_s), qPrintable(as403.message));
+}
+
+void TestHookJobs::validationRefusalNamesTheFields() {
+    const Status s =
+        mapped(422, fixture("hooks-validation-422.json"), u"POST"_s, u"/v1/sandbox/hooks"_s);
+    QCOMPARE(s.kind, Status::Kind::Validation);
+    QCOMPARE(s.fieldErrors.size(), 2);
+    QCOMPARE(s.fieldErrors[0].field, u"name"_s);
+    QVERIFY(s.fieldErrors[0].message.contains(u"pattern"_s));
+    QCOMPARE(s.fieldErrors[1].field, u"command"_s);
+
+    // An index after the field (a union member, a list item) still names the field.
+    const Status nested =
+        mapped(422, fixture("validation-422.json"), u"POST"_s, u"/v1/shell/exec"_s);
+    QCOMPARE(nested.fieldErrors.size(), 2);
+    QCOMPARE(nested.fieldErrors[1].field, u"timeout"_s);
+}
+
+void TestHookJobs::missingRouteMeansNoHooksApi() {
+    // FastAPI's answer for an unknown route, and sandbox-server's.
+    const Status aio =
+        mapped(404, fixture("not-found-fastapi.json"), u"GET"_s, u"/v1/sandbox/hooks"_s);
+    QVERIFY(isNoHooksApi(aio));
+    const Status ours =
+        mapped(404, R"({"success":false,"message":"No such endpoint: GET /v1/sandbox/hooks"})",
+               u"GET"_s, u"/v1/sandbox/hooks"_s);
+    QVERIFY(isNoHooksApi(ours));
+    // A refusal inside a working API is not a missing API.
+    Envelope envelope;
+    QVERIFY(!isNoHooksApi(parseEnvelope(fixture("envelope-failure.json"), {}, &envelope)));
+    QVERIFY(!isNoHooksApi(Status::error(Status::Kind::Network, u"refused"_s)));
+}
+
+void TestHookJobs::formRulesAreTheServers_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<double>("timeout");
+    QTest::addColumn<QString>("brokenField");
+    const QString ok = u"echo ok"_s;
+    QTest::newRow("fine") << u"a_B-9"_s << ok << 10.0 << QString();
+    QTest::newRow("64 chars") << QString(64, QLatin1Char('n')) << ok << 0.5 << QString();
+    QTest::newRow("65 chars") << QString(65, QLatin1Char('n')) << ok << 10.0 << u"name"_s;
+    QTest::newRow("space") << u"bad name"_s << ok << 10.0 << u"name"_s;
+    QTest::newRow("slash") << u"a/b"_s << ok << 10.0 << u"name"_s;
+    QTest::newRow("unicode") << u"café"_s << ok << 10.0 << u"name"_s;
+    QTest::newRow("empty name") << QString() << ok << 10.0 << u"name"_s;
+    QTest::newRow("empty command") << u"x"_s << u"  "_s << 10.0 << u"command"_s;
+    QTest::newRow("4097 chars") << u"x"_s << QString(4097, QLatin1Char('c')) << 10.0
+                                << u"command"_s;
+    // HookRegistration's timeout is any number: an agent may register 0 or less.
+    QTest::newRow("zero timeout") << u"x"_s << ok << 0.0 << QString();
+    QTest::newRow("negative timeout") << u"x"_s << ok << -5.0 << QString();
+    QTest::newRow("infinite timeout") << u"x"_s << ok << qInf() << u"timeout"_s;
+    QTest::newRow("nan timeout") << u"x"_s << ok << qQNaN() << u"timeout"_s;
+}
+
+void TestHookJobs::formRulesAreTheServers() {
+    QFETCH(QString, name);
+    QFETCH(QString, command);
+    QFETCH(double, timeout);
+    QFETCH(QString, brokenField);
+    const QList<FieldError> errors = validateHook(makeHook(name, command, 100, timeout));
+    if (brokenField.isEmpty()) {
+        QVERIFY(errors.isEmpty());
+        return;
+    }
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors[0].field, brokenField);
+    QVERIFY(!errors[0].message.isEmpty());
+    QCOMPARE(validateHookName(name).isEmpty(), brokenField != QLatin1String("name"));
+}
+
+void TestHookJobs::registerReplaceAndDelete() {
+    SandboxClient client({m_server.url(), {}}, {});
+    QList<SandboxHook> hooks = listed(&client);
+    const SandboxHook *env = named(hooks, u"boot-marker"_s);
+    QVERIFY(env);
+    QVERIFY(env->readOnly());
+    QCOMPARE(env->priority, 5);
+
+    auto *add = new RegisterHookJob(&client, makeHook(u"flush"_s, u"sync"_s, 20, 3));
+    SandboxHook returned;
+    connect(add, &RegisterHookJob::succeeded, this,
+            [&returned](const SandboxHook &h) { returned = h; });
+    Status s = run(add);
+    QVERIFY2(s.ok(), qPrintable(s.message));
+    QCOMPARE(returned.name, u"flush"_s);
+    QCOMPARE(returned.source, u"api"_s);
+    QCOMPARE(returned.timeoutSeconds, 3.0);
+
+    // The same name again replaces the hook.
+    s = run(new RegisterHookJob(&client, makeHook(u"flush"_s, u"sync; sync"_s, 30, 4)));
+    QVERIFY2(s.ok(), qPrintable(s.message));
+    hooks = listed(&client);
+    QCOMPARE(std::count_if(hooks.begin(), hooks.end(),
+                           [](const SandboxHook &h) { return h.name == QLatin1String("flush"); }),
+             1);
+    QCOMPARE(named(hooks, u"flush"_s)->command, u"sync; sync"_s);
+    QCOMPARE(named(hooks, u"flush"_s)->priority, 30);
+
+    s = run(new DeleteHookJob(&client, u"flush"_s));
+    QVERIFY2(s.ok(), qPrintable(s.message));
+    QVERIFY(!named(listed(&client), u"flush"_s));
+
+    s = run(new DeleteHookJob(&client, u"flush"_s));
+    QCOMPARE(s.kind, Status::Kind::NotFound);
+    QVERIFY2(s.message.contains(u"flush"_s), qPrintable(s.message));
+}
+
+void TestHookJobs::invalidHookIsRefusedFieldByField() {
+    SandboxClient client({m_server.url(), {}}, {});
+    Status s = run(new RegisterHookJob(&client, makeHook(u"bad name!"_s, u"true"_s)));
+    QCOMPARE(s.kind, Status::Kind::Validation);
+    QCOMPARE(s.httpStatus, 422);
+    QVERIFY(!s.fieldErrors.isEmpty());
+    QCOMPARE(s.fieldErrors[0].field, u"name"_s);
+
+    s = run(new RegisterHookJob(&client, makeHook(u"fine"_s, u"true"_s, 100, -1)));
+    QCOMPARE(s.kind, Status::Kind::Validation);
+    QVERIFY(!s.fieldErrors.isEmpty());
+    QCOMPARE(s.fieldErrors[0].field, u"timeout"_s);
+    QVERIFY(!named(listed(&client), u"fine"_s));
+}
+
+void TestHookJobs::envHookCannotBeDeletedOrReplaced() {
+    SandboxClient client({m_server.url(), {}}, {});
+    Status s = run(new DeleteHookJob(&client, u"boot-marker"_s));
+    QVERIFY(!s.ok());
+    QVERIFY2(s.message.contains(u"SANDBOX_SHUTDOWN_HOOKS"_s), qPrintable(s.message));
+    QVERIFY2(!s.message.contains(u"requires authentication"_s), qPrintable(s.message));
+
+    s = run(new RegisterHookJob(&client, makeHook(u"boot-marker"_s, u"rm -rf /tmp/x"_s)));
+    QCOMPARE(s.kind, Status::Kind::Conflict);
+    QVERIFY2(s.message.contains(u"boot-marker"_s), qPrintable(s.message));
+    const QList<SandboxHook> hooks = listed(&client); // named() points into this list
+    const SandboxHook *env = named(hooks, u"boot-marker"_s);
+    QVERIFY(env);
+    QCOMPARE(env->command, u"true"_s);
+}
+
+void TestHookJobs::trialRunGivesOutputAndExitCodeAndLeavesNoSession() {
+    SandboxClient client({m_server.url(), {}}, {});
+    const QStringList before = sessionIds(&client);
+
+    HookRunOutcome o = trialRun(&client, makeHook(u"t"_s, u"echo trial-$((20 + 22))"_s));
+    QVERIFY2(o.status.ok(), qPrintable(o.status.message));
+    QVERIFY(o.result.completed());
+    QCOMPARE(o.result.exitCode, 0);
+    QVERIFY2(o.result.output.contains(u"trial-42"_s), qPrintable(o.result.output));
+    QVERIFY(o.cleanupWarning.isEmpty());
+
+    // Several lines and an exit, as a hook may hold: one result, the session's shell intact.
+    o = trialRun(&client, makeHook(u"t"_s, u"echo one\necho 'two  \\'\nexit 3"_s));
+    QVERIFY2(o.status.ok(), qPrintable(o.status.message));
+    QVERIFY(o.result.completed());
+    QCOMPARE(o.result.exitCode, 3);
+    QVERIFY2(o.result.output.contains(u"one\ntwo  \\"_s), qPrintable(o.result.output));
+
+    // The hook's timeout stops it, as shutdown would.
+    o = trialRun(&client, makeHook(u"t"_s, u"sleep 30"_s, 100, 1));
+    QVERIFY2(o.status.ok(), qPrintable(o.status.message));
+    QCOMPARE(o.result.status, u"hard_timeout"_s);
+
+    QCOMPARE(sessionIds(&client), before);
+}
+
+void TestHookJobs::trialRunDestroyedMidwayStillRemovesItsSession() {
+    SandboxClient client({m_server.url(), {}}, {});
+    const QStringList before = sessionIds(&client);
+    {
+        HookTrialRun run(&client, makeHook(u"t"_s, u"sleep 30"_s));
+        run.start();
+        // Destroyed while the session is being made or the command runs.
+        QTRY_VERIFY_WITH_TIMEOUT(sessionIds(&client) != before, 10000);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(sessionIds(&client), before, 10000);
+}
 
 QTEST_GUILESS_MAIN(TestHookJobs)
 #include "tst_hookjobs.moc"

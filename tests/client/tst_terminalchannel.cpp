@@ -13,6 +13,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -53,138 +54,142 @@ private:
     TestServer m_server;
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY2(m_server.start(), qPrintable(m_server.error())); }
-
-    void typedCommandRunsInALiveShell() {
-        SandboxClient client({m_server.url(), {}}, {});
-        TerminalChannel channel(&client);
-        Recorder rec(&channel);
-        QSignalSpy started(&channel, &TerminalChannel::sessionStarted);
-        channel.open();
-        QVERIFY(started.wait(10000));
-        QVERIFY(!channel.sessionId().isEmpty());
-        QTRY_COMPARE(channel.state(), TerminalChannel::State::Live);
-        QVERIFY(channel.sendInput("echo hel''lo\r"));
-        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("hello")), 10000);
-
-        channel.resize(101, 33);
-        QVERIFY(channel.sendInput("stty size\r"));
-        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("33 101")), 10000);
-    }
-
-    void reconnectsAndShowsWhatWasPrintedMeanwhile() {
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        SandboxClient client({proxy.url(), {}}, {});
-        learnExtensions(&client);
-        QVERIFY2(client.hasExtension(QStringLiteral("terminal-replay")),
-                 "sandbox-server must announce terminal-replay");
-        TerminalChannel channel(&client);
-        Recorder rec(&channel);
-        channel.open();
-        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
-        const QString id = channel.sessionId();
-
-        QTemporaryDir dir;
-        const QString go = dir.filePath(QStringLiteral("go")),
-                      done = dir.filePath(QStringLiteral("done"));
-        // The shell waits for the test's go, so its output is produced while the network is down.
-        const QString command =
-            QStringLiteral(
-                "while [ ! -e '%1' ]; do sleep 0.05; done; echo MARK$((6*7)); touch '%2'\r")
-                .arg(go, done);
-        QVERIFY(channel.sendInput(command.toUtf8()));
-        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("MARK$((6*7))")),
-                                 10000); // the echo
-
-        proxy.setRefusing(true);
-        proxy.cutAll();
-        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 5000);
-        QVERIFY(!rec.text.contains(QStringLiteral("MARK42")));
-        QFile(go).open(QIODevice::WriteOnly);
-        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(done), 10000);
-
-        QSignalSpy resumed(&channel, &TerminalChannel::sessionStarted);
-        proxy.setRefusing(false);
-        QVERIFY(resumed.wait(15000));
-        QCOMPARE(resumed.first().at(0).toString(), id);
-        QVERIFY(resumed.first().at(1).toBool());
-        QCOMPARE(rec.replays, 1);
-        QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(QStringLiteral("MARK42")), 10000);
-        QCOMPARE(channel.state(), TerminalChannel::State::Live);
-        QVERIFY(rec.notices.isEmpty());
-    }
-
-    void saysWhatMayBeMissingWithoutReplay() {
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        SandboxClient client({proxy.url(), {}}, {});
-        client.setExtensions({}); // as against the real AIO, which announces no extension
-        TerminalChannel channel(&client);
-        Recorder rec(&channel);
-        channel.open();
-        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
-        proxy.cutAll();
-        QSignalSpy resumed(&channel, &TerminalChannel::sessionStarted);
-        QVERIFY(resumed.wait(15000));
-        QCOMPARE(rec.replays, 0);
-        QCOMPARE(rec.notices.size(), 1);
-        QVERIFY2(rec.notices.first().contains(QStringLiteral("missing")),
-                 qPrintable(rec.notices.first()));
-    }
-
-    void exitEndsTheSessionWithItsStatus() {
-        SandboxClient client({m_server.url(), {}}, {});
-        TerminalChannel channel(&client);
-        Recorder rec(&channel);
-        channel.open();
-        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
-        QSignalSpy ended(&channel, &TerminalChannel::ended);
-        channel.sendInput("exit 3\r");
-        QVERIFY(ended.wait(10000));
-        QCOMPARE(channel.state(), TerminalChannel::State::Ended);
-        QCOMPARE(rec.exitCode, 3);
-        QVERIFY2(rec.endReason.contains(QStringLiteral("exit status 3")),
-                 qPrintable(rec.endReason));
-    }
-
-    void attachingToAnUnknownSessionEnds() {
-        SandboxClient client({m_server.url(), {}}, {});
-        TerminalChannel channel(&client);
-        Recorder rec(&channel);
-        QSignalSpy ended(&channel, &TerminalChannel::ended);
-        channel.open(QStringLiteral("no-such-session"));
-        QVERIFY(ended.wait(10000));
-        QVERIFY(!rec.endReason.isEmpty());
-        QCOMPARE(channel.state(), TerminalChannel::State::Ended);
-    }
-
-    void credentialsHeaderOrTicket() {
-        const QString key = QStringLiteral("terminal-key-5150");
-        TestServer secured;
-        TestServer::Options options;
-        options.env.insert(QStringLiteral("SANDBOX_API_KEY"), key);
-        QVERIFY2(secured.start(options), qPrintable(secured.error()));
-
-        for (bool ticket : {false, true}) {
-            SandboxClient client({secured.url(), {}}, {Credentials::Kind::ApiKey, key});
-            TerminalChannel channel(&client);
-            channel.setUseTicket(ticket);
-            channel.open();
-            QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
-        }
-        SandboxClient wrong({secured.url(), {}},
-                            {Credentials::Kind::ApiKey, QStringLiteral("nope")});
-        TerminalChannel channel(&wrong);
-        Recorder rec(&channel);
-        QSignalSpy ended(&channel, &TerminalChannel::ended);
-        channel.open();
-        QVERIFY(ended.wait(10000));
-        QVERIFY2(rec.endReason.contains(QStringLiteral("refused the credentials")),
-                 qPrintable(rec.endReason));
-        QVERIFY(!rec.endReason.contains(QStringLiteral("nope")));
-    }
+    void initTestCase();
+    void typedCommandRunsInALiveShell();
+    void reconnectsAndShowsWhatWasPrintedMeanwhile();
+    void saysWhatMayBeMissingWithoutReplay();
+    void exitEndsTheSessionWithItsStatus();
+    void attachingToAnUnknownSessionEnds();
+    void credentialsHeaderOrTicket();
 };
+
+void TestTerminalChannel::initTestCase() {
+    QVERIFY2(m_server.start(), qPrintable(m_server.error()));
+}
+
+void TestTerminalChannel::typedCommandRunsInALiveShell() {
+    SandboxClient client({m_server.url(), {}}, {});
+    TerminalChannel channel(&client);
+    Recorder rec(&channel);
+    QSignalSpy started(&channel, &TerminalChannel::sessionStarted);
+    channel.open();
+    QVERIFY(started.wait(10000));
+    QVERIFY(!channel.sessionId().isEmpty());
+    QTRY_COMPARE(channel.state(), TerminalChannel::State::Live);
+    QVERIFY(channel.sendInput("echo hel''lo\r"));
+    QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"hello"_s), 10000);
+
+    channel.resize(101, 33);
+    QVERIFY(channel.sendInput("stty size\r"));
+    QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"33 101"_s), 10000);
+}
+
+void TestTerminalChannel::reconnectsAndShowsWhatWasPrintedMeanwhile() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    SandboxClient client({proxy.url(), {}}, {});
+    learnExtensions(&client);
+    QVERIFY2(client.hasExtension(u"terminal-replay"_s),
+             "sandbox-server must announce terminal-replay");
+    TerminalChannel channel(&client);
+    Recorder rec(&channel);
+    channel.open();
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+    const QString id = channel.sessionId();
+
+    QTemporaryDir dir;
+    const QString go = dir.filePath(u"go"_s), done = dir.filePath(u"done"_s);
+    // The shell waits for the test's go, so its output is produced while the network is down.
+    const QString command =
+        u"while [ ! -e '%1' ]; do sleep 0.05; done; echo MARK$((6*7)); touch '%2'\r"_s.arg(go,
+                                                                                           done);
+    QVERIFY(channel.sendInput(command.toUtf8()));
+    QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"MARK$((6*7))"_s),
+                             10000); // the echo
+
+    proxy.setRefusing(true);
+    proxy.cutAll();
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 5000);
+    QVERIFY(!rec.text.contains(u"MARK42"_s));
+    QFile(go).open(QIODevice::WriteOnly);
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(done), 10000);
+
+    QSignalSpy resumed(&channel, &TerminalChannel::sessionStarted);
+    proxy.setRefusing(false);
+    QVERIFY(resumed.wait(15000));
+    QCOMPARE(resumed.first().at(0).toString(), id);
+    QVERIFY(resumed.first().at(1).toBool());
+    QCOMPARE(rec.replays, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"MARK42"_s), 10000);
+    QCOMPARE(channel.state(), TerminalChannel::State::Live);
+    QVERIFY(rec.notices.isEmpty());
+}
+
+void TestTerminalChannel::saysWhatMayBeMissingWithoutReplay() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    SandboxClient client({proxy.url(), {}}, {});
+    client.setExtensions({}); // as against the real AIO, which announces no extension
+    TerminalChannel channel(&client);
+    Recorder rec(&channel);
+    channel.open();
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+    proxy.cutAll();
+    QSignalSpy resumed(&channel, &TerminalChannel::sessionStarted);
+    QVERIFY(resumed.wait(15000));
+    QCOMPARE(rec.replays, 0);
+    QCOMPARE(rec.notices.size(), 1);
+    QVERIFY2(rec.notices.first().contains(u"missing"_s), qPrintable(rec.notices.first()));
+}
+
+void TestTerminalChannel::exitEndsTheSessionWithItsStatus() {
+    SandboxClient client({m_server.url(), {}}, {});
+    TerminalChannel channel(&client);
+    Recorder rec(&channel);
+    channel.open();
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+    QSignalSpy ended(&channel, &TerminalChannel::ended);
+    channel.sendInput("exit 3\r");
+    QVERIFY(ended.wait(10000));
+    QCOMPARE(channel.state(), TerminalChannel::State::Ended);
+    QCOMPARE(rec.exitCode, 3);
+    QVERIFY2(rec.endReason.contains(u"exit status 3"_s), qPrintable(rec.endReason));
+}
+
+void TestTerminalChannel::attachingToAnUnknownSessionEnds() {
+    SandboxClient client({m_server.url(), {}}, {});
+    TerminalChannel channel(&client);
+    Recorder rec(&channel);
+    QSignalSpy ended(&channel, &TerminalChannel::ended);
+    channel.open(u"no-such-session"_s);
+    QVERIFY(ended.wait(10000));
+    QVERIFY(!rec.endReason.isEmpty());
+    QCOMPARE(channel.state(), TerminalChannel::State::Ended);
+}
+
+void TestTerminalChannel::credentialsHeaderOrTicket() {
+    const QString key = u"terminal-key-5150"_s;
+    TestServer secured;
+    TestServer::Options options;
+    options.env.insert(u"SANDBOX_API_KEY"_s, key);
+    QVERIFY2(secured.start(options), qPrintable(secured.error()));
+
+    for (bool ticket : {false, true}) {
+        SandboxClient client({secured.url(), {}}, {Credentials::Kind::ApiKey, key});
+        TerminalChannel channel(&client);
+        channel.setUseTicket(ticket);
+        channel.open();
+        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+    }
+    SandboxClient wrong({secured.url(), {}}, {Credentials::Kind::ApiKey, u"nope"_s});
+    TerminalChannel channel(&wrong);
+    Recorder rec(&channel);
+    QSignalSpy ended(&channel, &TerminalChannel::ended);
+    channel.open();
+    QVERIFY(ended.wait(10000));
+    QVERIFY2(rec.endReason.contains(u"refused the credentials"_s), qPrintable(rec.endReason));
+    QVERIFY(!rec.endReason.contains(u"nope"_s));
+}
 
 QTEST_GUILESS_MAIN(TestTerminalChannel)
 #include "tst_terminalchannel.moc"

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -52,9 +53,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     facts.timedOut = (flags & 0x30) == 0x30;
     facts.timeoutMs = int(flags) * 97;
     facts.cancelled = (flags & 0xc0) == 0xc0;
-    facts.method = QStringLiteral("POST");
-    facts.path = flags & 1 ? QStringLiteral("/v1/sandbox") : QStringLiteral("/v1/file/list");
-    facts.address = QStringLiteral("127.0.0.1:8080");
+    facts.method = u"POST"_s;
+    facts.path = flags & 1 ? u"/v1/sandbox"_s : u"/v1/file/list"_s;
+    facts.address = u"127.0.0.1:8080"_s;
     facts.credentials = Credentials::Kind((flags >> 1) % 4);
 
     const Status status = statusFromReply(facts);
@@ -67,7 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     (void)messageFromErrorBody(body);
 
     Envelope envelope;
-    checkParsed(parseEnvelope(body, QStringLiteral("Fuzz"), &envelope));
+    checkParsed(parseEnvelope(body, u"Fuzz"_s, &envelope));
     // The tolerant readers on whatever the data holds.
     for (const char *key :
          {"message", "path", "size", "success", "content", "items", "exit_code"}) {
@@ -78,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         (void)jsonStringList(envelope.data, key);
     }
     nlohmann::json object;
-    checkParsed(parseJsonObject(body, QStringLiteral("Fuzz"), &object));
+    checkParsed(parseJsonObject(body, u"Fuzz"_s, &object));
 
     SandboxContext context;
     checkParsed(parseSandboxContext(body, &context));

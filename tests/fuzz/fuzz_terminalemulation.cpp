@@ -12,6 +12,7 @@
 #include <string_view>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -43,7 +44,7 @@ void input(TerminalEmulation &t, unsigned k) {
     const Qt::KeyboardModifiers mods = Qt::KeyboardModifiers::fromInt(int((k >> 4) & 0x7) << 25);
     switch (k % 4) {
     case 0:
-        (void)t.keyPress(keys[(k >> 2) % std::size(keys)], mods, QStringLiteral("a"));
+        (void)t.keyPress(keys[(k >> 2) % std::size(keys)], mods, u"a"_s);
         break;
     case 1:
         (void)t.mouseButton(1 + int(k >> 2) % 5, k & 0x40, int(k) % t.rows(), int(k) % t.columns(),
@@ -53,7 +54,7 @@ void input(TerminalEmulation &t, unsigned k) {
         (void)t.mouseMove(int(k >> 1) % t.rows(), int(k >> 2) % t.columns(), mods);
         break;
     default:
-        (void)t.paste(QStringLiteral("p\r\x1b[201~q"));
+        (void)t.paste(u"p\r\x1b[201~q"_s);
         (void)t.focusChanged(k & 0x80);
         break;
     }

@@ -4,6 +4,7 @@
 #include <QTest>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 QByteArray esc(const char *sequence) {
@@ -45,13 +46,13 @@ private Q_SLOTS:
 void TestTerminalEmulation::plainTextAndCursor() {
     TerminalEmulation t(20, 5);
     t.feed("hello\r\nworld");
-    QCOMPARE(t.lineText(0), QStringLiteral("hello"));
-    QCOMPARE(t.lineText(1), QStringLiteral("world"));
-    QCOMPARE(t.screenText(), QStringLiteral("hello\nworld\n\n\n"));
+    QCOMPARE(t.lineText(0), u"hello"_s);
+    QCOMPARE(t.lineText(1), u"world"_s);
+    QCOMPARE(t.screenText(), u"hello\nworld\n\n\n"_s);
     QCOMPARE(t.cursor().row, 1);
     QCOMPARE(t.cursor().col, 5);
     t.feed("\r" + esc("[K") + "x");
-    QCOMPARE(t.lineText(1), QStringLiteral("x"));
+    QCOMPARE(t.lineText(1), u"x"_s);
     t.feed(esc("[2J"));
     QCOMPARE(t.lineText(0), QString());
 }
@@ -73,9 +74,9 @@ void TestTerminalEmulation::coloursAndAttributes_data() {
                                << TerminalColor::rgb(10, 20, 30) << TerminalColor::rgb(200, 100, 50)
                                << QString();
     QTest::newRow("bold italic") << QByteArray("1;3") << TerminalColor::kDefault
-                                 << TerminalColor::kDefault << QStringLiteral("bi");
-    QTest::newRow("underline inverse strike") << QByteArray("4;7;9") << TerminalColor::kDefault
-                                              << TerminalColor::kDefault << QStringLiteral("usr");
+                                 << TerminalColor::kDefault << u"bi"_s;
+    QTest::newRow("underline inverse strike")
+        << QByteArray("4;7;9") << TerminalColor::kDefault << TerminalColor::kDefault << u"usr"_s;
 }
 
 void TestTerminalEmulation::coloursAndAttributes() {
@@ -127,7 +128,7 @@ void TestTerminalEmulation::cursorPositionShapeAndVisibility() {
 
 void TestTerminalEmulation::wideAndCombiningCharacters() {
     TerminalEmulation t(20, 3);
-    t.feed(QStringLiteral(u"中a😀b").toUtf8());
+    t.feed(u"中a😀b"_s.toUtf8());
     QCOMPARE(t.cell(0, 0).ch, uint(0x4e2d));
     QVERIFY(t.cell(0, 0).wide);
     QVERIFY(t.cell(0, 1).continuation);
@@ -136,39 +137,39 @@ void TestTerminalEmulation::wideAndCombiningCharacters() {
     QVERIFY(t.cell(0, 4).continuation);
     QCOMPARE(t.cell(0, 5).ch, uint(U'b'));
     QCOMPARE(t.cursor().col, 6);
-    QCOMPARE(t.lineText(0), QStringLiteral(u"中a😀b"));
+    QCOMPARE(t.lineText(0), u"中a😀b"_s);
 
     t.feed("\r\ne\xcc\x81x"); // e + COMBINING ACUTE ACCENT
-    QCOMPARE(t.cellText(1, 0), QStringLiteral(u"e\u0301"));
+    QCOMPARE(t.cellText(1, 0), u"e\u0301"_s);
     QCOMPARE(t.cell(1, 1).ch, uint(U'x'));
-    QCOMPARE(t.lineText(1), QStringLiteral(u"e\u0301x"));
+    QCOMPARE(t.lineText(1), u"e\u0301x"_s);
 
     // Overwriting the second half of a wide glyph blanks its first half.
     t.feed(esc("[1;2H") + "Z");
-    QCOMPARE(t.lineText(0), QStringLiteral(u" Za😀b"));
+    QCOMPARE(t.lineText(0), u" Za😀b"_s);
 }
 
 void TestTerminalEmulation::scrollRegionMovesOnlyItsLines() {
     TerminalEmulation t(10, 6);
     t.feed("l1\r\nl2\r\nl3\r\nl4\r\nl5\r\nl6");
     t.feed(esc("[2;4r") + esc("[4;1H") + "\n\n");
-    QCOMPARE(t.screenText(), QStringLiteral("l1\nl4\n\n\nl5\nl6"));
+    QCOMPARE(t.screenText(), u"l1\nl4\n\n\nl5\nl6"_s);
     QCOMPARE(t.scrollbackCount(), 0);
     // Reverse index at the region's top scrolls it down.
     t.feed(esc("[2;1H") + esc("M") + esc("M"));
-    QCOMPARE(t.screenText(), QStringLiteral("l1\n\n\nl4\nl5\nl6"));
+    QCOMPARE(t.screenText(), u"l1\n\n\nl4\nl5\nl6"_s);
     t.feed(esc("[r"));
 }
 
 void TestTerminalEmulation::insertAndDeleteCharacters() {
     TerminalEmulation t(10, 3);
     t.feed("abcdef" + esc("[1;3H") + esc("[2@"));
-    QCOMPARE(t.lineText(0), QStringLiteral("ab  cdef"));
+    QCOMPARE(t.lineText(0), u"ab  cdef"_s);
     t.feed(esc("[3P"));
-    QCOMPARE(t.lineText(0), QStringLiteral("abdef"));
+    QCOMPARE(t.lineText(0), u"abdef"_s);
     t.feed("\r\n12345" + esc("[2;2H") + esc("[1L"));
     QCOMPARE(t.lineText(1), QString());
-    QCOMPARE(t.lineText(2), QStringLiteral("12345"));
+    QCOMPARE(t.lineText(2), u"12345"_s);
 }
 
 void TestTerminalEmulation::alternateScreenRestoresPrimary() {
@@ -176,14 +177,14 @@ void TestTerminalEmulation::alternateScreenRestoresPrimary() {
     t.feed("primary\r\nshell$ ");
     t.feed(esc("[?1049h"));
     QVERIFY(t.altScreen());
-    QCOMPARE(t.screenText(), QStringLiteral("\n\n\n"));
+    QCOMPARE(t.screenText(), u"\n\n\n"_s);
     t.feed(esc("[H") + "vim\r\n1\r\n2\r\n3\r\n4\r\n5");
     QCOMPARE(t.scrollbackCount(), 0); // the alternate screen keeps none
-    QCOMPARE(t.lineText(3), QStringLiteral("5"));
+    QCOMPARE(t.lineText(3), u"5"_s);
     t.feed(esc("[?1049l"));
     QVERIFY(!t.altScreen());
-    QCOMPARE(t.lineText(0), QStringLiteral("primary"));
-    QCOMPARE(t.lineText(1), QStringLiteral("shell$"));
+    QCOMPARE(t.lineText(0), u"primary"_s);
+    QCOMPARE(t.lineText(1), u"shell$"_s);
     QCOMPARE(t.cursor().row, 1);
     QCOMPARE(t.cursor().col, 7);
     QCOMPARE(t.scrollbackCount(), 0);
@@ -196,21 +197,21 @@ void TestTerminalEmulation::scrollbackKeepsLinesAndRespectsLimit() {
         out += "line" + QByteArray::number(i) + "\r\n";
     t.feed(out);
     QCOMPARE(t.scrollbackCount(), 16);
-    QCOMPARE(t.historyLineText(0), QStringLiteral("line1"));
-    QCOMPARE(t.historyLineText(15), QStringLiteral("line16"));
-    QCOMPARE(t.lineText(0), QStringLiteral("line17"));
+    QCOMPARE(t.historyLineText(0), u"line1"_s);
+    QCOMPARE(t.historyLineText(15), u"line16"_s);
+    QCOMPARE(t.lineText(0), u"line17"_s);
     QCOMPARE(t.lineText(4), QString());
 
     t.setScrollbackLimit(10);
     QCOMPARE(t.scrollbackCount(), 10);
-    QCOMPARE(t.historyLineText(0), QStringLiteral("line7"));
+    QCOMPARE(t.historyLineText(0), u"line7"_s);
     out.clear();
     for (int i = 21; i <= 100; ++i)
         out += "line" + QByteArray::number(i) + "\r\n";
     t.feed(out);
     QCOMPARE(t.scrollbackCount(), 10);
-    QCOMPARE(t.historyLineText(0), QStringLiteral("line87"));
-    QCOMPARE(t.lineText(3), QStringLiteral("line100"));
+    QCOMPARE(t.historyLineText(0), u"line87"_s);
+    QCOMPARE(t.lineText(3), u"line100"_s);
     QCOMPARE(t.droppedLines(), int64_t(86));
 }
 
@@ -219,10 +220,10 @@ void TestTerminalEmulation::resizeCutsLinesAndKeepsContent() {
     t.feed("abcdefghij\r\nxy");
     t.resize(5, 3);
     QCOMPARE(t.columns(), 5);
-    QCOMPARE(t.lineText(0), QStringLiteral("abcde"));
-    QCOMPARE(t.lineText(1), QStringLiteral("xy"));
+    QCOMPARE(t.lineText(0), u"abcde"_s);
+    QCOMPARE(t.lineText(1), u"xy"_s);
     t.resize(12, 3);
-    QCOMPARE(t.lineText(0), QStringLiteral("abcde"));
+    QCOMPARE(t.lineText(0), u"abcde"_s);
     t.feed("\r" + esc("[12C") + "z");
     QCOMPARE(t.cell(1, 11).ch, uint(U'z'));
 }
@@ -231,11 +232,11 @@ void TestTerminalEmulation::shrinkingRowsMovesTopLinesToScrollback() {
     TerminalEmulation t(10, 6);
     t.feed("a\r\nb\r\nc\r\nd");
     t.resize(10, 3); // two blank rows below the cursor go first, then "a" scrolls off
-    QCOMPARE(t.screenText(), QStringLiteral("b\nc\nd"));
+    QCOMPARE(t.screenText(), u"b\nc\nd"_s);
     QCOMPARE(t.scrollbackCount(), 1);
     QCOMPARE(t.cursor().row, 2);
     t.resize(10, 5); // growing pulls it back
-    QCOMPARE(t.screenText(), QStringLiteral("a\nb\nc\nd\n"));
+    QCOMPARE(t.screenText(), u"a\nb\nc\nd\n"_s);
     QCOMPARE(t.cursor().row, 3);
 }
 
@@ -246,16 +247,16 @@ void TestTerminalEmulation::shrinkingRowsKeepsTheCursorOnScreen() {
     t.feed("a\r\nb\r\nc\r\nd\r\ne\r\nf" + esc("[2;1H"));
     t.resize(10, 2); // "a" scrolls off as far as the cursor allows, "d" to "f" go
     QCOMPARE(t.cursor().row, 0);
-    QCOMPARE(t.screenText(), QStringLiteral("b\nc"));
+    QCOMPARE(t.screenText(), u"b\nc"_s);
     QCOMPARE(t.scrollbackCount(), 1);
     // The alternate screen has no scrollback: rows below the cursor go.
     t.feed(esc("[?1049h") + "x\r\ny" + esc("[1;1H"));
     t.resize(10, 1);
     QCOMPARE(t.cursor().row, 0);
-    QCOMPARE(t.screenText(), QStringLiteral("x"));
+    QCOMPARE(t.screenText(), u"x"_s);
     // The primary screen, hidden meanwhile, kept its last lines.
     t.feed(esc("[?1049l"));
-    QCOMPARE(t.screenText(), QStringLiteral("c"));
+    QCOMPARE(t.screenText(), u"c"_s);
 }
 
 void TestTerminalEmulation::cursorStaysInsideAfterShrinkingToOneCell() {
@@ -280,7 +281,7 @@ void TestTerminalEmulation::tooManyCsiArgumentsDoNotCrash() {
     // Split across feeds, and a CSI cancelled by CAN, then ordinary output.
     t.feed(esc("[") + QByteArray(10, ';'));
     t.feed(QByteArray(30, ';') + "\x18" + "after");
-    QVERIFY2(t.screenText().contains(QStringLiteral("okafter")), qPrintable(t.screenText()));
+    QVERIFY2(t.screenText().contains(u"okafter"_s), qPrintable(t.screenText()));
     // Ordinary sequences with many arguments still work.
     t.feed(esc("[2J") + esc("[3;7H") + esc("[0;1;4;38;2;10;20;30;48;2;40;50;60m") + "x");
     QCOMPARE(t.cursor().row, 2);
@@ -314,7 +315,7 @@ void TestTerminalEmulation::repeatBeforeAnyCharacterReturns() {
     QCOMPARE(t.screenText().trimmed(), QString());
     QCOMPARE(t.cursor().row, 0);
     t.feed("\rab" + esc("[2b"));
-    QCOMPARE(t.lineText(0), QStringLiteral("abbb"));
+    QCOMPARE(t.lineText(0), u"abbb"_s);
     t.reset(); // libvterm keeps the last glyph over a reset, so this repeats "b", and returns
     t.feed(esc("[b") + "x");
     QVERIFY(t.lineText(0).endsWith(QLatin1Char('x')));
@@ -326,8 +327,8 @@ void TestTerminalEmulation::titleAndBellSignals() {
     QSignalSpy bell(&t, &TerminalEmulation::bell);
     t.feed(esc("]0;my title\a"));
     QCOMPARE(title.count(), 1);
-    QCOMPARE(title.at(0).at(0).toString(), QStringLiteral("my title"));
-    QCOMPARE(t.title(), QStringLiteral("my title"));
+    QCOMPARE(title.at(0).at(0).toString(), u"my title"_s);
+    QCOMPARE(t.title(), u"my title"_s);
     QCOMPARE(bell.count(), 0);
     t.feed("\a");
     QCOMPARE(bell.count(), 1);
@@ -395,27 +396,23 @@ void TestTerminalEmulation::keys_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QByteArray>("bytes");
     const int none = Qt::NoModifier;
-    QTest::newRow("letter") << int(Qt::Key_A) << none << QStringLiteral("a") << QByteArray("a");
-    QTest::newRow("utf-8") << int(Qt::Key_unknown) << none << QStringLiteral(u"é")
-                           << QByteArray("\xc3\xa9");
-    QTest::newRow("enter") << int(Qt::Key_Return) << none << QStringLiteral("\r")
-                           << QByteArray("\r");
-    QTest::newRow("backspace") << int(Qt::Key_Backspace) << none << QStringLiteral("\b")
-                               << QByteArray("\x7f");
-    QTest::newRow("tab") << int(Qt::Key_Tab) << none << QStringLiteral("\t") << QByteArray("\t");
+    QTest::newRow("letter") << int(Qt::Key_A) << none << u"a"_s << QByteArray("a");
+    QTest::newRow("utf-8") << int(Qt::Key_unknown) << none << u"é"_s << QByteArray("\xc3\xa9");
+    QTest::newRow("enter") << int(Qt::Key_Return) << none << u"\r"_s << QByteArray("\r");
+    QTest::newRow("backspace") << int(Qt::Key_Backspace) << none << u"\b"_s << QByteArray("\x7f");
+    QTest::newRow("tab") << int(Qt::Key_Tab) << none << u"\t"_s << QByteArray("\t");
     QTest::newRow("backtab") << int(Qt::Key_Backtab) << int(Qt::ShiftModifier) << QString()
                              << esc("[Z");
     QTest::newRow("escape") << int(Qt::Key_Escape) << none << QString() << esc("");
-    QTest::newRow("ctrl+c") << int(Qt::Key_C) << int(Qt::ControlModifier) << QStringLiteral("\x03")
+    QTest::newRow("ctrl+c") << int(Qt::Key_C) << int(Qt::ControlModifier) << u"\x03"_s
                             << QByteArray("\x03");
     QTest::newRow("ctrl+shift+a") << int(Qt::Key_A) << int(Qt::ControlModifier | Qt::ShiftModifier)
-                                  << QStringLiteral("\x01") << QByteArray("\x01");
+                                  << u"\x01"_s << QByteArray("\x01");
     QTest::newRow("ctrl+[") << int(Qt::Key_BracketLeft) << int(Qt::ControlModifier) << QString()
                             << esc("");
     QTest::newRow("ctrl+space") << int(Qt::Key_Space) << int(Qt::ControlModifier) << QString()
                                 << QByteArray(1, '\0');
-    QTest::newRow("alt+x") << int(Qt::Key_X) << int(Qt::AltModifier) << QStringLiteral("x")
-                           << esc("x");
+    QTest::newRow("alt+x") << int(Qt::Key_X) << int(Qt::AltModifier) << u"x"_s << esc("x");
     QTest::newRow("ctrl+alt+c") << int(Qt::Key_C) << int(Qt::ControlModifier | Qt::AltModifier)
                                 << QString() << esc("\x03");
     QTest::newRow("up") << int(Qt::Key_Up) << none << QString() << esc("[A");
@@ -430,7 +427,7 @@ void TestTerminalEmulation::keys_data() {
     QTest::newRow("f1") << int(Qt::Key_F1) << none << QString() << esc("OP");
     QTest::newRow("f5") << int(Qt::Key_F5) << none << QString() << esc("[15~");
     QTest::newRow("f12") << int(Qt::Key_F12) << none << QString() << esc("[24~");
-    QTest::newRow("keypad 5") << int(Qt::Key_5) << int(Qt::KeypadModifier) << QStringLiteral("5")
+    QTest::newRow("keypad 5") << int(Qt::Key_5) << int(Qt::KeypadModifier) << u"5"_s
                               << QByteArray("5");
     QTest::newRow("shift only") << int(Qt::Key_Shift) << int(Qt::ShiftModifier) << QString()
                                 << QByteArray();
@@ -455,8 +452,8 @@ void TestTerminalEmulation::applicationCursorKeys() {
     QCOMPARE(t.keyPress(Qt::Key_Left, Qt::NoModifier, QString()), esc("OD"));
     // Application keypad (DECKPAM) changes the keypad, not the digits row.
     t.feed(esc("="));
-    QCOMPARE(t.keyPress(Qt::Key_5, Qt::KeypadModifier, QStringLiteral("5")), esc("Ou"));
-    QCOMPARE(t.keyPress(Qt::Key_5, Qt::NoModifier, QStringLiteral("5")), QByteArray("5"));
+    QCOMPARE(t.keyPress(Qt::Key_5, Qt::KeypadModifier, u"5"_s), esc("Ou"));
+    QCOMPARE(t.keyPress(Qt::Key_5, Qt::NoModifier, u"5"_s), QByteArray("5"));
     t.feed(esc("[?1l"));
     QCOMPARE(t.keyPress(Qt::Key_Up, Qt::NoModifier, QString()), esc("[A"));
 }
@@ -464,12 +461,12 @@ void TestTerminalEmulation::applicationCursorKeys() {
 void TestTerminalEmulation::pasteWithAndWithoutBracketedMode() {
     TerminalEmulation t(80, 24);
     QVERIFY(!t.bracketedPaste());
-    QCOMPARE(t.paste(QStringLiteral("ls\nps\r\n")), QByteArray("ls\rps\r"));
+    QCOMPARE(t.paste(u"ls\nps\r\n"_s), QByteArray("ls\rps\r"));
     t.feed(esc("[?2004h"));
     QVERIFY(t.bracketedPaste());
-    QCOMPARE(t.paste(QStringLiteral("a\nb")), esc("[200~") + "a\rb" + esc("[201~"));
+    QCOMPARE(t.paste(u"a\nb"_s), esc("[200~") + "a\rb" + esc("[201~"));
     // An ESC inside cannot close the bracket early.
-    QCOMPARE(t.paste(QStringLiteral("x\x1b[201~y")), esc("[200~") + "x[201~y" + esc("[201~"));
+    QCOMPARE(t.paste(u"x\x1b[201~y"_s), esc("[200~") + "x[201~y" + esc("[201~"));
     t.feed(esc("[?2004l"));
     QVERIFY(!t.bracketedPaste());
 }

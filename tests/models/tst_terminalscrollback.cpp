@@ -7,6 +7,7 @@
 #include <cstring>
 
 using namespace sbx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -16,18 +17,18 @@ QByteArray esc(const char *sequence) {
 
 bool sameCells(const TerminalLine &a, const TerminalLine &b, QString *why) {
     if (a.cells.size() != b.cells.size()) {
-        *why = QStringLiteral("width %1 vs %2").arg(a.cells.size()).arg(b.cells.size());
+        *why = u"width %1 vs %2"_s.arg(a.cells.size()).arg(b.cells.size());
         return false;
     }
     for (size_t i = 0; i < a.cells.size(); ++i) {
         // Every bit counts (the cell has no padding): character, flags and both colours.
         if (std::memcmp(&a.cells[i], &b.cells[i], sizeof(TerminalCell)) != 0) {
-            *why = QStringLiteral("cell %1 differs").arg(i);
+            *why = u"cell %1 differs"_s.arg(i);
             return false;
         }
     }
     if (a.combining != b.combining) {
-        *why = QStringLiteral("combining marks differ");
+        *why = u"combining marks differ"_s;
         return false;
     }
     return true;
@@ -47,7 +48,7 @@ QByteArray richScreen() {
            esc("[48;2;250;251;252mbg") + esc("[0m") + "\r\n";
     out += esc("[3mitalic") + esc("[4munder") + esc("[4:2mdouble") + esc("[0;5mblink") +
            esc("[0;7minverse") + esc("[0;9mstrike") + esc("[0m") + "\r\n";
-    out += QStringLiteral(u"中a😀b漢字 e\u0301x o\u0308\u0323 end").toUtf8() + "\r\n";
+    out += u"中a😀b漢字 e\u0301x o\u0308\u0323 end"_s.toUtf8() + "\r\n";
     // Erased with a coloured pen: the trailing cells carry a background and must survive.
     out += "bce" + esc("[44m") + esc("[K") + esc("[0m") + "\r\n";
     out += "trailing spaces   " + esc("[0m") + "\r\n";
@@ -121,8 +122,8 @@ void TestTerminalScrollback::scrolledLinesReadBackAsShown() {
     QCOMPARE(t.scrollbackCount(), t.rows());
     for (int i = 0; i < t.rows(); ++i)
         COMPARE_LINES(t.historyLine(i), shown[size_t(i)]);
-    QCOMPARE(t.historyLineText(3), QStringLiteral(u"中a😀b漢字 e\u0301x o\u0308\u0323 end"));
-    QCOMPARE(t.historyLineText(5), QStringLiteral("trailing spaces"));
+    QCOMPARE(t.historyLineText(3), u"中a😀b漢字 e\u0301x o\u0308\u0323 end"_s);
+    QCOMPARE(t.historyLineText(5), u"trailing spaces"_s);
 }
 
 void TestTerminalScrollback::cacheSurvivesLongWalksAndLimit() {
@@ -135,31 +136,31 @@ void TestTerminalScrollback::cacheSurvivesLongWalksAndLimit() {
     QCOMPARE(t.scrollbackCount(), 1497);
     // Far more lines than the cache holds, in both directions.
     for (int i = 0; i < t.scrollbackCount(); ++i)
-        QCOMPARE(t.historyLineText(i), QStringLiteral("line %1").arg(i));
+        QCOMPARE(t.historyLineText(i), u"line %1"_s.arg(i));
     for (int i = t.scrollbackCount() - 1; i >= 0; i -= 3) {
-        QCOMPARE(t.historyLineText(i), QStringLiteral("line %1").arg(i));
+        QCOMPARE(t.historyLineText(i), u"line %1"_s.arg(i));
         QCOMPARE(t.historyLine(i).cells[0].fg, TerminalColor::indexed(uint8_t(i % 8)));
     }
     // Dropping the oldest lines shifts indices; the cache must follow the lines, not slots.
     t.setScrollbackLimit(100);
     QCOMPARE(t.droppedLines(), int64_t(1397));
-    QCOMPARE(t.historyLineText(0), QStringLiteral("line 1397"));
-    QCOMPARE(t.historyLineText(99), QStringLiteral("line 1496"));
+    QCOMPARE(t.historyLineText(0), u"line 1397"_s);
+    QCOMPARE(t.historyLineText(99), u"line 1496"_s);
     t.feed("more\r\n");
-    QCOMPARE(t.historyLineText(0), QStringLiteral("line 1398"));
-    QCOMPARE(t.historyLineText(99), QStringLiteral("line 1497"));
+    QCOMPARE(t.historyLineText(0), u"line 1398"_s);
+    QCOMPARE(t.historyLineText(99), u"line 1497"_s);
 }
 
 void TestTerminalScrollback::resizePullsCompactLinesBackToTheScreen() {
     TerminalEmulation t(20, 7);
-    t.feed(esc("[32m") + "green" + esc("[0m") + "\r\n" + QStringLiteral(u"中e\u0301").toUtf8() +
+    t.feed(esc("[32m") + "green" + esc("[0m") + "\r\n" + u"中e\u0301"_s.toUtf8() +
            "\r\nc\r\nd\r\ne\r\nf\r\ng");
     const TerminalLine green = t.screenLine(0);
     const TerminalLine wide = t.screenLine(1);
     QCOMPARE(t.scrollbackCount(), 0);
     t.feed("\r\nh");
     QCOMPARE(t.scrollbackCount(), 1);
-    QCOMPARE(t.historyLineText(0), QStringLiteral("green")); // now cached
+    QCOMPARE(t.historyLineText(0), u"green"_s); // now cached
     t.resize(20, 3);
     QCOMPARE(t.scrollbackCount(), 5);
     COMPARE_LINES(t.historyLine(0), green);
@@ -170,7 +171,7 @@ void TestTerminalScrollback::resizePullsCompactLinesBackToTheScreen() {
     COMPARE_LINES(t.screenLine(1), wide);
     // The same line number now leaves again with other content: no stale cache entry.
     t.feed(esc("[1;1H") + "changed" + esc("[K") + esc("[8;1H") + "\n");
-    QCOMPARE(t.historyLineText(0), QStringLiteral("changed"));
+    QCOMPARE(t.historyLineText(0), u"changed"_s);
 }
 
 void TestTerminalScrollback::plainLinesAreSmall() {

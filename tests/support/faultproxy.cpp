@@ -5,6 +5,8 @@
 
 namespace sbxtest {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 constexpr qint64 maxBuffered = 256 * 1024;
 constexpr qsizetype maxRecorded = 4096;
@@ -28,7 +30,7 @@ bool FaultProxy::listen() {
 }
 
 QUrl FaultProxy::url() const {
-    return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port()));
+    return QUrl(u"http://127.0.0.1:%1"_s.arg(port()));
 }
 
 int FaultProxy::openConnections() const {

@@ -5,10 +5,12 @@
 
 namespace sbxtest {
 
+using namespace Qt::StringLiterals;
+
 bool SudoSandbox::start(const QString &binary) {
-    const QString bin = home.filePath(QStringLiteral("bin"));
+    const QString bin = home.filePath(u"bin"_s);
     QDir().mkpath(bin);
-    QFile sudo(bin + QStringLiteral("/sudo"));
+    QFile sudo(bin + u"/sudo"_s);
     if (!sudo.open(QIODevice::WriteOnly))
         return false;
     sudo.write("#!/bin/sh\n"
@@ -19,14 +21,14 @@ bool SudoSandbox::start(const QString &binary) {
     sudo.close();
     sudo.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     // /etc/profile sets PATH; the login file the shells read afterwards puts bin first.
-    QFile profile(home.filePath(QStringLiteral(".bash_profile")));
+    QFile profile(home.filePath(u".bash_profile"_s));
     if (!profile.open(QIODevice::WriteOnly))
         return false;
     profile.write("PATH=\"" + bin.toUtf8() + ":$PATH\"\n");
     profile.close();
     TestServer::Options options;
     options.binary = binary;
-    options.env.insert(QStringLiteral("HOME"), home.path());
+    options.env.insert(u"HOME"_s, home.path());
     return server.start(options);
 }
 

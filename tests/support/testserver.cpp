@@ -9,6 +9,8 @@
 
 namespace sbxtest {
 
+using namespace Qt::StringLiterals;
+
 TestServer::~TestServer() {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->kill();
@@ -24,17 +26,16 @@ bool TestServer::start(const Options &options) {
     }
     m_process = std::make_unique<QProcess>();
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const QString &key : {QStringLiteral("SANDBOX_API_KEY"), QStringLiteral("JWT_PUBLIC_KEY"),
-                               QStringLiteral("TICKET_TTL_SECONDS")})
+    for (const QString &key : {u"SANDBOX_API_KEY"_s, u"JWT_PUBLIC_KEY"_s, u"TICKET_TTL_SECONDS"_s})
         env.remove(key);
     const QStringList keys = options.env.keys();
     for (const QString &key : keys)
         env.insert(key, options.env.value(key));
     // The sandbox's shells must not run this machine's ~/.bashrc: it can be slow (pyenv) and
     // a shell killed while it runs can leave its locks behind for every later shell.
-    if (!options.env.contains(QStringLiteral("HOME"))) {
+    if (!options.env.contains(u"HOME"_s)) {
         m_homeDir = std::make_unique<QTemporaryDir>();
-        env.insert(QStringLiteral("HOME"), m_homeDir->path());
+        env.insert(u"HOME"_s, m_homeDir->path());
     }
     m_process->setProcessEnvironment(env);
     // A test process that is killed (a timeout) must not leave its server running.
@@ -47,39 +48,37 @@ bool TestServer::start(const Options &options) {
             ::setrlimit(RLIMIT_NOFILE, &limit);
         }
     });
-    QStringList args{QStringLiteral("--host"),      QStringLiteral("127.0.0.1"),
-                     QStringLiteral("--port"),      QStringLiteral("0"),
-                     QStringLiteral("--workspace"), m_workspace};
+    QStringList args{u"--host"_s, u"127.0.0.1"_s,   u"--port"_s,
+                     u"0"_s,      u"--workspace"_s, m_workspace};
     args += options.extraArgs;
     m_process->start(options.binary.isEmpty() ? QStringLiteral(SBX_SERVER_BINARY) : options.binary,
                      args);
     if (!m_process->waitForStarted(10000)) {
-        m_error = QStringLiteral("sandbox-server did not start");
+        m_error = u"sandbox-server did not start"_s;
         return false;
     }
     // The listening line is the server's rendezvous: it is printed once connections are accepted.
-    static const QRegularExpression listening(
-        QStringLiteral("^sandbox-server listening on (http://\\S+)$"));
+    static const QRegularExpression listening(u"^sandbox-server listening on (http://\\S+)$"_s);
     QDeadlineTimer deadline(20000);
     while (!deadline.hasExpired()) {
         if (m_stdout.contains('\n')) {
             const QString line = QString::fromUtf8(m_stdout.left(m_stdout.indexOf('\n'))).trimmed();
             const auto match = listening.match(line);
             if (!match.hasMatch()) {
-                m_error = QStringLiteral("unexpected first line: ") + line;
+                m_error = u"unexpected first line: "_s + line;
                 return false;
             }
             m_url = QUrl(match.captured(1));
             return true;
         }
         if (m_process->state() == QProcess::NotRunning) {
-            m_error = QStringLiteral("sandbox-server exited: ") + QString::fromUtf8(stderrText());
+            m_error = u"sandbox-server exited: "_s + QString::fromUtf8(stderrText());
             return false;
         }
         m_process->waitForReadyRead(static_cast<int>(qMax<qint64>(1, deadline.remainingTime())));
         m_stdout += m_process->readAllStandardOutput();
     }
-    m_error = QStringLiteral("no listening line within 20 s");
+    m_error = u"no listening line within 20 s"_s;
     return false;
 }
 

@@ -12,6 +12,7 @@
 
 using namespace sbx;
 using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -97,7 +98,7 @@ void TestTerminalView::keysProduceBytes() {
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.setFocus();
     QSignalSpy sent(&view, &TerminalView::sendData);
-    QTest::keyClicks(&view, QStringLiteral("ls -l"));
+    QTest::keyClicks(&view, u"ls -l"_s);
     QTest::keyClick(&view, Qt::Key_Return);
     QCOMPARE(joined(sent), QByteArray("ls -l\r"));
     sent.clear();
@@ -121,13 +122,13 @@ void TestTerminalView::feedShowsText() {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.feed("hello\r\nworld");
-    QCOMPARE(view.emulation()->lineText(0), QStringLiteral("hello"));
-    QVERIFY(view.emulation()->screenText().startsWith(QStringLiteral("hello\nworld\n")));
+    QCOMPARE(view.emulation()->lineText(0), u"hello"_s);
+    QVERIFY(view.emulation()->screenText().startsWith(u"hello\nworld\n"_s));
     QSignalSpy titles(&view, &TerminalView::titleChanged);
     QSignalSpy bells(&view, &TerminalView::bell);
     view.feed("\x1b]2;build\x07\x07");
     QCOMPARE(titles.count(), 1);
-    QCOMPARE(titles.at(0).at(0).toString(), QStringLiteral("build"));
+    QCOMPARE(titles.at(0).at(0).toString(), u"build"_s);
     QCOMPARE(bells.count(), 1);
 }
 
@@ -198,14 +199,13 @@ void TestTerminalView::dragSelectsAndCopies() {
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.feed("hello world\r\nsecond line");
     dragOnViewport(view, cellCentre(view, 0, 6), cellCentre(view, 1, 5));
-    QCOMPARE(view.selectedText(), QStringLiteral("world\nsecond"));
+    QCOMPARE(view.selectedText(), u"world\nsecond"_s);
     if (QGuiApplication::clipboard()->supportsSelection())
-        QCOMPARE(QGuiApplication::clipboard()->text(QClipboard::Selection),
-                 QStringLiteral("world\nsecond"));
+        QCOMPARE(QGuiApplication::clipboard()->text(QClipboard::Selection), u"world\nsecond"_s);
     QGuiApplication::clipboard()->clear();
     view.setFocus();
     QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("world\nsecond"));
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"world\nsecond"_s);
 }
 
 void TestTerminalView::doubleAndTripleClickSelectWordAndLine() {
@@ -218,10 +218,10 @@ void TestTerminalView::doubleAndTripleClickSelectWordAndLine() {
     QWidget *viewport = view.viewport();
     const QPoint onPath = cellCentre(view, 0, 7);
     QTest::mouseDClick(viewport, Qt::LeftButton, Qt::NoModifier, onPath);
-    QCOMPARE(view.selectedText(), QStringLiteral("/etc/hosts"));
+    QCOMPARE(view.selectedText(), u"/etc/hosts"_s);
     QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, onPath);
     QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, onPath);
-    QCOMPARE(view.selectedText(), QStringLiteral("cat /etc/hosts now"));
+    QCOMPARE(view.selectedText(), u"cat /etc/hosts now"_s);
 }
 
 void TestTerminalView::multiLinePasteAsksFirst() {
@@ -232,7 +232,7 @@ void TestTerminalView::multiLinePasteAsksFirst() {
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.setFocus();
     QSignalSpy sent(&view, &TerminalView::sendData);
-    QGuiApplication::clipboard()->setText(QStringLiteral("rm -rf build\nmake\n"));
+    QGuiApplication::clipboard()->setText(u"rm -rf build\nmake\n"_s);
     view.answer = false;
     QTest::keyClick(&view, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(view.asked, 1);
@@ -243,7 +243,7 @@ void TestTerminalView::multiLinePasteAsksFirst() {
     QCOMPARE(joined(sent), QByteArray("rm -rf build\rmake\r"));
     // One line never asks.
     sent.clear();
-    QGuiApplication::clipboard()->setText(QStringLiteral("ls\n"));
+    QGuiApplication::clipboard()->setText(u"ls\n"_s);
     QTest::keyClick(&view, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(view.asked, 2);
     QCOMPARE(joined(sent), QByteArray("ls\r"));
@@ -258,7 +258,7 @@ void TestTerminalView::bracketedPasteDoesNotAsk() {
     view.setFocus();
     view.feed("\x1b[?2004h");
     QSignalSpy sent(&view, &TerminalView::sendData);
-    QGuiApplication::clipboard()->setText(QStringLiteral("a\nb"));
+    QGuiApplication::clipboard()->setText(u"a\nb"_s);
     QTest::keyClick(&view, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(view.asked, 0);
     QCOMPARE(joined(sent), QByteArray("\x1b[200~a\rb\x1b[201~"));
@@ -281,7 +281,7 @@ void TestTerminalView::findHighlightsMatchInScrollback() {
     QTest::keyClick(&view, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
     QWidget *field = QApplication::focusWidget();
     QVERIFY(field && field != &view);
-    QTest::keyClicks(field, QStringLiteral("needle"));
+    QTest::keyClicks(field, u"needle"_s);
     QCOMPARE(view.findMatches().size(), size_t(1));
     QCOMPARE(view.currentFindMatch(), 0);
     const TerminalMatch match = view.findMatches().front();
@@ -372,9 +372,8 @@ void TestTerminalView::burstIsCoalescedAndIdleFeedPaintsAtOnce() {
     const qint64 elapsed = clock.elapsed();
     const int framed = int(elapsed / 16) + 3;
     QVERIFY2(counter.paints <= framed,
-             qPrintable(QStringLiteral("%1 paints in %2 ms").arg(counter.paints).arg(elapsed)));
-    QTRY_COMPARE(view.emulation()->lineText(view.rows() - 2),
-                 QStringLiteral("burst line 1999 with some text"));
+             qPrintable(u"%1 paints in %2 ms"_s.arg(counter.paints).arg(elapsed)));
+    QTRY_COMPARE(view.emulation()->lineText(view.rows() - 2), u"burst line 1999 with some text"_s);
 
     // An idle moment: a whole frame and more with no paint (on a loaded machine the burst's
     // last frame may still be pending after a fixed wait, which made this test flaky).
@@ -424,8 +423,8 @@ void TestTerminalView::twoViewsOfOneEmulationBothRepaint() {
     emulation.feed("\x1b[3;1Hshared");
     QTRY_VERIFY(leftPaints.paints > 0);
     QTRY_VERIFY(rightPaints.paints > 0);
-    QCOMPARE(left->emulation()->lineText(2), QStringLiteral("shared"));
-    QCOMPARE(right->emulation()->lineText(2), QStringLiteral("shared"));
+    QCOMPARE(left->emulation()->lineText(2), u"shared"_s);
+    QCOMPARE(right->emulation()->lineText(2), u"shared"_s);
 }
 
 void TestTerminalView::viewOfASessionOnlyReportsItsGrid() {

@@ -12,6 +12,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 TerminalPane::TerminalPane(SandboxClient *client, const QString &sessionId, QWidget *parent)
     : TerminalPane(new TerminalSession(client, sessionId), parent) {
     // This pane opened the session, so it owns it.
@@ -28,7 +30,7 @@ TerminalPane::TerminalPane(TerminalSession *session, QWidget *parent)
     , m_reconnect(new QPushButton(tr("Reconnect now"), m_banner))
     , m_dismiss(new QPushButton(tr("Dismiss"), m_banner))
     , m_title(session->emulation()->title()) {
-    m_banner->setObjectName(QStringLiteral("terminalBanner"));
+    m_banner->setObjectName(u"terminalBanner"_s);
     m_bannerText->setWordWrap(true);
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *bannerLayout = new QHBoxLayout(m_banner);
@@ -135,10 +137,10 @@ void TerminalPane::onStateChanged(TerminalChannel::State state) {
 
 void TerminalPane::showBanner(const QString &text, bool error, bool offerNewSession,
                               bool offerReconnect) {
-    const bool transient = !offerNewSession && (text.endsWith(QStringLiteral("…")));
+    const bool transient = !offerNewSession && (text.endsWith(u"…"_s));
     m_bannerText->setProperty("transient", transient);
     m_bannerText->setText(text);
-    m_banner->setStyleSheet(Palette::bannerStyle(QStringLiteral("terminalBanner"), error));
+    m_banner->setStyleSheet(Palette::bannerStyle(u"terminalBanner"_s, error));
     m_newSession->setVisible(offerNewSession);
     m_reconnect->setVisible(offerReconnect);
     m_dismiss->setVisible(!offerNewSession && !transient);

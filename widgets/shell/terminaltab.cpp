@@ -10,7 +10,6 @@
 #include "widgets/workspace/tabregistry.h"
 
 #include <QApplication>
-#include <QInputDialog>
 #include <QMenu>
 #include <QSplitter>
 #include <QTabBar>
@@ -43,8 +42,8 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     m_tabs->setDocumentMode(true);
     auto *toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    toolbar->addAction(QStringLiteral("New terminal"), this, [this] { openTerminal(); })
-        ->setToolTip(QStringLiteral("Open a new shell session (Ctrl+Shift+T)"));
+    toolbar->addAction(u"New terminal"_s, this, [this] { openTerminal(); })
+        ->setToolTip(u"Open a new shell session (Ctrl+Shift+T)"_s);
     auto *split = new QToolButton(toolbar);
     split->setObjectName(u"terminalSplit"_s);
     split->setText(tr("Split"));
@@ -71,9 +70,8 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     connect(split, &QToolButton::clicked, this, [this] { splitCurrent(Split::NewSession); });
     toolbar->addWidget(split);
     auto *sessions = new QToolButton(toolbar);
-    sessions->setText(QStringLiteral("Open session"));
-    sessions->setToolTip(
-        QStringLiteral("Attach to a shell session already running in the sandbox"));
+    sessions->setText(u"Open session"_s);
+    sessions->setToolTip(u"Attach to a shell session already running in the sandbox"_s);
     sessions->setMenu(m_sessionMenu);
     sessions->setPopupMode(QToolButton::InstantPopup);
     toolbar->addWidget(sessions);
@@ -97,29 +95,27 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
         }
     });
     m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(
-        m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
-            const int index = m_tabs->tabBar()->tabAt(pos);
-            if (index < 0)
-                return;
-            QMenu menu(this);
-            menu.addAction(QStringLiteral("Rename…"), this, [this, index] { askRename(index); });
-            menu.addAction(QStringLiteral("Close"), this, [this, index] {
-                m_tabs->setCurrentIndex(index);
-                closeCurrent();
+    connect(m_tabs->tabBar(), &QWidget::customContextMenuRequested, this,
+            [this](const QPoint &pos) {
+                const int index = m_tabs->tabBar()->tabAt(pos);
+                if (index < 0)
+                    return;
+                QMenu menu(this);
+                menu.addAction(u"Rename…"_s, this, [this, index] { askRename(index); });
+                menu.addAction(u"Close"_s, this, [this, index] {
+                    m_tabs->setCurrentIndex(index);
+                    closeCurrent();
+                });
+                menu.exec(m_tabs->tabBar()->mapToGlobal(pos));
             });
-            menu.exec(m_tabs->tabBar()->mapToGlobal(pos));
-        });
     if (preferences) {
         connect(preferences, &PreferencesHub::changed, this, [this](const Preferences &p) {
             for (TerminalPane *pane : panes())
                 pane->view()->setScrollbackLines(p.scrollbackLines);
         });
     }
-    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+T")),
-                     [this] { openTerminal(); });
-    addLocalShortcut(this, QKeySequence(QStringLiteral("Ctrl+Shift+W")),
-                     [this] { closeCurrent(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+T"_s), [this] { openTerminal(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+W"_s), [this] { closeCurrent(); });
     addLocalShortcut(this, kSplitShortcut, [this] { splitCurrent(Split::NewSession); });
 }
 
@@ -145,7 +141,7 @@ TerminalPane *TerminalTab::openTerminal(const QString &sessionId) {
         page->setProperty("sbxBell", true);
         updateTitle(page);
     });
-    const int index = m_tabs->addTab(page, QStringLiteral("Terminal %1").arg(m_opened));
+    const int index = m_tabs->addTab(page, u"Terminal %1"_s.arg(m_opened));
     page->setProperty("sbxDefaultName", m_tabs->tabText(index));
     m_tabs->setCurrentIndex(index);
     pane->setFocus();
@@ -248,13 +244,13 @@ void TerminalTab::updateTitle(QWidget *page) {
                                                  : page->property("sbxDefaultName").toString();
     }
     const bool rang = page->property("sbxBell").toBool();
-    m_tabs->setTabText(index, (rang ? QStringLiteral("🔔 ") : QString()) + title.left(40));
+    m_tabs->setTabText(index, (rang ? u"🔔 "_s : QString()) + title.left(40));
     m_tabs->setTabToolTip(index, title);
 }
 
 void TerminalTab::fillSessionMenu() {
     m_sessionMenu->clear();
-    QAction *loading = m_sessionMenu->addAction(QStringLiteral("Reading sessions…"));
+    QAction *loading = m_sessionMenu->addAction(u"Reading sessions…"_s);
     loading->setEnabled(false);
     if (!m_client)
         return;
@@ -266,16 +262,15 @@ void TerminalTab::fillSessionMenu() {
                 for (const TerminalPane *pane : panes())
                     open << pane->sessionId();
                 for (const ShellSessionInfo &s : sessions) {
-                    QString text = s.id + QStringLiteral("  —  ") + s.workingDir;
+                    QString text = s.id + u"  —  "_s + s.workingDir;
                     if (!s.currentCommand.isEmpty())
-                        text += QStringLiteral("  (") + s.currentCommand + QLatin1Char(')');
+                        text += u"  ("_s + s.currentCommand + QLatin1Char(')');
                     QAction *a = m_sessionMenu->addAction(text, this,
                                                           [this, id = s.id] { openTerminal(id); });
                     a->setEnabled(!open.contains(s.id));
                 }
                 if (sessions.isEmpty())
-                    m_sessionMenu->addAction(QStringLiteral("No sessions are running"))
-                        ->setEnabled(false);
+                    m_sessionMenu->addAction(u"No sessions are running"_s)->setEnabled(false);
             });
     connect(job, &ApiJob::failed, m_sessionMenu, [this](const Status &status) {
         m_sessionMenu->clear();
@@ -304,7 +299,7 @@ QList<TerminalPane *> TerminalTab::panes() const {
 }
 
 void registerTerminalTab(TabRegistry &registry) {
-    registry.add({QStringLiteral("terminal"), QStringLiteral("Terminal"), 30,
+    registry.add({u"terminal"_s, u"Terminal"_s, 30,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new TerminalTab(ctx.client, ctx.preferences, parent);
                       tab->setPrompts(ctx.prompts);

@@ -8,6 +8,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 TerminalFindBar::TerminalFindBar(QWidget *parent)
     : QFrame(parent)
     , m_edit(new QLineEdit(this))
@@ -20,7 +22,7 @@ TerminalFindBar::TerminalFindBar(QWidget *parent)
     m_edit->setClearButtonEnabled(true);
     m_edit->installEventFilter(this);
     auto *close = new QToolButton(this);
-    close->setText(QStringLiteral("\u2715"));
+    close->setText(u"\u2715"_s);
     close->setToolTip(tr("Close (Esc)"));
     close->setAutoRaise(true);
     layout->addWidget(m_edit);

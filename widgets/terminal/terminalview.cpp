@@ -13,6 +13,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 constexpr int kFrameMs = 16;        // updates inside one frame are coalesced
 constexpr int kResizeSettleMs = 60; // a dragged window edge reports its size once it rests
@@ -33,7 +35,7 @@ TerminalView::TerminalView(TerminalEmulation *emulation, QWidget *parent)
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     viewport()->setMouseTracking(true);
 
-    QFont font(QStringLiteral("DejaVu Sans Mono"));
+    QFont font(u"DejaVu Sans Mono"_s);
     const QFont system = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     if (!QFontInfo(font).fixedPitch())
         font = system;

@@ -14,6 +14,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 // An error body is kept for its message; nothing the engine sends should be this large.
@@ -68,21 +70,19 @@ QString describeCurlError(CURLcode code, const QString &socketPath, int timeoutM
     switch (code) {
     case CURLE_COULDNT_CONNECT:
         if (!QFileInfo::exists(socketPath))
-            return QStringLiteral("No container engine socket at %1").arg(socketPath);
-        return QStringLiteral("The container engine at %1 refuses connections (is the service "
-                              "running, and may this user use it?)")
-            .arg(socketPath);
+            return u"No container engine socket at %1"_s.arg(socketPath);
+        return u"The container engine at %1 refuses connections (is the service "
+               u"running, and may this user use it?)"_s.arg(socketPath);
     case CURLE_OPERATION_TIMEDOUT:
-        return QStringLiteral("The container engine at %1 did not answer within %2 s")
-            .arg(socketPath)
+        return u"The container engine at %1 did not answer within %2 s"_s.arg(socketPath)
             .arg(qMax(1, (timeoutMs ? timeoutMs : int(kConnectTimeoutMs)) / 1000));
     case CURLE_GOT_NOTHING:
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
-        return QStringLiteral("The container engine at %1 closed the connection").arg(socketPath);
+        return u"The container engine at %1 closed the connection"_s.arg(socketPath);
     default:
-        return QStringLiteral("Talking to the container engine at %1 failed: %2")
-            .arg(socketPath, QString::fromUtf8(curl_easy_strerror(code)));
+        return u"Talking to the container engine at %1 failed: %2"_s.arg(
+            socketPath, QString::fromUtf8(curl_easy_strerror(code)));
     }
 }
 
@@ -117,7 +117,7 @@ Status EngineResponse::status() const {
         return Status::error(timedOut ? Status::Kind::Timeout : Status::Kind::Network, why);
     }
     const QJsonObject object = QJsonDocument::fromJson(body).object();
-    QString message = object.value(QStringLiteral("message")).toString().trimmed();
+    QString message = object.value(u"message"_s).toString().trimmed();
     if (message.isEmpty())
         message =
             QCoreApplication::translate("sbx::EngineApi", "the container engine answered HTTP %1")
@@ -141,11 +141,11 @@ QString defaultEngineSocket() {
     const QString dockerHost = qEnvironmentVariable("DOCKER_HOST");
     if (dockerHost.startsWith(QLatin1String("unix://")))
         candidates << dockerHost.mid(7);
-    candidates << QStringLiteral("/var/run/docker.sock");
+    candidates << u"/var/run/docker.sock"_s;
     const QString runtimeDir = qEnvironmentVariable("XDG_RUNTIME_DIR");
     if (!runtimeDir.isEmpty())
-        candidates << runtimeDir + QStringLiteral("/podman/podman.sock");
-    candidates << QStringLiteral("/run/podman/podman.sock");
+        candidates << runtimeDir + u"/podman/podman.sock"_s;
+    candidates << u"/run/podman/podman.sock"_s;
     for (const QString &candidate : std::as_const(candidates)) {
         if (QFileInfo::exists(candidate))
             return candidate;
@@ -160,7 +160,7 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     EngineResponse response;
     CURL *curl = curl_easy_init();
     if (!curl) {
-        response.transportError = QStringLiteral("Cannot set up a connection (libcurl)");
+        response.transportError = u"Cannot set up a connection (libcurl)"_s;
         return response;
     }
     Transfer transfer{curl, cancel, &onBody, &response};
@@ -199,9 +199,9 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     if (code == CURLE_OK || transfer.stoppedByReader) {
         response.httpStatus = int(status);
     } else if (transfer.overflow) {
-        response.transportError = QStringLiteral("The container engine sent an oversized answer");
+        response.transportError = u"The container engine sent an oversized answer"_s;
     } else if (response.cancelled) {
-        response.transportError = QStringLiteral("Cancelled");
+        response.transportError = u"Cancelled"_s;
     } else {
         response.transportError = describeCurlError(code, socketPath, request.timeoutMs);
         // A stream cut after its headers still tells the caller how it began.

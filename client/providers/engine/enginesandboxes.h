@@ -11,6 +11,8 @@
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 class EngineApi;
 class EngineLogStream;
 class SecretStore;
@@ -27,7 +29,7 @@ public:
                              QObject *parent = nullptr);
     ~EngineSandboxes() override;
 
-    QString id() const override { return QStringLiteral("engine"); }
+    QString id() const override { return u"engine"_s; }
     QString displayName() const override { return tr("Containers"); }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;
