@@ -49,7 +49,7 @@ void ApiJob::sendAttempt() {
     if (isDone())
         return;
     if (!m_client) {
-        complete(Status::error(Status::Kind::Cancelled, u"The sandbox was closed"_s));
+        complete(Status::error(Status::Kind::Cancelled, tr("The sandbox was closed")));
         return;
     }
     ++m_attempts;
@@ -131,13 +131,7 @@ bool ApiJob::shouldRetry(const Status &status) {
 }
 
 void ApiJob::failWith(const Status &status) {
-    m_timeout->stop();
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-        m_reply = nullptr;
-    }
+    cancelWork();
     complete(status);
 }
 

@@ -44,11 +44,15 @@ QByteArray registerBody(const SandboxHook &hook) {
 QString validateHookName(const QString &name) {
     static const QRegularExpression allowed(u"^[A-Za-z0-9_-]+$"_s);
     if (name.isEmpty())
-        return u"A name is required"_s;
+        return QCoreApplication::translate("sbx::SandboxHook", "A name is required");
     if (name.size() > kMaxNameLength)
-        return u"At most %1 characters (this one has %2)"_s.arg(kMaxNameLength).arg(name.size());
+        return QCoreApplication::translate("sbx::SandboxHook",
+                                           "At most %1 characters (this one has %2)")
+            .arg(kMaxNameLength)
+            .arg(name.size());
     if (!allowed.match(name).hasMatch())
-        return u"Only letters A-Z and a-z, digits, '_' and '-'"_s;
+        return QCoreApplication::translate("sbx::SandboxHook",
+                                           "Only letters A-Z and a-z, digits, '_' and '-'");
     return {};
 }
 
@@ -56,7 +60,9 @@ QString validateHookCommand(const QString &command) {
     if (command.trimmed().isEmpty())
         return u"A command is required"_s;
     if (command.size() > kMaxCommandLength)
-        return u"At most %1 characters (this one has %2)"_s.arg(kMaxCommandLength)
+        return QCoreApplication::translate("sbx::SandboxHook",
+                                           "At most %1 characters (this one has %2)")
+            .arg(kMaxCommandLength)
             .arg(command.size());
     return {};
 }
@@ -78,14 +84,17 @@ QList<FieldError> validateHook(const SandboxHook &hook) {
     };
     check("name", validateHookName(hook.name));
     if (hook.event != QLatin1String("shutdown"))
-        check("event", u"Only shutdown hooks exist"_s);
+        check("event",
+              QCoreApplication::translate("sbx::SandboxHook", "Only shutdown hooks exist"));
     check("command", validateHookCommand(hook.command));
     check("timeout", validateHookTimeout(hook.timeoutSeconds));
     return errors;
 }
 
 QString readOnlyHookReason() {
-    return u"Set by SANDBOX_SHUTDOWN_HOOKS when the sandbox started; cannot be changed here."_s;
+    return QCoreApplication::translate(
+        "sbx::SandboxHook",
+        "Set by SANDBOX_SHUTDOWN_HOOKS when the sandbox started; cannot be changed here.");
 }
 
 bool isNoHooksApi(const Status &status) {
@@ -183,7 +192,7 @@ void HookTrialRun::start() {
     m_outcome = {};
     m_sessionId.clear();
     if (!m_client) {
-        m_outcome.status = Status::error(Status::Kind::Cancelled, u"The sandbox was closed"_s);
+        m_outcome.status = Status::error(Status::Kind::Cancelled, tr("The sandbox was closed"));
         done();
         return;
     }
@@ -196,7 +205,7 @@ void HookTrialRun::start() {
     connect(job, &ApiJob::failed, this, [this](const Status &status) {
         m_outcome.status = status;
         m_outcome.status.message =
-            u"Could not open a shell session to run it in: "_s + status.message;
+            tr("Could not open a shell session to run it in: ") + status.message;
         done();
     });
     job->start();
@@ -223,7 +232,7 @@ void HookTrialRun::exec() {
     });
     connect(job, &ApiJob::failed, this, [this](const Status &status) {
         m_outcome.status = status;
-        m_outcome.status.message = u"Running the command failed: "_s + status.message;
+        m_outcome.status.message = tr("Running the command failed: ") + status.message;
         removeSession();
     });
     job->start();
@@ -241,8 +250,8 @@ void HookTrialRun::removeSession() {
         done();
     });
     connect(job, &ApiJob::failed, this, [this](const Status &status) {
-        m_outcome.cleanupWarning = u"The shell session %1 it ran in could not be removed: %2"_s.arg(
-            m_sessionId, status.message);
+        m_outcome.cleanupWarning = tr("The shell session %1 it ran in could not be removed: %2")
+                                       .arg(m_sessionId, status.message);
         m_sessionId.clear();
         done();
     });

@@ -83,7 +83,7 @@ void RemoteCommandJob::start() {
 
 void RemoteCommandJob::exec(bool mayCreateSession) {
     if (!m_client) {
-        complete(Status::error(Status::Kind::Cancelled, u"The sandbox was closed"_s));
+        complete(Status::error(Status::Kind::Cancelled, tr("The sandbox was closed")));
         return;
     }
     ShellExecRequest request;
@@ -105,7 +105,7 @@ void RemoteCommandJob::exec(bool mayCreateSession) {
             why = r.message.isEmpty() ? u"the command did not finish (%1)"_s.arg(r.status)
                                       : r.message;
         Status status =
-            Status::error(Status::Kind::Server, u"Could not %1: %2"_s.arg(m_description, why));
+            Status::error(Status::Kind::Server, tr("Could not %1: %2").arg(m_description, why));
         // Same meaning as AIO's file error, so the console can offer the same remedy (sudo).
         if (r.output.contains(QLatin1String("Permission denied")) ||
             r.output.contains(QLatin1String("Operation not permitted")))
@@ -115,7 +115,7 @@ void RemoteCommandJob::exec(bool mayCreateSession) {
     connect(job, &ApiJob::failed, this, [this, mayCreateSession](const Status &s) {
         if (s.kind != Status::Kind::NotFound || !mayCreateSession) {
             Status status = s;
-            status.message = u"Could not %1: %2"_s.arg(m_description, s.message);
+            status.message = tr("Could not %1: %2").arg(m_description, s.message);
             complete(status);
             return;
         }

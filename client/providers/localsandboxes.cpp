@@ -535,6 +535,8 @@ namespace {
 
 // The server's stderr as the provider keeps it (bounded), then each piece as it arrives.
 class LocalLogSource final : public LogSource {
+    Q_OBJECT
+
 public:
     LocalLogSource(LocalSandboxes *provider, QString id, QObject *parent)
         : LogSource(parent)
@@ -591,3 +593,5 @@ QString LocalSandboxes::createProblem(const SandboxCreateOptions &options) const
 }
 
 } // namespace sbx
+
+#include "localsandboxes.moc"

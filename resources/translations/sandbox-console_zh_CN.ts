@@ -9,6 +9,13 @@
     </message>
 </context>
 <context>
+    <name>sbx::ApiJob</name>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::ConsoleOptions</name>
     <message>
         <source>Sandbox Console: browse, connect to and manage AIO agent sandboxes.
@@ -253,6 +260,38 @@ Try --help.
     </message>
     <message>
         <source>the container engine answered HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No container engine socket at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container engine at %1 refuses connections (is the service running, and may this user use it?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container engine at %1 did not answer within %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container engine at %1 closed the connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Talking to the container engine at %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot set up a connection (libcurl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container engine sent an oversized answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -815,6 +854,25 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::HookTrialRun</name>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open a shell session to run it in: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the command failed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shell session %1 it ran in could not be removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::HooksTab</name>
     <message>
         <source>Could not run %1: %2</source>
@@ -1358,6 +1416,17 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::RemoteCommandJob</name>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::RemoteFileModel</name>
     <message>
         <source>Name</source>
@@ -1650,6 +1719,26 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     <name>sbx::SandboxHook</name>
     <message>
         <source>The timeout must be a number of seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A name is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 characters (this one has %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only letters A-Z and a-z, digits, &apos;_&apos; and &apos;-&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only shutdown hooks exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set by SANDBOX_SHUTDOWN_HOOKS when the sandbox started; cannot be changed here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2059,6 +2148,46 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a new shell session (Ctrl+Shift+T)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach to a shell session already running in the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading sessions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sessions are running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

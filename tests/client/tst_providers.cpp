@@ -60,10 +60,15 @@ void TestProviders::aSecretUnderItsOldNameIsMovedOnce() {
     store.write(u"engine:abc"_s, u"old-key"_s);
     QObject context;
     std::optional<QString> got;
-    readSandboxSecret(
-        &store, u"engine:abc"_s, &context,
-        [&](bool found, const QString &secret) { got = found ? secret : QString(); },
-        u"engine:abc"_s);
+    // Reads engine:abc's secret, naming its old keychain entry.
+    auto read = [&] {
+        got.reset();
+        readSandboxSecret(
+            &store, u"engine:abc"_s, &context,
+            [&](bool found, const QString &secret) { got = found ? secret : QString(); },
+            u"engine:abc"_s);
+    };
+    read();
     QTRY_VERIFY(got.has_value());
     QCOMPARE(*got, u"old-key"_s);
     QCOMPARE(readNow(store, u"sandbox/engine:abc"_s), std::optional<QString>(u"old-key"_s));
@@ -71,11 +76,7 @@ void TestProviders::aSecretUnderItsOldNameIsMovedOnce() {
 
     // Under the new name it is found there, and the old name is not consulted.
     store.write(u"engine:abc"_s, u"stale"_s);
-    got.reset();
-    readSandboxSecret(
-        &store, u"engine:abc"_s, &context,
-        [&](bool found, const QString &secret) { got = found ? secret : QString(); },
-        u"engine:abc"_s);
+    read();
     QTRY_VERIFY(got.has_value());
     QCOMPARE(*got, u"old-key"_s);
 }

@@ -122,10 +122,8 @@ void TestHooksTab::envHookIsShownReadOnlyWithTheReason() {
     QVERIFY(toolbarAction(tab.get(), u"Delete"_s)->toolTip().contains(u"SANDBOX_SHUTDOWN_HOOKS"_s));
     int asked = 0;
     ScriptedPrompts prompts;
-    prompts.confirmAnswer = [confirm = [&asked](const QString &, const QString &) {
+    prompts.confirmAnswer = [&asked](const ScriptedPrompts::Question &) {
         return ++asked > 0;
-    }](const ScriptedPrompts::Question &q) {
-        return confirm(q.title, q.text);
     };
     tab->setPrompts(&prompts);
     QTest::keyClick(tab->view(), Qt::Key_Delete);
@@ -264,11 +262,9 @@ void TestHooksTab::deleteAsksNamingTheHook() {
     QString question;
     bool answer = false;
     ScriptedPrompts prompts;
-    prompts.confirmAnswer = [confirm = [&](const QString &, const QString &text) {
-        question = text;
+    prompts.confirmAnswer = [&](const ScriptedPrompts::Question &q) {
+        question = q.text;
         return answer;
-    }](const ScriptedPrompts::Question &q) {
-        return confirm(q.title, q.text);
     };
     tab->setPrompts(&prompts);
     QTest::keyClick(tab->view(), Qt::Key_Delete);
@@ -301,11 +297,9 @@ void TestHooksTab::runNowShowsOutputAndExitCode() {
 
     QString question;
     ScriptedPrompts prompts;
-    prompts.confirmAnswer = [confirm = [&question](const QString &, const QString &text) {
-        question = text;
+    prompts.confirmAnswer = [&question](const ScriptedPrompts::Question &q) {
+        question = q.text;
         return true;
-    }](const ScriptedPrompts::Question &q) {
-        return confirm(q.title, q.text);
     };
     tab->setPrompts(&prompts);
     QSignalSpy finished(tab.get(), &HooksTab::runFinished);

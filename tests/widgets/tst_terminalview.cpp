@@ -35,6 +35,17 @@ private:
     ScriptedPrompts m_prompts;
 };
 
+// Sizes, shows and (by default) focuses a view; false when the window never got exposed.
+bool showView(TerminalView &view, int width, int height, bool focus = true) {
+    view.resize(width, height);
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return false;
+    if (focus)
+        view.setFocus();
+    return true;
+}
+
 class PaintCounter final : public QObject {
 public:
     int paints = 0;
@@ -93,10 +104,7 @@ private Q_SLOTS:
 void TestTerminalView::keysProduceBytes() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setFocus();
+    QVERIFY(showView(view, 400, 300));
     QSignalSpy sent(&view, &TerminalView::sendData);
     QTest::keyClicks(&view, u"ls -l"_s);
     QTest::keyClick(&view, Qt::Key_Return);
@@ -118,9 +126,7 @@ void TestTerminalView::keysProduceBytes() {
 void TestTerminalView::feedShowsText() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showView(view, 400, 300, false));
     view.feed("hello\r\nworld");
     QCOMPARE(view.emulation()->lineText(0), u"hello"_s);
     QVERIFY(view.emulation()->screenText().startsWith(u"hello\nworld\n"_s));
@@ -135,9 +141,7 @@ void TestTerminalView::feedShowsText() {
 void TestTerminalView::resizeReportsColumnsAndRows() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showView(view, 400, 300, false));
     QSignalSpy sized(&view, &TerminalView::terminalSizeChanged);
     view.resize(640, 480);
     QVERIFY(sized.wait(2000));
@@ -194,9 +198,7 @@ void TestTerminalView::firstShowReportsSizeAtOnce() {
 void TestTerminalView::dragSelectsAndCopies() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(500, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showView(view, 500, 300, false));
     view.feed("hello world\r\nsecond line");
     dragOnViewport(view, cellCentre(view, 0, 6), cellCentre(view, 1, 5));
     QCOMPARE(view.selectedText(), u"world\nsecond"_s);
@@ -211,9 +213,7 @@ void TestTerminalView::dragSelectsAndCopies() {
 void TestTerminalView::doubleAndTripleClickSelectWordAndLine() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(500, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showView(view, 500, 300, false));
     view.feed("cat /etc/hosts now");
     QWidget *viewport = view.viewport();
     const QPoint onPath = cellCentre(view, 0, 7);
@@ -227,10 +227,7 @@ void TestTerminalView::doubleAndTripleClickSelectWordAndLine() {
 void TestTerminalView::multiLinePasteAsksFirst() {
     TerminalEmulation emulation(80, 24);
     ScriptedTerminalView view(&emulation);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setFocus();
+    QVERIFY(showView(view, 400, 300));
     QSignalSpy sent(&view, &TerminalView::sendData);
     QGuiApplication::clipboard()->setText(u"rm -rf build\nmake\n"_s);
     view.answer = false;
@@ -252,10 +249,7 @@ void TestTerminalView::multiLinePasteAsksFirst() {
 void TestTerminalView::bracketedPasteDoesNotAsk() {
     TerminalEmulation emulation(80, 24);
     ScriptedTerminalView view(&emulation);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setFocus();
+    QVERIFY(showView(view, 400, 300));
     view.feed("\x1b[?2004h");
     QSignalSpy sent(&view, &TerminalView::sendData);
     QGuiApplication::clipboard()->setText(u"a\nb"_s);
@@ -267,9 +261,7 @@ void TestTerminalView::bracketedPasteDoesNotAsk() {
 void TestTerminalView::findHighlightsMatchInScrollback() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(500, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showView(view, 500, 300, false));
     QByteArray out;
     for (int i = 0; i < 300; ++i)
         out += (i == 40 ? QByteArray("here is the Needle\r\n")
@@ -310,10 +302,7 @@ void TestTerminalView::findHighlightsMatchInScrollback() {
 void TestTerminalView::scrollbackWithShiftPageUpAndSnapBack() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setFocus();
+    QVERIFY(showView(view, 400, 300));
     QByteArray out;
     for (int i = 0; i < 100; ++i)
         out += "line " + QByteArray::number(i) + "\r\n";
@@ -334,10 +323,7 @@ void TestTerminalView::scrollbackWithShiftPageUpAndSnapBack() {
 void TestTerminalView::zoomChangesColumns() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(600, 400);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setFocus();
+    QVERIFY(showView(view, 600, 400));
     const int cols = view.columns();
     const int rows = view.rows();
     QTest::keyClick(&view, Qt::Key_Plus, Qt::ControlModifier);
@@ -355,9 +341,7 @@ void TestTerminalView::zoomChangesColumns() {
 void TestTerminalView::burstIsCoalescedAndIdleFeedPaintsAtOnce() {
     TerminalEmulation emulation(80, 24);
     TerminalView view(&emulation);
-    view.resize(800, 500);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showView(view, 800, 500, false));
     PaintCounter counter;
     view.viewport()->installEventFilter(&counter);
     QTest::qWait(50); // settle the first paints
@@ -432,9 +416,7 @@ void TestTerminalView::viewOfASessionOnlyReportsItsGrid() {
     TerminalView view(&emulation);
     view.setSizesEmulation(false);
     QSignalSpy sized(&view, &TerminalView::terminalSizeChanged);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showView(view, 400, 300, false));
     QVERIFY(!sized.isEmpty());
     const QSizeF cell = view.cellSize();
     QCOMPARE(sized.last().at(0).toInt(), int(view.viewport()->width() / cell.width()));

@@ -10,6 +10,7 @@
 #include "widgets/workspace/tabregistry.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QMenu>
 #include <QSplitter>
 #include <QTabBar>
@@ -42,8 +43,8 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     m_tabs->setDocumentMode(true);
     auto *toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    toolbar->addAction(u"New terminal"_s, this, [this] { openTerminal(); })
-        ->setToolTip(u"Open a new shell session (Ctrl+Shift+T)"_s);
+    toolbar->addAction(tr("New terminal"), this, [this] { openTerminal(); })
+        ->setToolTip(tr("Open a new shell session (Ctrl+Shift+T)"));
     auto *split = new QToolButton(toolbar);
     split->setObjectName(u"terminalSplit"_s);
     split->setText(tr("Split"));
@@ -70,8 +71,8 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     connect(split, &QToolButton::clicked, this, [this] { splitCurrent(Split::NewSession); });
     toolbar->addWidget(split);
     auto *sessions = new QToolButton(toolbar);
-    sessions->setText(u"Open session"_s);
-    sessions->setToolTip(u"Attach to a shell session already running in the sandbox"_s);
+    sessions->setText(tr("Open session"));
+    sessions->setToolTip(tr("Attach to a shell session already running in the sandbox"));
     sessions->setMenu(m_sessionMenu);
     sessions->setPopupMode(QToolButton::InstantPopup);
     toolbar->addWidget(sessions);
@@ -101,8 +102,8 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
                 if (index < 0)
                     return;
                 QMenu menu(this);
-                menu.addAction(u"Rename…"_s, this, [this, index] { askRename(index); });
-                menu.addAction(u"Close"_s, this, [this, index] {
+                menu.addAction(tr("Rename…"), this, [this, index] { askRename(index); });
+                menu.addAction(tr("Close"), this, [this, index] {
                     m_tabs->setCurrentIndex(index);
                     closeCurrent();
                 });
@@ -141,7 +142,7 @@ TerminalPane *TerminalTab::openTerminal(const QString &sessionId) {
         page->setProperty("sbxBell", true);
         updateTitle(page);
     });
-    const int index = m_tabs->addTab(page, u"Terminal %1"_s.arg(m_opened));
+    const int index = m_tabs->addTab(page, tr("Terminal %1").arg(m_opened));
     page->setProperty("sbxDefaultName", m_tabs->tabText(index));
     m_tabs->setCurrentIndex(index);
     pane->setFocus();
@@ -250,7 +251,7 @@ void TerminalTab::updateTitle(QWidget *page) {
 
 void TerminalTab::fillSessionMenu() {
     m_sessionMenu->clear();
-    QAction *loading = m_sessionMenu->addAction(u"Reading sessions…"_s);
+    QAction *loading = m_sessionMenu->addAction(tr("Reading sessions…"));
     loading->setEnabled(false);
     if (!m_client)
         return;
@@ -270,7 +271,7 @@ void TerminalTab::fillSessionMenu() {
                     a->setEnabled(!open.contains(s.id));
                 }
                 if (sessions.isEmpty())
-                    m_sessionMenu->addAction(u"No sessions are running"_s)->setEnabled(false);
+                    m_sessionMenu->addAction(tr("No sessions are running"))->setEnabled(false);
             });
     connect(job, &ApiJob::failed, m_sessionMenu, [this](const Status &status) {
         m_sessionMenu->clear();
@@ -299,7 +300,7 @@ QList<TerminalPane *> TerminalTab::panes() const {
 }
 
 void registerTerminalTab(TabRegistry &registry) {
-    registry.add({u"terminal"_s, u"Terminal"_s, 30,
+    registry.add({u"terminal"_s, QCoreApplication::translate("sbx::TerminalTab", "Terminal"), 30,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new TerminalTab(ctx.client, ctx.preferences, parent);
                       tab->setPrompts(ctx.prompts);

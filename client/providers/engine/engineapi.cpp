@@ -70,19 +70,27 @@ QString describeCurlError(CURLcode code, const QString &socketPath, int timeoutM
     switch (code) {
     case CURLE_COULDNT_CONNECT:
         if (!QFileInfo::exists(socketPath))
-            return u"No container engine socket at %1"_s.arg(socketPath);
-        return u"The container engine at %1 refuses connections (is the service "
-               u"running, and may this user use it?)"_s.arg(socketPath);
+            return QCoreApplication::translate("sbx::EngineApi", "No container engine socket at %1")
+                .arg(socketPath);
+        return QCoreApplication::translate("sbx::EngineApi",
+                                           "The container engine at %1 refuses connections (is "
+                                           "the service running, and may this user use it?)")
+            .arg(socketPath);
     case CURLE_OPERATION_TIMEDOUT:
-        return u"The container engine at %1 did not answer within %2 s"_s.arg(socketPath)
+        return QCoreApplication::translate("sbx::EngineApi",
+                                           "The container engine at %1 did not answer within %2 s")
+            .arg(socketPath)
             .arg(qMax(1, (timeoutMs ? timeoutMs : int(kConnectTimeoutMs)) / 1000));
     case CURLE_GOT_NOTHING:
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
-        return u"The container engine at %1 closed the connection"_s.arg(socketPath);
+        return QCoreApplication::translate("sbx::EngineApi",
+                                           "The container engine at %1 closed the connection")
+            .arg(socketPath);
     default:
-        return u"Talking to the container engine at %1 failed: %2"_s.arg(
-            socketPath, QString::fromUtf8(curl_easy_strerror(code)));
+        return QCoreApplication::translate("sbx::EngineApi",
+                                           "Talking to the container engine at %1 failed: %2")
+            .arg(socketPath, QString::fromUtf8(curl_easy_strerror(code)));
     }
 }
 
@@ -160,7 +168,8 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     EngineResponse response;
     CURL *curl = curl_easy_init();
     if (!curl) {
-        response.transportError = u"Cannot set up a connection (libcurl)"_s;
+        response.transportError =
+            QCoreApplication::translate("sbx::EngineApi", "Cannot set up a connection (libcurl)");
         return response;
     }
     Transfer transfer{curl, cancel, &onBody, &response};
@@ -199,9 +208,10 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     if (code == CURLE_OK || transfer.stoppedByReader) {
         response.httpStatus = int(status);
     } else if (transfer.overflow) {
-        response.transportError = u"The container engine sent an oversized answer"_s;
+        response.transportError = QCoreApplication::translate(
+            "sbx::EngineApi", "The container engine sent an oversized answer");
     } else if (response.cancelled) {
-        response.transportError = u"Cancelled"_s;
+        response.transportError = QCoreApplication::translate("sbx::EngineApi", "Cancelled");
     } else {
         response.transportError = describeCurlError(code, socketPath, request.timeoutMs);
         // A stream cut after its headers still tells the caller how it began.
