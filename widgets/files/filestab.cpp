@@ -406,12 +406,16 @@ QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
 }
 
 void registerFilesTab(TabRegistry &registry) {
-    registry.add({u"files"_s, QCoreApplication::translate("sbx::FilesTab", "Files"), 40,
+    registry.add({u"files"_s,
+                  QCoreApplication::translate("sbx::FilesTab", "Files"),
+                  40,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new FilesTab(ctx.client, ctx.preferences, parent);
                       tab->setPrompts(ctx.prompts);
                       return tab;
-                  }});
+                  },
+                  {},
+                  u"files"_s});
 }
 
 } // namespace sbx

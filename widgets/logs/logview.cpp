@@ -154,6 +154,7 @@ void registerLogsTab(TabRegistry &registry) {
                          return view;
                      }};
     tab.available = hasLogs;
+    tab.icon = u"logs"_s;
     registry.add(std::move(tab));
 }
 

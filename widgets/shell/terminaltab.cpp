@@ -300,12 +300,16 @@ QList<TerminalPane *> TerminalTab::panes() const {
 }
 
 void registerTerminalTab(TabRegistry &registry) {
-    registry.add({u"terminal"_s, QCoreApplication::translate("sbx::TerminalTab", "Terminal"), 30,
+    registry.add({u"terminal"_s,
+                  QCoreApplication::translate("sbx::TerminalTab", "Terminal"),
+                  30,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new TerminalTab(ctx.client, ctx.preferences, parent);
                       tab->setPrompts(ctx.prompts);
                       return tab;
-                  }});
+                  },
+                  {},
+                  u"terminal"_s});
 }
 
 } // namespace sbx

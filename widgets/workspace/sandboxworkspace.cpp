@@ -11,29 +11,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include <utility>
-
 namespace sbx {
-
-namespace {
-
-// Tabs' icons by tab id (resources/icons); a tab not listed has none. Here rather than in each
-// registration, so that a feature's folder need not know the icon set.
-constexpr std::pair<const char *, const char *> kTabIcons[] = {
-    {"terminal", "terminal"},
-    {"files", "files"},
-    {"logs", "logs"},
-};
-
-QIcon tabIcon(const QString &tabId) {
-    for (const auto &[id, name] : kTabIcons) {
-        if (tabId == QLatin1String(id))
-            return Icons::icon(QString::fromLatin1(name));
-    }
-    return {};
-}
-
-} // namespace
 
 using namespace Qt::StringLiterals;
 
@@ -65,7 +43,7 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
             continue;
         QWidget *page = tab.create(context, m_tabs);
         page->setProperty("sbxTabId", tab.id);
-        m_tabs->addTab(page, tabIcon(tab.id), tab.title);
+        m_tabs->addTab(page, tab.icon.isEmpty() ? QIcon() : Icons::icon(tab.icon), tab.title);
     }
 
     auto *layout = new QVBoxLayout(this);

@@ -31,6 +31,8 @@ struct WorkspaceTab {
     std::function<QWidget *(const WorkspaceContext &, QWidget *parent)> create;
     // Empty: every sandbox has the tab; else only those for which it returns true.
     std::function<bool(const WorkspaceContext &)> available = {};
+    // Its icon in resources/icons (Icons::icon), empty for none.
+    QString icon = {};
 };
 
 // The tabs a sandbox workspace shows. Each feature registers its tab from its own folder.
