@@ -7,13 +7,8 @@
 # server+transfer part alone. Needs only a few MiB of /tmp.
 # Usage: bench/files/listing.sh [BUILD_DIR]
 set -euo pipefail
-build=$(cd "${1:-build}" && pwd)
-server_bin="$build/bin/sandbox-server"
-bench_bin="$build/bench/bench-file-listing"
-for f in "$server_bin" "$bench_bin"; do
-    [[ -x $f ]] || { echo "missing $f (build sandbox-server and bench-file-listing)" >&2; exit 2; }
-done
-command -v curl >/dev/null || { echo "curl is not installed" >&2; exit 2; }
+# shellcheck source=bench/files/common.sh
+source "$(dirname "$0")/common.sh" "${1:-build}" bench-file-listing
 
 count=100000
 runs=${RUNS:-3}

@@ -6,13 +6,8 @@
 # Runs listing.sh (a 100 000-file folder in RemoteFileModel) first.
 # Usage: bench/files/run.sh [BUILD_DIR]
 set -euo pipefail
-build=$(cd "${1:-build}" && pwd)
-server_bin="$build/bin/sandbox-server"
-bench_bin="$build/bench/bench-file-transfer"
-for f in "$server_bin" "$bench_bin"; do
-    [[ -x $f ]] || { echo "missing $f (build sandbox-server and bench-file-transfer)" >&2; exit 2; }
-done
-command -v curl >/dev/null || { echo "curl is not installed" >&2; exit 2; }
+# shellcheck source=bench/files/common.sh
+source "$(dirname "$0")/common.sh" "${1:-build}" bench-file-transfer
 
 # The 100 000-file listing needs no free space to speak of: run it first, on its own server.
 "$(dirname "$0")/listing.sh" "$build"

@@ -69,6 +69,10 @@ private:
     int m_fd = -1;
 };
 
+// A blocking TCP connection to 127.0.0.1:port (TCP_NODELAY, reads and writes bounded by
+// timeoutSeconds); the descriptor, -1 on a failure.
+int connectLoopback(quint16 port, int timeoutSeconds);
+
 double percentile(std::vector<double> samples, double p);
 
 } // namespace sbxbench

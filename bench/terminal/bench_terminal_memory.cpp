@@ -1,6 +1,7 @@
 // Memory of the whole process with 100 000 lines in the scrollback of an offscreen
 // TerminalView: bench-terminal-memory plain|sgr prints VmRSS and VmHWM before and after.
 // bench-terminal-memory plain|sgr --dump FILE writes the same bytes for xterm.js instead.
+#include "bench/terminal/streams.h"
 #include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
@@ -15,6 +16,7 @@
 #include <random>
 
 using namespace sbx;
+using namespace sbxbench;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -29,15 +31,6 @@ struct Stream {
     QByteArray (*line)(std::mt19937 &rng);
 };
 
-QByteArray word(std::mt19937 &rng) {
-    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    QByteArray w;
-    const int len = 2 + int(rng() % 9);
-    for (int i = 0; i < len; ++i)
-        w += letters[rng() % (sizeof letters - 1)];
-    return w;
-}
-
 // Words filling exactly 80 columns.
 QByteArray plainLine(std::mt19937 &rng) {
     QByteArray line;
@@ -47,34 +40,11 @@ QByteArray plainLine(std::mt19937 &rng) {
 }
 
 // The throughput benchmark's SGR stream, one line of it: a colour change every word.
-QByteArray sgrLine(std::mt19937 &rng) {
-    QByteArray out;
-    int col = 0;
-    while (col < 120 - 12) {
-        const QByteArray w = word(rng);
-        switch (rng() % 4) {
-        case 0:
-            out += "\x1b[" + QByteArray::number(30 + int(rng() % 8)) + 'm';
-            break;
-        case 1:
-            out += "\x1b[1;38;5;" + QByteArray::number(int(rng() % 256)) + 'm';
-            break;
-        case 2:
-            out += "\x1b[38;2;" + QByteArray::number(int(rng() % 256)) + ';' +
-                   QByteArray::number(int(rng() % 256)) + ';' +
-                   QByteArray::number(int(rng() % 256)) + 'm';
-            break;
-        default:
-            out += "\x1b[4;48;5;" + QByteArray::number(int(rng() % 256)) + 'm';
-            break;
-        }
-        out += w + "\x1b[0m ";
-        col += int(w.size()) + 1;
-    }
-    return out + "\r\n";
+QByteArray sgrLine120(std::mt19937 &rng) {
+    return sgrLine(rng, 120);
 }
 
-const Stream Streams[] = {{"plain", 80, plainLine}, {"sgr", 120, sgrLine}};
+const Stream Streams[] = {{"plain", 80, plainLine}, {"sgr", 120, sgrLine120}};
 
 // Generated chunk by chunk: holding a 50 MB stream would be measured along with the terminal.
 void generate(const Stream &stream, const std::function<void(const QByteArray &)> &sink) {

@@ -1,6 +1,8 @@
 // Throughput of the terminal: four fixed 8 MiB byte streams fed through the emulation alone
 // and through an offscreen TerminalView at 120x40 that paints as it would on screen.
+#include "bench/terminal/streams.h"
 #include "models/terminal/terminalemulation.h"
+#include "tests/support/paintcounter.h"
 #include "widgets/terminal/terminalview.h"
 
 #include <QApplication>
@@ -16,6 +18,8 @@
 #include <random>
 
 using namespace sbx;
+using namespace sbxbench;
+using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -24,15 +28,6 @@ constexpr qsizetype StreamSize = 8 * 1024 * 1024;
 constexpr qsizetype Chunk = 16 * 1024; // what one WebSocket frame of PTY output carries
 constexpr int Cols = 120;
 constexpr int Rows = 40;
-
-QByteArray word(std::mt19937 &rng) {
-    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    QByteArray w;
-    const int len = 2 + int(rng() % 9);
-    for (int i = 0; i < len; ++i)
-        w += letters[rng() % (sizeof letters - 1)];
-    return w;
-}
 
 QByteArray plainStream() {
     std::mt19937 rng(1);
@@ -50,31 +45,8 @@ QByteArray plainStream() {
 QByteArray sgrStream() {
     std::mt19937 rng(2);
     QByteArray out;
-    while (out.size() < StreamSize) {
-        int col = 0;
-        while (col < Cols - 12) {
-            const QByteArray w = word(rng);
-            switch (rng() % 4) {
-            case 0:
-                out += "\x1b[" + QByteArray::number(30 + int(rng() % 8)) + 'm';
-                break;
-            case 1:
-                out += "\x1b[1;38;5;" + QByteArray::number(int(rng() % 256)) + 'm';
-                break;
-            case 2:
-                out += "\x1b[38;2;" + QByteArray::number(int(rng() % 256)) + ';' +
-                       QByteArray::number(int(rng() % 256)) + ';' +
-                       QByteArray::number(int(rng() % 256)) + 'm';
-                break;
-            default:
-                out += "\x1b[4;48;5;" + QByteArray::number(int(rng() % 256)) + 'm';
-                break;
-            }
-            out += w + "\x1b[0m ";
-            col += int(w.size()) + 1;
-        }
-        out += "\r\n";
-    }
+    while (out.size() < StreamSize)
+        out += sgrLine(rng, Cols);
     return out.left(StreamSize);
 }
 
@@ -171,18 +143,6 @@ double runEmulation(const QByteArray &data) {
             QByteArray::fromRawData(data.constData() + at, std::min(Chunk, data.size() - at)));
     return mbPerSecond(data.size(), timer.nsecsElapsed());
 }
-
-class PaintCounter final : public QObject {
-public:
-    int paints = 0;
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override {
-        if (event->type() == QEvent::Paint)
-            ++paints;
-        return QObject::eventFilter(watched, event);
-    }
-};
 
 double runView(const QByteArray &data, int *paints) {
     TerminalEmulation emulation(80, 24);

@@ -4,9 +4,11 @@
 #include "client/sandboxclient.h"
 #include "models/files/remotefilemodel.h"
 #include "models/files/transferqueuemodel.h"
+#include "tests/support/localfiles.h"
 #include "tests/support/scriptedprompts.h"
 #include "tests/support/sudosandbox.h"
 #include "tests/support/testserver.h"
+#include "tests/support/transfers.h"
 #include "widgets/common/preferences.h"
 #include "widgets/files/dragout.h"
 #include "widgets/files/filestab.h"
@@ -27,13 +29,6 @@ using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-void writeFile(const QString &path, int size) {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray(size, 'z'));
-}
 
 // Drags urls over the view and drops them at pos, as the desktop's drag and drop does.
 void dropUrls(QWidget *viewport, const QList<QUrl> &urls, const QPoint &pos) {
@@ -58,11 +53,6 @@ QModelIndex rowNamed(QAbstractItemModel *model, const QString &name,
     return {};
 }
 
-QByteArray readAll(const QString &path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
-
 // Answers the tab's name-conflict questions with resolver, given the name each one names.
 void answerConflicts(ScriptedPrompts &prompts, FilesTab::ConflictResolver resolver) {
     prompts.chooseAnswer = [resolver](const ScriptedPrompts::Question &q, bool *applyToAll) {
@@ -84,14 +74,6 @@ std::unique_ptr<FilesTab> shownTab(SandboxClient *client) {
          !d.hasExpired() && (tab->folder().isEmpty() || tab->model()->isLoading());)
         QTest::qWait(10);
     return tab;
-}
-
-bool allTransfersDone(const TransferQueueModel *queue) {
-    for (int row = 0; row < queue->rowCount(); ++row) {
-        if (queue->state(row) != TransferQueueModel::State::Done)
-            return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -455,12 +437,8 @@ void TestFilesTab::permissionDeniedOffersSudoOnlyWhereTheSandboxHasIt() {
 // AIO's FileListRequest has no `sudo`: a folder the sandbox user may not list is listed
 // through `sudo -n` in the exec session instead, into the same rows.
 void TestFilesTab::refusedFolderIsListedThroughSudo() {
-#ifndef SBX_FILESTEST_BINARY
-    QSKIP("needs the sandbox-server-filestest build");
-#else
     SudoSandbox sandbox;
-    QVERIFY2(sandbox.start(QStringLiteral(SBX_FILESTEST_BINARY)),
-             qPrintable(sandbox.server.error()));
+    SBX_START_SUDO_SANDBOX(sandbox);
     const QString secret = sandbox.server.workspace() + u"/root-only"_s;
     writeFile(secret + u"/a.txt"_s, 5);
     writeFile(secret + u"/quote'\"s and spaces.txt"_s, 7);
@@ -498,19 +476,14 @@ void TestFilesTab::refusedFolderIsListedThroughSudo() {
     QTRY_VERIFY_WITH_TIMEOUT(rowNamed(model, u"inner.txt"_s, sub).isValid(), 20000);
     QCOMPARE(rowNamed(model, u"inner.txt"_s, sub).data(RemoteFileModel::SizeRole).toLongLong(),
              3000);
-#endif
 }
 
 // GET /v1/file/download has no `sudo`: a download the sandbox refused (403, permission
 // denied, which is no authentication failure) is offered again through sudo, which copies
 // the file to /tmp for the sandbox user; that copy is downloaded and removed.
 void TestFilesTab::refusedDownloadIsStagedThroughSudo() {
-#ifndef SBX_FILESTEST_BINARY
-    QSKIP("needs the sandbox-server-filestest build");
-#else
     SudoSandbox sandbox;
-    QVERIFY2(sandbox.start(QStringLiteral(SBX_FILESTEST_BINARY)),
-             qPrintable(sandbox.server.error()));
+    SBX_START_SUDO_SANDBOX(sandbox);
     const QString remote = sandbox.server.workspace() + u"/root-only/secret.bin"_s;
     writeFile(remote, 300 * 1024 + 7);
     SandboxClient client({sandbox.server.url(), {}}, {});
@@ -539,7 +512,6 @@ void TestFilesTab::refusedDownloadIsStagedThroughSudo() {
             .isEmpty(),
         10000);
     QVERIFY(tab->errorText().isEmpty());
-#endif
 }
 
 void TestFilesTab::parallelTransfersFollowPreferences() {

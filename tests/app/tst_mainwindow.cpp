@@ -75,9 +75,7 @@ private Q_SLOTS:
 void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
     const QString key = u"gui-test-key-7f3a"_s;
     TestServer server;
-    TestServer::Options options;
-    options.env.insert(u"SANDBOX_API_KEY"_s, key);
-    QVERIFY2(server.start(options), qPrintable(server.error()));
+    QVERIFY2(server.start(TestServer::withApiKey(key)), qPrintable(server.error()));
 
     ConsoleContext context(paths(u"add"_s));
     MainWindow window(&context);
@@ -158,9 +156,8 @@ void TestMainWindow::unreachableSandboxShowsErrorInWorkspace() {
 
 void TestMainWindow::refusedKeyFromTheEnvironmentIsNamedInTheBanner() {
     TestServer server;
-    TestServer::Options options;
-    options.env.insert(u"SANDBOX_API_KEY"_s, u"the-right-key-123"_s);
-    QVERIFY2(server.start(options), qPrintable(server.error()));
+    QVERIFY2(server.start(TestServer::withApiKey(u"the-right-key-123"_s)),
+             qPrintable(server.error()));
     // Saved with a key in an earlier session; this session's store no longer has it.
     {
         ConsoleContext earlier(paths(u"envkey"_s));

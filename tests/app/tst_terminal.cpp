@@ -7,6 +7,7 @@
 #include "models/terminal/terminalemulation.h"
 #include "models/terminal/terminalsession.h"
 #include "tests/support/faultproxy.h"
+#include "tests/support/jobs.h"
 #include "tests/support/testserver.h"
 #include "widgets/shell/terminalpane.h"
 #include "widgets/shell/terminaltab.h"
@@ -47,13 +48,6 @@ void typeLine(TerminalView *view, const QString &text) {
     QTest::keyClick(view, Qt::Key_Return);
 }
 
-void learnExtensions(SandboxClient *client) {
-    auto *job = new GetContextJob(client);
-    QSignalSpy done(job, &ApiJob::finished);
-    job->start();
-    QVERIFY(done.wait(10000));
-}
-
 // The Split button's menu entry, as a user picks it.
 void chooseSplit(TerminalTab &tab, const char *entry) {
     auto *button = tab.findChild<QToolButton *>(u"terminalSplit"_s);
@@ -63,28 +57,34 @@ void chooseSplit(TerminalTab &tab, const char *entry) {
     action->trigger();
 }
 
-// Shows the tab, whose first visit opens a terminal, and waits for its shell.
-void showFirstPane(TerminalTab &tab, TerminalPane **pane) {
+// Shows the tab, whose first visit opens a terminal; that pane once its shell is live, else null.
+TerminalPane *firstLivePane(TerminalTab &tab) {
     tab.resize(1000, 600);
     tab.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&tab));
-    QTRY_COMPARE(tab.panes().size(), 1);
-    *pane = tab.panes().first();
-    QTRY_COMPARE_WITH_TIMEOUT((*pane)->channel()->state(), TerminalChannel::State::Live, 10000);
+    if (!QTest::qWaitForWindowExposed(&tab) ||
+        !QTest::qWaitFor([&] { return !tab.panes().isEmpty(); }))
+        return nullptr;
+    TerminalPane *pane = tab.panes().first();
+    const bool live = QTest::qWaitFor(
+        [pane] { return pane->channel()->state() == TerminalChannel::State::Live; }, 10000);
+    return live ? pane : nullptr;
 }
 
-QStringList sandboxSessionIds(SandboxClient *client) {
-    auto *job = new ListShellSessionsJob(client);
-    QStringList ids;
-    QObject::connect(job, &ListShellSessionsJob::succeeded, job,
-                     [&ids](const QList<ShellSessionInfo> &sessions) {
-                         for (const ShellSessionInfo &s : sessions)
-                             ids << s.id;
-                     });
-    QSignalSpy done(job, &ApiJob::finished);
-    job->start();
-    done.wait(10000);
-    return ids;
+// A client whose connection runs through proxy, knowing the sandbox's extensions; else null.
+std::unique_ptr<SandboxClient> clientThrough(FaultProxy &proxy) {
+    if (!proxy.listen())
+        return nullptr;
+    auto client = std::make_unique<SandboxClient>(Endpoint{proxy.url(), {}}, Credentials{});
+    return learnExtensions(client.get()) ? std::move(client) : nullptr;
+}
+
+// Shows pane and waits (bounded) for its shell; false when it did not come.
+bool showLive(TerminalPane &pane) {
+    pane.resize(800, 500);
+    pane.show();
+    return QTest::qWaitForWindowExposed(&pane) &&
+           QTest::qWaitFor(
+               [&pane] { return pane.channel()->state() == TerminalChannel::State::Live; }, 10000);
 }
 
 } // namespace
@@ -112,10 +112,7 @@ void TestTerminal::initTestCase() {
 void TestTerminal::typedEchoShowsOnScreen() {
     SandboxClient client({m_server.url(), {}}, {});
     TerminalPane pane(&client);
-    pane.resize(800, 500);
-    pane.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&pane));
-    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
+    QVERIFY(showLive(pane));
     typeLine(pane.view(), u"echo hel''lo"_s);
     QTRY_VERIFY2_WITH_TIMEOUT(screenHasLine(pane.view(), u"hello"_s),
                               qPrintable(pane.view()->emulation()->screenText()), 10000);
@@ -131,13 +128,10 @@ void TestTerminal::typedEchoShowsOnScreen() {
 
 void TestTerminal::reconnectShowsWhatWasPrintedMeanwhile() {
     FaultProxy proxy(m_server.port());
-    QVERIFY(proxy.listen());
-    SandboxClient client({proxy.url(), {}}, {});
-    learnExtensions(&client);
-    TerminalPane pane(&client);
-    pane.resize(800, 500);
-    pane.show();
-    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
+    const auto client = clientThrough(proxy);
+    QVERIFY(client);
+    TerminalPane pane(client.get());
+    QVERIFY(showLive(pane));
 
     QTemporaryDir dir;
     const QString go = dir.filePath(u"go"_s);
@@ -166,13 +160,10 @@ void TestTerminal::reconnectShowsWhatWasPrintedMeanwhile() {
 
 void TestTerminal::alternateScreenSurvivesReattach() {
     FaultProxy proxy(m_server.port());
-    QVERIFY(proxy.listen());
-    SandboxClient client({proxy.url(), {}}, {});
-    learnExtensions(&client);
-    TerminalPane pane(&client);
-    pane.resize(800, 500);
-    pane.show();
-    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 10000);
+    const auto client = clientThrough(proxy);
+    QVERIFY(client);
+    TerminalPane pane(client.get());
+    QVERIFY(showLive(pane));
     typeLine(pane.view(), u"echo PRIMARY$((1+1))"_s);
     QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"PRIMARY2"_s), 10000);
     // A full-screen program in miniature: enter the alternate screen, draw, wait for a key.
@@ -232,10 +223,8 @@ void TestTerminal::terminalTabOpensClosesAndSplits() {
 void TestTerminal::splitSameSessionShowsOneShellInTwoViews() {
     SandboxClient client({m_server.url(), {}}, {});
     TerminalTab tab(&client);
-    TerminalPane *a = nullptr;
-    showFirstPane(tab, &a);
-    if (QTest::currentTestFailed())
-        return;
+    TerminalPane *a = firstLivePane(tab);
+    QVERIFY(a);
     chooseSplit(tab, "splitSameSession");
     QCOMPARE(tab.panes().size(), 2);
     auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());
@@ -284,10 +273,8 @@ void TestTerminal::splitSameSessionShowsOneShellInTwoViews() {
 void TestTerminal::sharedSessionEndsInBothPanesAndWithItsTab() {
     SandboxClient client({m_server.url(), {}}, {});
     TerminalTab tab(&client);
-    TerminalPane *a = nullptr;
-    showFirstPane(tab, &a);
-    if (QTest::currentTestFailed())
-        return;
+    TerminalPane *a = firstLivePane(tab);
+    QVERIFY(a);
     TerminalPane *b = tab.splitCurrent(TerminalTab::Split::SameSession);
     QCOMPARE(b->session(), a->session());
     // A shell that exits shows its end in every pane of it, with the offer of a new one.
@@ -306,19 +293,17 @@ void TestTerminal::sharedSessionEndsInBothPanesAndWithItsTab() {
 
     // Closing the tab ends the shell both panes showed.
     const QString id = a->sessionId();
-    QTRY_VERIFY_WITH_TIMEOUT(sandboxSessionIds(&client).contains(id), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(shellSessionIds(&client).contains(id), 10000);
     tab.closeCurrent();
     QCOMPARE(tab.tabs()->count(), 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!sandboxSessionIds(&client).contains(id), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!shellSessionIds(&client).contains(id), 10000);
 }
 
 void TestTerminal::splitNewSessionOpensAnotherShell() {
     SandboxClient client({m_server.url(), {}}, {});
     TerminalTab tab(&client);
-    TerminalPane *a = nullptr;
-    showFirstPane(tab, &a);
-    if (QTest::currentTestFailed())
-        return;
+    TerminalPane *a = firstLivePane(tab);
+    QVERIFY(a);
     chooseSplit(tab, "splitNewSession");
     QCOMPARE(tab.panes().size(), 2);
     auto *page = qobject_cast<QSplitter *>(tab.tabs()->currentWidget());

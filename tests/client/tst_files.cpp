@@ -6,6 +6,8 @@
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
 #include "tests/support/faultproxy.h"
+#include "tests/support/jobs.h"
+#include "tests/support/localfiles.h"
 #include "tests/support/testserver.h"
 
 #include <QCryptographicHash>
@@ -15,6 +17,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <functional>
 
 using namespace sbx;
 using namespace sbxtest;
@@ -42,24 +46,17 @@ template <typename Job> Outcome run(Job *job, int timeoutMs = 60000) {
     return *out;
 }
 
-QByteArray sha256(const QString &path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    h.addData(&f);
-    return h.result().toHex();
-}
-
-void writeRandomFile(const QString &path, qint64 size) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QByteArray chunk(1 << 20, Qt::Uninitialized);
-    for (qint64 left = size; left > 0; left -= chunk.size()) {
-        QRandomGenerator::global()->fillRange(reinterpret_cast<quint32 *>(chunk.data()),
-                                              chunk.size() / 4);
-        f.write(chunk.constData(), qMin<qint64>(left, chunk.size()));
-    }
+// Cuts the proxy's connections once, when job has moved more than bytes, after meanwhile ran.
+void cutOnceBeyond(ApiJob *job, FaultProxy &proxy, qint64 bytes, bool *cut,
+                   const std::function<void()> &meanwhile = {}) {
+    QObject::connect(job, &ApiJob::progress, job, [=, &proxy](qint64 done, qint64) {
+        if (*cut || done <= bytes)
+            return;
+        *cut = true;
+        if (meanwhile)
+            meanwhile();
+        proxy.cutAll();
+    });
 }
 
 QStringList hostileNames() {
@@ -78,11 +75,15 @@ private:
 
     SandboxClient *newClient(const QUrl &url) {
         auto *client = new SandboxClient({url, {}}, {}, this);
-        auto *context = new GetContextJob(client); // learn the extensions, as the console does
-        QSignalSpy done(context, &ApiJob::finished);
-        context->start();
-        done.wait(10000);
+        learnExtensions(client);
         return client;
+    }
+    // A client whose bytes pass through proxy at bytesPerTick; null when it cannot listen.
+    SandboxClient *throttledClient(FaultProxy &proxy, int bytesPerTick) {
+        if (!proxy.listen())
+            return nullptr;
+        proxy.setBytesPerTick(bytesPerTick);
+        return newClient(proxy.url());
     }
 
 private Q_SLOTS:
@@ -178,7 +179,7 @@ void TestFiles::commandsForWhatAioHasNoEndpointFor() {
 void TestFiles::uploadThenDownloadIsIdentical() {
     SandboxClient *client = newClient(m_server.url());
     const QString local = m_local.filePath(u"up.bin"_s);
-    writeRandomFile(local, 9 * 1024 * 1024 + 123);
+    QVERIFY(writeRandomFile(local, 9 * 1024 * 1024 + 123));
     for (const QString &name : hostileNames() + QStringList{u"empty"_s}) {
         const QString source =
             name == QLatin1String("empty") ? m_local.filePath(u"empty"_s) : local;
@@ -234,11 +235,10 @@ void TestFiles::uploadQuotesItsBoundary() {
 
 void TestFiles::cancelledUploadLeavesNothing() {
     FaultProxy proxy(m_server.port());
-    QVERIFY(proxy.listen());
-    proxy.setBytesPerTick(64 * 1024); // slow enough to cancel midway
-    SandboxClient *client = newClient(proxy.url());
+    SandboxClient *client = throttledClient(proxy, 64 * 1024); // slow enough to cancel midway
+    QVERIFY(client);
     const QString local = m_local.filePath(u"cancel.bin"_s);
-    writeRandomFile(local, 16 * 1024 * 1024);
+    QVERIFY(writeRandomFile(local, 16 * 1024 * 1024));
     const QString remote = m_ws + u"/cancelled.bin"_s;
     auto *up = new UploadJob(client, local, remote);
     QSignalSpy progress(up, &ApiJob::progress);
@@ -255,11 +255,10 @@ void TestFiles::cancelledUploadLeavesNothing() {
 
 void TestFiles::downloadOfAChangingFileFailsAndLeavesNothing() {
     FaultProxy proxy(m_server.port());
-    QVERIFY(proxy.listen());
-    proxy.setBytesPerTick(128 * 1024);
-    SandboxClient *client = newClient(proxy.url());
+    SandboxClient *client = throttledClient(proxy, 128 * 1024);
+    QVERIFY(client);
     const QString remote = m_ws + u"/changing.bin"_s;
-    writeRandomFile(remote, 32 * 1024 * 1024);
+    QVERIFY(writeRandomFile(remote, 32 * 1024 * 1024));
     const QString local = m_local.filePath(u"changing.bin"_s);
     auto *down = new DownloadJob(client, remote, local, true);
     QSignalSpy progress(down, &ApiJob::progress);
@@ -283,25 +282,19 @@ void TestFiles::downloadOfAChangingFileFailsAndLeavesNothing() {
 
 void TestFiles::cutDownloadResumesToAnIdenticalFile() {
     FaultProxy proxy(m_server.port());
-    QVERIFY(proxy.listen());
-    proxy.setBytesPerTick(256 * 1024);
-    SandboxClient *client = newClient(proxy.url());
+    SandboxClient *client = throttledClient(proxy, 256 * 1024);
+    QVERIFY(client);
     QVERIFY2(client->hasExtension(u"download-range"_s),
              "sandbox-server must announce download-range");
     const QString remote = m_ws + u"/resume.bin"_s;
-    writeRandomFile(remote, 24 * 1024 * 1024);
+    QVERIFY(writeRandomFile(remote, 24 * 1024 * 1024));
     const QString local = m_local.filePath(u"resume.bin"_s);
     auto *down = new DownloadJob(client, remote, local, true);
     QSignalSpy progress(down, &ApiJob::progress);
     int resumes = -1;
     connect(down, &ApiJob::finished, this, [down, &resumes] { resumes = down->resumes(); });
     bool cut = false;
-    connect(down, &ApiJob::progress, this, [&](qint64 done, qint64) {
-        if (!cut && done > 4 * 1024 * 1024) {
-            cut = true;
-            proxy.cutAll();
-        }
-    });
+    cutOnceBeyond(down, proxy, 4 * 1024 * 1024, &cut);
     const Outcome o = run(down);
     QVERIFY2(o.ok, qPrintable(o.status.message));
     QVERIFY(cut);
@@ -311,22 +304,17 @@ void TestFiles::cutDownloadResumesToAnIdenticalFile() {
 
 void TestFiles::resumeRestartsWhenTheFileChangedInBetween() {
     FaultProxy proxy(m_server.port());
-    QVERIFY(proxy.listen());
-    proxy.setBytesPerTick(256 * 1024);
-    SandboxClient *client = newClient(proxy.url());
+    SandboxClient *client = throttledClient(proxy, 256 * 1024);
+    QVERIFY(client);
     const QString remote = m_ws + u"/restart.bin"_s;
-    writeRandomFile(remote, 16 * 1024 * 1024);
+    QVERIFY(writeRandomFile(remote, 16 * 1024 * 1024));
     const QString local = m_local.filePath(u"restart.bin"_s);
     auto *down = new DownloadJob(client, remote, local, false);
     bool cut = false;
-    connect(down, &ApiJob::progress, this, [&](qint64 done, qint64) {
-        if (!cut && done > 2 * 1024 * 1024) {
-            cut = true;
-            // A new version replaces the file while the connection is down.
-            QFile::remove(remote);
-            writeRandomFile(remote, 8 * 1024 * 1024);
-            proxy.cutAll();
-        }
+    cutOnceBeyond(down, proxy, 2 * 1024 * 1024, &cut, [&remote] {
+        // A new version replaces the file while the connection is down.
+        QFile::remove(remote);
+        QVERIFY(writeRandomFile(remote, 8 * 1024 * 1024));
     });
     const Outcome o = run(down);
     QVERIFY2(o.ok, qPrintable(o.status.message));

@@ -5,6 +5,8 @@
 #include "client/api/hookjobs.h"
 #include "client/sandboxclient.h"
 #include "client/transport/statusmapping.h"
+#include "tests/support/jobs.h"
+#include "tests/support/localfiles.h"
 #include "tests/support/testserver.h"
 
 #include <QSignalSpy>
@@ -18,13 +20,6 @@ using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray fixture(const char *name) {
-    QFile file(QStringLiteral(SBX_FIXTURES_DIR "/") + QString::fromLatin1(name));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", name);
-    return file.readAll();
-}
 
 Status mapped(int http, const QByteArray &body, const QString &method, const QString &path) {
     ReplyFacts f;
@@ -90,18 +85,6 @@ HookRunOutcome trialRun(SandboxClient *client, const SandboxHook &hook) {
     return run.outcome();
 }
 
-QStringList sessionIds(SandboxClient *client) {
-    auto *job = new ListShellSessionsJob(client);
-    QStringList ids;
-    QObject::connect(job, &ListShellSessionsJob::succeeded, job,
-                     [&ids](const QList<ShellSessionInfo> &sessions) {
-                         for (const ShellSessionInfo &s : sessions)
-                             ids << s.id;
-                     });
-    run(job);
-    return ids;
-}
-
 } // namespace
 
 class TestHookJobs final : public QObject {
@@ -125,11 +108,10 @@ private Q_SLOTS:
 };
 
 void TestHookJobs::initTestCase() {
-    TestServer::Options options;
     // Trial runs start shells; TestServer gives them an empty HOME of their own.
-    options.env.insert(u"SANDBOX_SHUTDOWN_HOOKS"_s, uR"([{"name":"boot-marker","command":"true",)"
-                                                    uR"("priority":5}])"_s);
-    QVERIFY2(m_server.start(options), qPrintable(m_server.error()));
+    const auto hook = uR"([{"name":"boot-marker","command":"true","priority":5}])"_s;
+    QVERIFY2(m_server.start(TestServer::Options().set(u"SANDBOX_SHUTDOWN_HOOKS"_s, hook)),
+             qPrintable(m_server.error()));
 }
 
 void TestHookJobs::listBodyIsParsedWithDefaults() {
@@ -312,7 +294,7 @@ void TestHookJobs::envHookCannotBeDeletedOrReplaced() {
 
 void TestHookJobs::trialRunGivesOutputAndExitCodeAndLeavesNoSession() {
     SandboxClient client({m_server.url(), {}}, {});
-    const QStringList before = sessionIds(&client);
+    const QStringList before = shellSessionIds(&client);
 
     HookRunOutcome o = trialRun(&client, makeHook(u"t"_s, u"echo trial-$((20 + 22))"_s));
     QVERIFY2(o.status.ok(), qPrintable(o.status.message));
@@ -333,19 +315,19 @@ void TestHookJobs::trialRunGivesOutputAndExitCodeAndLeavesNoSession() {
     QVERIFY2(o.status.ok(), qPrintable(o.status.message));
     QCOMPARE(o.result.status, u"hard_timeout"_s);
 
-    QCOMPARE(sessionIds(&client), before);
+    QCOMPARE(shellSessionIds(&client), before);
 }
 
 void TestHookJobs::trialRunDestroyedMidwayStillRemovesItsSession() {
     SandboxClient client({m_server.url(), {}}, {});
-    const QStringList before = sessionIds(&client);
+    const QStringList before = shellSessionIds(&client);
     {
         HookTrialRun run(&client, makeHook(u"t"_s, u"sleep 30"_s));
         run.start();
         // Destroyed while the session is being made or the command runs.
-        QTRY_VERIFY_WITH_TIMEOUT(sessionIds(&client) != before, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(shellSessionIds(&client) != before, 10000);
     }
-    QTRY_COMPARE_WITH_TIMEOUT(sessionIds(&client), before, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(shellSessionIds(&client), before, 10000);
 }
 
 QTEST_GUILESS_MAIN(TestHookJobs)

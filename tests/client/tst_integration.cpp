@@ -144,9 +144,7 @@ void TestClientIntegration::probeMeasuresLatency() {
 void TestClientIntegration::apiKeyAcceptedAndRefused() {
     const QString key = u"k3y-Th4t-Must-N0t-Leak"_s;
     TestServer server;
-    TestServer::Options options;
-    options.env.insert(u"SANDBOX_API_KEY"_s, key);
-    QVERIFY2(server.start(options), qPrintable(server.error()));
+    QVERIFY2(server.start(TestServer::withApiKey(key)), qPrintable(server.error()));
 
     SandboxClient good(endpointOf(server), {Credentials::Kind::ApiKey, key});
     QVERIFY(run(new GetContextJob(&good)).status.ok());
@@ -200,9 +198,7 @@ void TestClientIntegration::jwtAcceptedExpiredAndForgedRefused() {
 void TestClientIntegration::ticketIsMintedAndWorksOnce() {
     const QString key = u"ticket-minting-key"_s;
     TestServer server;
-    TestServer::Options options;
-    options.env.insert(u"SANDBOX_API_KEY"_s, key);
-    QVERIFY2(server.start(options), qPrintable(server.error()));
+    QVERIFY2(server.start(TestServer::withApiKey(key)), qPrintable(server.error()));
     SandboxClient client(endpointOf(server), {Credentials::Kind::ApiKey, key});
     auto *job = new MintTicketJob(&client);
     Ticket ticket;

@@ -5,6 +5,7 @@
 #include "client/providers/secretstore.h"
 #include "client/sandboxclient.h"
 #include "client/transport/jwtkeys.h"
+#include "tests/support/jobs.h"
 #include "tests/support/testjwt.h"
 #include "tests/support/testserver.h"
 
@@ -31,18 +32,6 @@ QJsonObject claimsOf(const QString &token) {
                QByteArray::fromBase64(parts.at(1).toLatin1(), QByteArray::Base64UrlEncoding |
                                                                   QByteArray::OmitTrailingEquals))
         .object();
-}
-
-// The job's Status once it has finished (succeeded or failed arrive right after finished).
-Status runJob(ApiJob *job) {
-    auto status = std::make_shared<Status>();
-    QObject::connect(job, &ApiJob::failed, [status](const Status &s) { *status = s; });
-    QSignalSpy done(job, &ApiJob::finished);
-    job->start();
-    if (!done.wait(20000))
-        return Status::error(Status::Kind::Timeout, u"job did not finish"_s);
-    QCoreApplication::processEvents();
-    return *status;
 }
 
 } // namespace

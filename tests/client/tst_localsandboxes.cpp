@@ -7,6 +7,7 @@
 #include "client/providers/secretstore.h"
 #include "client/sandboxclient.h"
 #include "client/transport/jwtkeys.h"
+#include "tests/support/jobs.h"
 #include "tests/support/testjwt.h"
 
 #include <QFile>
@@ -27,18 +28,6 @@ using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// The job's Status once it has finished (succeeded or failed arrive right after finished).
-Status runJob(ApiJob *job) {
-    auto status = std::make_shared<Status>();
-    QObject::connect(job, &ApiJob::failed, [status](const Status &s) { *status = s; });
-    QSignalSpy done(job, &ApiJob::finished);
-    job->start();
-    if (!done.wait(20000))
-        return Status::error(Status::Kind::Timeout, u"job did not finish"_s);
-    QCoreApplication::processEvents();
-    return *status;
-}
 
 bool allStopped(const QList<qint64> &pids) {
     for (const qint64 pid : pids) {

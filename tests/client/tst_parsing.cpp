@@ -4,21 +4,14 @@
 #include "client/transport/credentials.h"
 #include "client/transport/endpoint.h"
 #include "client/transport/statusmapping.h"
+#include "tests/support/localfiles.h"
 
 #include <QFile>
 #include <QtTest>
 
 using namespace sbx;
+using namespace sbxtest;
 using namespace Qt::StringLiterals;
-
-namespace {
-QByteArray fixture(const char *name) {
-    QFile file(QStringLiteral(SBX_FIXTURES_DIR "/") + QString::fromLatin1(name));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", name);
-    return file.readAll();
-}
-} // namespace
 
 class TestParsing final : public QObject {
     Q_OBJECT

@@ -3,6 +3,7 @@
 #include "client/api/shelljobs.h"
 #include "client/sandboxclient.h"
 #include "client/streams/terminalchannel.h"
+#include "tests/support/jobs.h"
 #include "tests/support/testserver.h"
 
 #include <QSignalSpy>
@@ -13,18 +14,6 @@ using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-template <typename Job, typename Result> Status runJob(Job *job, Result *out) {
-    auto status = std::make_shared<Status>();
-    QObject::connect(job, &Job::succeeded, job, [out](const auto &r) { *out = r; });
-    QObject::connect(job, &ApiJob::failed, job, [status](const Status &s) { *status = s; });
-    QSignalSpy done(job, &ApiJob::finished);
-    job->start();
-    if (!done.wait(30000))
-        return Status::error(Status::Kind::Timeout, u"job did not finish"_s);
-    QCoreApplication::processEvents();
-    return *status;
-}
 
 ShellExecRequest execIn(const QString &command, const QString &sessionId = {}) {
     ShellExecRequest r;

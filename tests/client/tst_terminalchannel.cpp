@@ -170,9 +170,7 @@ void TestTerminalChannel::attachingToAnUnknownSessionEnds() {
 void TestTerminalChannel::credentialsHeaderOrTicket() {
     const QString key = u"terminal-key-5150"_s;
     TestServer secured;
-    TestServer::Options options;
-    options.env.insert(u"SANDBOX_API_KEY"_s, key);
-    QVERIFY2(secured.start(options), qPrintable(secured.error()));
+    QVERIFY2(secured.start(TestServer::withApiKey(key)), qPrintable(secured.error()));
 
     for (bool ticket : {false, true}) {
         SandboxClient client({secured.url(), {}}, {Credentials::Kind::ApiKey, key});

@@ -4,6 +4,7 @@
 #include "client/providers/engine/enginelogs.h"
 #include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/secretstore.h"
+#include "tests/support/localfiles.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -19,6 +20,7 @@
 #include <QtTest>
 
 using namespace sbx;
+using namespace sbxtest;
 
 using namespace Qt::StringLiterals;
 
@@ -29,13 +31,6 @@ QByteArray frame(int stream, const QByteArray &payload) {
     out[0] = char(stream);
     qToBigEndian<quint32>(quint32(payload.size()), out.data() + 4);
     return out + payload;
-}
-
-QByteArray fixture(const QString &name) {
-    QFile file(QStringLiteral(SBX_FIXTURES_DIR "/engine/") + name);
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing fixture");
-    return file.readAll();
 }
 
 // Joins what the decoder gives per stream, fed in the given chunks.
@@ -124,7 +119,7 @@ void TestEngineParsing::framesMidFrame() {
 void TestEngineParsing::containerList() {
     QString error;
     const QList<EngineContainer> list =
-        parseSandboxContainers(fixture(u"containers.json"_s), &error);
+        parseSandboxContainers(fixture("engine/containers.json"), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(list.size(), 4); // nginx is not a sandbox; a non-object row is skipped
     QCOMPARE(list[0].name, u"sbx-one"_s);
@@ -171,7 +166,7 @@ void TestEngineParsing::statusDetail() {
 
 void TestEngineParsing::containerDetails() {
     EngineContainerDetails details;
-    QVERIFY(parseContainerDetails(fixture(u"inspect.json"_s), &details, nullptr));
+    QVERIFY(parseContainerDetails(fixture("engine/inspect.json"), &details, nullptr));
     QCOMPARE(details.apiKey, u"0123456789abcdef"_s);
     QVERIFY(!details.jwt);
     QVERIFY(!details.tty);

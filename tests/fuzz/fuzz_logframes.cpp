@@ -5,6 +5,7 @@
 // must equal a plain decoding of the whole stream at once: the same bytes in the same order,
 // each under its frame's stream, with adjacent pieces of one chunk never of the same stream.
 #include "client/providers/engine/enginelogs.h"
+#include "tests/fuzz/fuzzcheck.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,11 +16,6 @@
 using namespace sbx;
 
 namespace {
-
-void check(bool condition) {
-    if (!condition)
-        __builtin_trap();
-}
 
 // The reference: whole frames read one after the other, the last one maybe cut short.
 std::vector<std::pair<int, std::string>> reference(const QByteArray &stream, bool *midFrame) {

@@ -13,6 +13,7 @@
 #include "server/core/bodyfields.h"
 #include "server/core/http.h"
 #include "server/core/router.h"
+#include "tests/fuzz/fuzzcheck.h"
 
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/http/empty_body.hpp>
@@ -31,11 +32,6 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 
 namespace {
-
-void check(bool condition) {
-    if (!condition)
-        __builtin_trap();
-}
 
 // The key only verifies; the JWT in corpus/request/jwt-bearer was signed with its private half,
 // which is not kept.

@@ -9,6 +9,7 @@
 #include "client/api/hookjobs.h"
 #include "client/api/sandboxjobs.h"
 #include "client/transport/statusmapping.h"
+#include "tests/fuzz/fuzzcheck.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,11 +18,6 @@ using namespace sbx;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-void check(bool condition) {
-    if (!condition)
-        __builtin_trap();
-}
 
 // A failed Status: a kind other than Ok and something to show.
 void checkFailure(const Status &s) {

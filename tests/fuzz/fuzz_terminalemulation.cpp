@@ -6,6 +6,7 @@
 // sequence is split across feeds), 0xfe c r resizes, 0xfd resets, 0xfc n sets the scrollback
 // limit, 0xfb k sends a key, a mouse report or a paste.
 #include "models/terminal/terminalemulation.h"
+#include "tests/fuzz/fuzzcheck.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,11 +16,6 @@ using namespace sbx;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-void check(bool condition) {
-    if (!condition)
-        __builtin_trap();
-}
 
 void checkScreen(TerminalEmulation &t) {
     const int rows = t.rows();

@@ -51,6 +51,12 @@ bool waitListed(QSignalSpy &spy, const QString &path) {
     return ok;
 }
 
+// Shows root in the model and waits until it is listed (spy records folderListed).
+bool listRoot(RemoteFileModel &model, const QString &root, QSignalSpy &spy) {
+    model.setRootPath(root);
+    return waitListed(spy, root);
+}
+
 } // namespace
 
 class TestRemoteFileModel final : public QObject {
@@ -86,8 +92,7 @@ void TestRemoteFileModel::listsLazilyOncePerFolder() {
     RemoteFileModel model(&client);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy listed(&model, &RemoteFileModel::folderListed);
-    model.setRootPath(m_server.workspace() + u"/tree"_s);
-    QVERIFY(waitListed(listed, model.rootPath()));
+    QVERIFY(listRoot(model, m_server.workspace() + u"/tree"_s, listed));
     QCOMPARE(model.rowCount(), 4);
 
     const QModelIndex a = childNamed(model, {}, u"a"_s);
@@ -113,8 +118,7 @@ void TestRemoteFileModel::unexpandedFoldersAreNotListed() {
     QSignalSpy requests(&client, &SandboxClient::trafficLogged);
     RemoteFileModel model(&client);
     QSignalSpy listed(&model, &RemoteFileModel::folderListed);
-    model.setRootPath(m_server.workspace() + u"/tree"_s);
-    QVERIFY(waitListed(listed, model.rootPath()));
+    QVERIFY(listRoot(model, m_server.workspace() + u"/tree"_s, listed));
     QCOMPARE(requests.count(), 1);
     const QModelIndex a = childNamed(model, {}, u"a"_s);
     const QModelIndex empty = childNamed(model, {}, u"empty"_s);
@@ -143,8 +147,7 @@ void TestRemoteFileModel::refreshKeepsRowsThatStayed() {
     RemoteFileModel model(&client);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy listed(&model, &RemoteFileModel::folderListed);
-    model.setRootPath(root);
-    QVERIFY(waitListed(listed, root));
+    QVERIFY(listRoot(model, root, listed));
     const QPersistentModelIndex a = childNamed(model, {}, u"a"_s);
     model.fetchMore(a);
     QTRY_VERIFY(!model.isLoading());
@@ -178,8 +181,7 @@ void TestRemoteFileModel::refreshRemovesScatteredRows() {
     RemoteFileModel model(&client);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy listed(&model, &RemoteFileModel::folderListed);
-    model.setRootPath(root);
-    QVERIFY(waitListed(listed, root));
+    QVERIFY(listRoot(model, root, listed));
     QTRY_VERIFY(!model.isLoading());
     QVERIFY(model.indexForPath(root + u"/d3/inner.txt"_s).isValid());
     // Rows gone in three separate ranges, one of them a listed folder.
@@ -212,8 +214,7 @@ void TestRemoteFileModel::bigFolderArrivesInBatches() {
     RemoteFileModel model(&client);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy listed(&model, &RemoteFileModel::folderListed);
-    model.setRootPath(dir);
-    QVERIFY(waitListed(listed, dir));
+    QVERIFY(listRoot(model, dir, listed));
     QCOMPARE(model.rowCount(), 12000);
     QVERIFY(inserted.count() >= 6); // at most 2000 rows per turn of the event loop
     QVERIFY(!model.isLoading());
@@ -223,8 +224,7 @@ void TestRemoteFileModel::mimeDataDescribesRemoteItems() {
     SandboxClient client({m_server.url(), {}}, {});
     RemoteFileModel model(&client);
     QSignalSpy listed(&model, &RemoteFileModel::folderListed);
-    model.setRootPath(m_server.workspace() + u"/tree"_s);
-    QVERIFY(waitListed(listed, model.rootPath()));
+    QVERIFY(listRoot(model, m_server.workspace() + u"/tree"_s, listed));
     const QModelIndex a = childNamed(model, {}, u"a"_s);
     const QModelIndex top = childNamed(model, {}, u"top.txt"_s);
     std::unique_ptr<QMimeData> mime(model.mimeData({a, top}));

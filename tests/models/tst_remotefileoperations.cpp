@@ -6,8 +6,10 @@
 #include "models/files/remotefilemodel.h"
 #include "models/files/remotefileoperations.h"
 #include "models/files/transferqueuemodel.h"
+#include "tests/support/localfiles.h"
 #include "tests/support/sudosandbox.h"
 #include "tests/support/testserver.h"
+#include "tests/support/transfers.h"
 
 #include <QDir>
 #include <QSignalSpy>
@@ -24,26 +26,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int kTimeoutMs = 20000;
-
-void writeFile(const QString &path, int size) {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray(size, 'z'));
-}
-
-QByteArray readAll(const QString &path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
-
-bool allTransfersDone(const TransferQueueModel *queue) {
-    for (int row = 0; row < queue->rowCount(); ++row) {
-        if (queue->state(row) != TransferQueueModel::State::Done)
-            return false;
-    }
-    return true;
-}
 
 // A resolver that answers every question with choice and records the names asked about.
 RemoteFileOperations::ConflictResolver
@@ -256,12 +238,8 @@ void TestRemoteFileOperations::permissionDeniedWithoutSudoIsReportedWithoutAnOff
 }
 
 void TestRemoteFileOperations::permissionDeniedWithSudoIsOfferedAndRetried() {
-#ifndef SBX_FILESTEST_BINARY
-    QSKIP("needs the sandbox-server-filestest build: plain sandbox-server has no sudo");
-#else
     SudoSandbox sandbox;
-    QVERIFY2(sandbox.start(QStringLiteral(SBX_FILESTEST_BINARY)),
-             qPrintable(sandbox.server.error()));
+    SBX_START_SUDO_SANDBOX(sandbox);
     const QString secret = sandbox.server.workspace() + u"/root-only"_s;
     writeFile(secret + u"/secret.bin"_s, 300 * 1024 + 7);
     SandboxClient client({sandbox.server.url(), {}}, {});
@@ -315,7 +293,6 @@ void TestRemoteFileOperations::permissionDeniedWithSudoIsOfferedAndRetried() {
     ops.retryWithSudo();
     QVERIFY(failed.wait(kTimeoutMs));
     QVERIFY(!ops.sudoOffered());
-#endif
 }
 
 QTEST_MAIN(TestRemoteFileOperations)

@@ -54,9 +54,7 @@ private Q_SLOTS:
 void TestSandboxListModel::liveStatesFromRealServers() {
     const QString key = u"model-test-api-key-123"_s;
     TestServer remote;
-    TestServer::Options options;
-    options.env.insert(u"SANDBOX_API_KEY"_s, key);
-    QVERIFY2(remote.start(options), qPrintable(remote.error()));
+    QVERIFY2(remote.start(TestServer::withApiKey(key)), qPrintable(remote.error()));
 
     QSettings settings(m_dir.filePath(u"s.conf"_s), QSettings::IniFormat);
     MemorySecretStore secrets;

@@ -19,8 +19,6 @@
 
 using namespace sbxtest;
 
-using namespace sbxtest;
-
 namespace {
 
 const QByteArray kApiKey = QByteArrayLiteral("test-key-4f1c9a7e5d2b8f30");
@@ -133,8 +131,7 @@ private:
 
 QUrl TestServerAuth::url(const QString &path,
                          const QList<std::pair<QString, QString>> &query) const {
-    QUrl result = m_server.url();
-    result.setPath(path);
+    QUrl result = m_server.url(path);
     if (!query.isEmpty()) {
         QUrlQuery items;
         for (const auto &[key, value] : query)
@@ -379,8 +376,7 @@ void TestServerAuth::ticketExpires() {
     options.env.insert(QStringLiteral("TICKET_TTL_SECONDS"), QStringLiteral("1"));
     QVERIFY2(server.start(options), qPrintable(server.error()));
 
-    QUrl mintUrl = server.url();
-    mintUrl.setPath(QStringLiteral("/tickets"));
+    QUrl mintUrl = server.url(QStringLiteral("/tickets"));
     const HttpResult minted = request("POST", mintUrl, {{"X-AIO-API-Key", kApiKey}});
     QCOMPARE(minted.status, 200);
     QCOMPARE(minted.json().value(QStringLiteral("expires_in")).toInt(), 1);
@@ -390,8 +386,7 @@ void TestServerAuth::ticketExpires() {
 
     // Using the ticket would spend it, so wait on the clock (polled, bounded) past its TTL.
     QTRY_VERIFY_WITH_TIMEOUT(sinceMint.hasExpired(1200), 5000);
-    QUrl use = server.url();
-    use.setPath(QStringLiteral("/v1/sandbox"));
+    QUrl use = server.url(QStringLiteral("/v1/sandbox"));
     use.setQuery(QStringLiteral("ticket=") + ticket);
     const HttpResult late = request("GET", use);
     QCOMPARE(late.status, 401);
@@ -402,8 +397,7 @@ void TestServerAuth::ticketExpires() {
 void TestServerAuth::openWithoutConfiguration() {
     TestServer server;
     QVERIFY2(server.start(), qPrintable(server.error()));
-    QUrl target = server.url();
-    target.setPath(QStringLiteral("/v1/sandbox"));
+    QUrl target = server.url(QStringLiteral("/v1/sandbox"));
     QCOMPARE(request("GET", target).status, 200);
     QCOMPARE(server.stop(), 0);
 }
@@ -411,11 +405,9 @@ void TestServerAuth::openWithoutConfiguration() {
 void TestServerAuth::jwtShapedBearerIsTheKeyWithoutJwtConfig() {
     const QByteArray dottedKey = "abc.def.ghi";
     TestServer server;
-    TestServer::Options options;
-    options.env.insert(QStringLiteral("SANDBOX_API_KEY"), QString::fromUtf8(dottedKey));
-    QVERIFY2(server.start(options), qPrintable(server.error()));
-    QUrl target = server.url();
-    target.setPath(QStringLiteral("/v1/sandbox"));
+    QVERIFY2(server.start(TestServer::withApiKey(QString::fromUtf8(dottedKey))),
+             qPrintable(server.error()));
+    QUrl target = server.url(QStringLiteral("/v1/sandbox"));
     QCOMPARE(request("GET", target, {{"Authorization", "Bearer " + dottedKey}}).status, 200);
     QCOMPARE(request("GET", target, {{"Authorization", "Bearer abc.def.ghx"}}).status, 401);
     QCOMPARE(server.stop(), 0);

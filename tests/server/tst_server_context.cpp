@@ -11,8 +11,6 @@
 
 using namespace sbxtest;
 
-using namespace sbxtest;
-
 class TestServerContext final : public QObject {
     Q_OBJECT
 
@@ -28,19 +26,13 @@ private slots:
     void headHasNoBody();
 
 private:
-    QUrl url(const QString &path) const {
-        QUrl result = m_server.url();
-        result.setPath(path);
-        return result;
-    }
-
     TestServer m_server;
     QJsonObject m_sandbox;
 };
 
 void TestServerContext::initTestCase() {
     QVERIFY2(m_server.start(), qPrintable(m_server.error()));
-    const HttpResult result = request("GET", url(QStringLiteral("/v1/sandbox")));
+    const HttpResult result = request("GET", m_server.url(QStringLiteral("/v1/sandbox")));
     QCOMPARE(result.status, 200);
     QVERIFY(result.header("Content-Type").startsWith("application/json"));
     m_sandbox = result.json();
@@ -144,7 +136,7 @@ void TestServerContext::occupiedPortsIncludeOwnPort() {
 }
 
 void TestServerContext::llmsTxtSections() {
-    const HttpResult result = request("GET", url(QStringLiteral("/llms.txt")));
+    const HttpResult result = request("GET", m_server.url(QStringLiteral("/llms.txt")));
     QCOMPARE(result.status, 200);
     QCOMPARE(result.header("Content-Type"), QByteArray("text/plain; charset=utf-8"));
     const QString text = QString::fromUtf8(result.body);
@@ -159,19 +151,20 @@ void TestServerContext::llmsTxtSections() {
     // other programs come and go) may fall between two requests: a few tries, then it must hold.
     bool same = false;
     for (int attempt = 0; attempt < 3 && !same; ++attempt) {
-        const QString data = request("GET", url(QStringLiteral("/v1/sandbox")))
+        const QString data = request("GET", m_server.url(QStringLiteral("/v1/sandbox")))
                                  .json()
                                  .value(QStringLiteral("data"))
                                  .toString();
-        same =
-            !data.isEmpty() &&
-            QString::fromUtf8(request("GET", url(QStringLiteral("/llms.txt"))).body).contains(data);
+        same = !data.isEmpty() &&
+               QString::fromUtf8(request("GET", m_server.url(QStringLiteral("/llms.txt"))).body)
+                   .contains(data);
     }
     QVERIFY(same);
 }
 
 void TestServerContext::llmsTxtListsServedEndpoints() {
-    const QString text = QString::fromUtf8(request("GET", url(QStringLiteral("/llms.txt"))).body);
+    const QString text =
+        QString::fromUtf8(request("GET", m_server.url(QStringLiteral("/llms.txt"))).body);
     QVERIFY(text.contains(QStringLiteral("GET /v1/sandbox")));
     QVERIFY(text.contains(QStringLiteral("GET /llms.txt")));
     QVERIFY(text.contains(QStringLiteral("POST /tickets")));
@@ -185,10 +178,10 @@ void TestServerContext::llmsTxtListsServedEndpoints() {
 void TestServerContext::headHasNoBody() {
     bool sameLength = false;
     for (int attempt = 0; attempt < 3 && !sameLength; ++attempt) {
-        const HttpResult head = request("HEAD", url(QStringLiteral("/llms.txt")));
+        const HttpResult head = request("HEAD", m_server.url(QStringLiteral("/llms.txt")));
         QCOMPARE(head.status, 200);
         QVERIFY(head.body.isEmpty());
-        const HttpResult get = request("GET", url(QStringLiteral("/llms.txt")));
+        const HttpResult get = request("GET", m_server.url(QStringLiteral("/llms.txt")));
         // Equal unless a background refresh fell between the two requests.
         sameLength = head.header("Content-Length").toLongLong() == get.body.size();
     }

@@ -3,18 +3,15 @@
 // limit, a WebSocket route behind auth (key, ticket), async routes answered from a worker, a
 // declared extension in GET /v1/sandbox, and a WebSocket closed cleanly when the server stops.
 #include "tests/server/httptestclient.h"
+#include "tests/support/testserver.h"
 
 #include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QNetworkRequest>
-#include <QProcess>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QWebSocket>
-
-#include <csignal>
 
 using namespace sbxtest;
 
@@ -22,68 +19,16 @@ namespace {
 
 const QByteArray kApiKey = QByteArrayLiteral("ext-demo-key-91c2");
 
-// TestServer starts the real sandbox-server; this starts the demo build the same way.
-class DemoServer final {
-public:
-    ~DemoServer() {
-        if (m_process.state() != QProcess::NotRunning) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
+// The real server plus tests/server/extdemo, behind an API key.
+bool startDemo(TestServer &server) {
+    TestServer::Options options = TestServer::withApiKey(QString::fromUtf8(kApiKey));
+    options.binary = QStringLiteral(SBX_EXTDEMO_BINARY);
+    return server.start(options);
+}
 
-    bool start() {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("JWT_PUBLIC_KEY"));
-        env.remove(QStringLiteral("TICKET_TTL_SECONDS"));
-        env.insert(QStringLiteral("SANDBOX_API_KEY"), QString::fromUtf8(kApiKey));
-        m_process.setProcessEnvironment(env);
-        m_process.start(QStringLiteral(SBX_EXTDEMO_BINARY),
-                        {QStringLiteral("--host"), QStringLiteral("127.0.0.1"),
-                         QStringLiteral("--port"), QStringLiteral("0"),
-                         QStringLiteral("--workspace"), m_workspace.path()});
-        QByteArray out;
-        QDeadlineTimer deadline(20000);
-        while (!deadline.hasExpired() && !out.contains('\n')) {
-            if (m_process.state() == QProcess::NotRunning)
-                return false;
-            m_process.waitForReadyRead(200);
-            out += m_process.readAllStandardOutput();
-        }
-        const QByteArray prefix = "sandbox-server listening on ";
-        if (!out.startsWith(prefix))
-            return false;
-        m_url = QUrl(QString::fromUtf8(out.mid(prefix.size()).trimmed()));
-        return m_url.isValid();
-    }
-
-    void terminate() { ::kill(static_cast<pid_t>(m_process.processId()), SIGTERM); }
-    int waitForExit() {
-        // The event loop of a QTRY may already have seen the exit; waitForFinished is then false.
-        if (m_process.state() != QProcess::NotRunning && !m_process.waitForFinished(30000))
-            return -1;
-        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
-    }
-
-    QUrl url(const QString &path, const QString &query = {}) const {
-        QUrl result = m_url;
-        result.setPath(path);
-        if (!query.isEmpty())
-            result.setQuery(query);
-        return result;
-    }
-    QUrl wsUrl(const QString &path, const QString &query = {}) const {
-        QUrl result = url(path, query);
-        result.setScheme(QStringLiteral("ws"));
-        return result;
-    }
-    QByteArray stderrText() { return m_process.readAllStandardError(); }
-
-private:
-    QTemporaryDir m_workspace;
-    QProcess m_process;
-    QUrl m_url;
-};
+QUrl wsUrl(const TestServer &server, const QString &path, const QString &query = {}) {
+    return server.url(path, query, true);
+}
 
 // Opens a WebSocket and waits (bounded) for it to connect or fail.
 bool openSocket(QWebSocket &socket, const QNetworkRequest &request) {
@@ -124,11 +69,11 @@ private slots:
     void stopClosesOpenWebSocket();
 
 private:
-    DemoServer m_server;
+    TestServer m_server;
 };
 
 void TestServerExtensions::initTestCase() {
-    QVERIFY(m_server.start());
+    QVERIFY2(startDemo(m_server), qPrintable(m_server.error()));
 }
 
 void TestServerExtensions::cleanupTestCase() {
@@ -161,7 +106,7 @@ void TestServerExtensions::streamingRouteIsGuarded() {
 
 void TestServerExtensions::webSocketWithKey() {
     QWebSocket socket;
-    QNetworkRequest request(m_server.wsUrl(QStringLiteral("/test/echo")));
+    QNetworkRequest request(wsUrl(m_server, QStringLiteral("/test/echo")));
     request.setRawHeader("X-AIO-API-Key", kApiKey);
     QVERIFY(openSocket(socket, request));
     QCOMPARE(echo(socket, QStringLiteral("hello")), QStringLiteral("hello"));
@@ -177,19 +122,19 @@ void TestServerExtensions::webSocketWithTicketOnce() {
         QStringLiteral("ticket=") + minted.json().value(QStringLiteral("ticket")).toString();
     QWebSocket first;
     QVERIFY(
-        openSocket(first, QNetworkRequest(m_server.wsUrl(QStringLiteral("/test/echo"), query))));
+        openSocket(first, QNetworkRequest(wsUrl(m_server, QStringLiteral("/test/echo"), query))));
     QCOMPARE(echo(first, QStringLiteral("ticket")), QStringLiteral("ticket"));
     first.close();
     QWebSocket second;
     QVERIFY(
-        !openSocket(second, QNetworkRequest(m_server.wsUrl(QStringLiteral("/test/echo"), query))));
+        !openSocket(second, QNetworkRequest(wsUrl(m_server, QStringLiteral("/test/echo"), query))));
 }
 
 void TestServerExtensions::webSocketWithoutCredentialsRefused() {
     QWebSocket socket;
-    QVERIFY(!openSocket(socket, QNetworkRequest(m_server.wsUrl(QStringLiteral("/test/echo")))));
+    QVERIFY(!openSocket(socket, QNetworkRequest(wsUrl(m_server, QStringLiteral("/test/echo")))));
     const QByteArray raw = rawExchange(
-        static_cast<quint16>(m_server.url({}).port()),
+        m_server.port(),
         "GET /test/echo HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
         false);
@@ -239,7 +184,7 @@ void TestServerExtensions::declaredExtensionIsListed() {
 
 void TestServerExtensions::stopClosesOpenWebSocket() {
     QWebSocket socket;
-    QNetworkRequest request(m_server.wsUrl(QStringLiteral("/test/echo")));
+    QNetworkRequest request(wsUrl(m_server, QStringLiteral("/test/echo")));
     request.setRawHeader("X-AIO-API-Key", kApiKey);
     QVERIFY(openSocket(socket, request));
     QSignalSpy disconnected(&socket, &QWebSocket::disconnected);
@@ -247,7 +192,7 @@ void TestServerExtensions::stopClosesOpenWebSocket() {
     m_server.terminate();
     QTRY_VERIFY_WITH_TIMEOUT(!disconnected.isEmpty(), 10000);
     QCOMPARE(socket.closeCode(), QWebSocketProtocol::CloseCodeGoingAway);
-    QCOMPARE(m_server.waitForExit(), 0);
+    QCOMPARE(m_server.stop(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestServerExtensions)

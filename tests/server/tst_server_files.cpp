@@ -14,8 +14,6 @@
 #include <unistd.h>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 class TestServerFiles final : public QObject {
@@ -51,8 +49,7 @@ private:
         return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
     }
     QJsonObject post(const QString &endpoint, const QJsonObject &body, int expectStatus = 200) {
-        QUrl url = m_server.url();
-        url.setPath(endpoint);
+        QUrl url = m_server.url(endpoint);
         const HttpResult result = request("POST", url, {{"Content-Type", "application/json"}},
                                           QJsonDocument(body).toJson(QJsonDocument::Compact));
         if (result.status != expectStatus)

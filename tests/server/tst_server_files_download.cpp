@@ -15,8 +15,6 @@
 #include <QUrlQuery>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
@@ -27,41 +25,6 @@ QByteArray randomBytes(qsizetype size) {
         bytes[i] = static_cast<char>(QRandomGenerator::global()->generate() & 0xFF);
     return bytes;
 }
-
-// sandbox-server-filestest: the real server plus a seam that appends to files named
-// *.change-before-headers between opening them and sending the headers.
-class SeamServer final {
-public:
-    ~SeamServer() {
-        if (m_process.state() != QProcess::NotRunning) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-    bool start(const QString &workspace) {
-        m_process.start(
-            QStringLiteral(SBX_FILESTEST_BINARY),
-            {u"--host"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s, u"--workspace"_s, workspace});
-        QByteArray out;
-        QDeadlineTimer deadline(20000);
-        while (!deadline.hasExpired() && !out.contains('\n')) {
-            if (m_process.state() == QProcess::NotRunning)
-                return false;
-            m_process.waitForReadyRead(200);
-            out += m_process.readAllStandardOutput();
-        }
-        const QByteArray prefix = "sandbox-server listening on ";
-        if (!out.startsWith(prefix))
-            return false;
-        m_url = QUrl(QString::fromUtf8(out.mid(prefix.size()).trimmed()));
-        return m_url.isValid();
-    }
-    QUrl url() const { return m_url; }
-
-private:
-    QProcess m_process;
-    QUrl m_url;
-};
 
 } // namespace
 
@@ -229,8 +192,7 @@ void TestServerFilesDownload::errors() {
     QCOMPARE(result.status, 400);
     QCOMPARE(result.json()[u"data"_s][u"error_type"_s].toString(), u"invalid_target"_s);
     QCOMPARE(result.json()[u"data"_s][u"errno_name"_s].toString(), u"EISDIR"_s);
-    QUrl url = m_server.url();
-    url.setPath(u"/v1/file/download"_s);
+    QUrl url = m_server.url(u"/v1/file/download"_s);
     result = request("GET", url);
     QCOMPARE(result.status, 422);
     QCOMPARE(result.json()[u"detail"_s][0][u"loc"_s].toArray(),
@@ -239,8 +201,13 @@ void TestServerFilesDownload::errors() {
 }
 
 void TestServerFilesDownload::abortWhenChangedBeforeHeaders() {
-    SeamServer seam;
-    QVERIFY(seam.start(m_server.workspace()));
+    // sandbox-server-filestest: the real server plus a seam that appends to files named
+    // *.change-before-headers between opening them and sending the headers.
+    TestServer seam;
+    TestServer::Options options;
+    options.binary = QStringLiteral(SBX_FILESTEST_BINARY);
+    options.workspace = m_server.workspace();
+    QVERIFY2(seam.start(options), qPrintable(seam.error()));
     const QString file = path(u"moving.change-before-headers"_s);
     makeFile(file, "version one");
     HttpResult result = request("GET", downloadUrl(file, u"abort"_s, seam.url()));
@@ -304,8 +271,7 @@ void TestServerFilesDownload::abortWhenChangedDuringTransfer() {
 }
 
 void TestServerFilesDownload::extensionIsListed() {
-    QUrl url = m_server.url();
-    url.setPath(u"/v1/sandbox"_s);
+    QUrl url = m_server.url(u"/v1/sandbox"_s);
     const QJsonArray extensions = request("GET", url).json()[u"extensions"_s].toArray();
     QVERIFY(extensions.contains(u"download-range"_s));
 }

@@ -2,6 +2,7 @@
 // intact, empty files, hostile names, a target folder, cut and malformed uploads leaving
 // nothing behind, a target on another file system, and flat server memory during 200 MiB.
 #include "tests/server/httptestclient.h"
+#include "tests/support/localfiles.h"
 #include "tests/support/testserver.h"
 
 #include <QCryptographicHash>
@@ -21,48 +22,9 @@
 #include <sys/stat.h>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
-
-qint64 residentKiB(qint64 pid) {
-    QFile status(u"/proc/%1/status"_s.arg(pid));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLongLong();
-    }
-    return -1;
-}
-
-QByteArray sha256(const QString &path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(&file);
-    return hash.result().toHex();
-}
-
-// Random bytes written in 1 MiB blocks, so that the test itself stays small in memory.
-bool writeRandomFile(const QString &path, qint64 size) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
-    QByteArray block(1024 * 1024, Qt::Uninitialized);
-    while (size > 0) {
-        QRandomGenerator::global()->fillRange(reinterpret_cast<quint32 *>(block.data()),
-                                              block.size() / 4);
-        const qint64 n = qMin<qint64>(size, block.size());
-        if (file.write(block.constData(), n) != n)
-            return false;
-        size -= n;
-    }
-    return true;
-}
 
 struct UploadResult {
     int status = 0;
@@ -120,8 +82,7 @@ private:
         multi->append(filePart);
         if (target && fileFirst)
             multi->append(pathPart);
-        QUrl url = m_server.url();
-        url.setPath(u"/v1/file/upload"_s);
+        QUrl url = m_server.url(u"/v1/file/upload"_s);
         QNetworkAccessManager manager;
         QNetworkReply *reply = manager.post(QNetworkRequest(url), multi);
         multi->setParent(reply);
@@ -167,13 +128,7 @@ private:
 };
 
 void TestServerFilesUpload::initTestCase() {
-    TestServer::Options options;
-#ifdef __SANITIZE_ADDRESS__
-    const QString asan = qEnvironmentVariable("ASAN_OPTIONS");
-    options.env.insert(u"ASAN_OPTIONS"_s,
-                       (asan.isEmpty() ? QString() : asan + u":"_s) + u"quarantine_size_mb=8"_s);
-#endif
-    QVERIFY2(m_server.start(options), qPrintable(m_server.error()));
+    QVERIFY2(m_server.start(), qPrintable(m_server.error()));
     m_root = m_server.workspace() + u"/uploads-suite"_s;
     QVERIFY(QDir().mkpath(m_root));
 }
@@ -326,11 +281,10 @@ void TestServerFilesUpload::memoryStaysFlat() {
     QVERIFY(writeRandomFile(source, size));
     QFile file(source);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    const qint64 pid = m_server.process().processId();
-    qint64 peak = residentKiB(pid);
+    qint64 peak = m_server.residentKiB();
     const UploadResult result = upload(&file, "huge.bin", path(u"huge.bin"_s), true,
-                                       [&] { peak = qMax(peak, residentKiB(pid)); });
-    peak = qMax(peak, residentKiB(pid));
+                                       [&] { peak = qMax(peak, m_server.residentKiB()); });
+    peak = qMax(peak, m_server.residentKiB());
     QVERIFY(isSuccess(result, path(u"huge.bin"_s), size));
     QCOMPARE(QFileInfo(path(u"huge.bin"_s)).size(), size);
     qInfo("server peak VmRSS during a 200 MiB upload: %lld KiB", peak);

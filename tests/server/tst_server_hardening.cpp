@@ -18,8 +18,6 @@
 #include <vector>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -60,17 +58,13 @@ private slots:
     void emptyCredentialRefusesToStart();
 
 private:
-    QUrl url(const QString &path) const {
-        QUrl result = m_server.url();
-        result.setPath(path);
-        return result;
-    }
     HttpResult post(const QString &path, const QByteArray &body, int timeoutMs = 60000) {
-        return request("POST", url(path), {{"Content-Type", "application/json"}}, body, timeoutMs);
+        return request("POST", m_server.url(path), {{"Content-Type", "application/json"}}, body,
+                       timeoutMs);
     }
     void verifyStillServing() {
         QCOMPARE(m_server.process().state(), QProcess::Running);
-        QCOMPARE(request("GET", url(u"/v1/sandbox"_s)).status, 200);
+        QCOMPARE(request("GET", m_server.url(u"/v1/sandbox"_s)).status, 200);
     }
     // Posts a hostile body to file/write: refused as FastAPI does, the server's peak memory
     // grows by less than 4x the body, and it keeps serving.
@@ -223,8 +217,7 @@ void TestServerHardening::secretsAreNotReadableFromTheSandbox() {
         QString::fromLatin1(R"([{"name":"h","command":"echo )" + hookSecret + R"("}])"));
     QVERIFY2(server.start(options), qPrintable(server.error()));
 
-    QUrl exec = server.url();
-    exec.setPath(u"/v1/shell/exec"_s);
+    QUrl exec = server.url(u"/v1/shell/exec"_s);
     // What any program in the sandbox can read of its server: $PPID is the server.
     const QJsonObject command{
         {u"command"_s, uR"(tr '\0' '\n' </proc/$PPID/environ; tr '\0' ' ' </proc/$PPID/cmdline;)"

@@ -14,8 +14,6 @@
 #include <QTest>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
@@ -82,8 +80,7 @@ void TestServerHooks::postReadyRunsWhileServing() {
     const QDir workspace(server.workspace());
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(workspace.filePath(QStringLiteral("post-started"))),
                              10000);
-    QUrl target = server.url();
-    target.setPath(QStringLiteral("/v1/sandbox"));
+    QUrl target = server.url(QStringLiteral("/v1/sandbox"));
     QCOMPARE(request("GET", target).status, 200);
     QVERIFY(!QFile::exists(workspace.filePath(QStringLiteral("post-ready.txt"))));
 
@@ -114,8 +111,7 @@ void TestServerHooks::failingHooksAreLoggedAndServerServes() {
     QTRY_VERIFY_WITH_TIMEOUT(
         server.stderrText().contains("RUN_HOOK_POST_READY: failed with exit code 4"), 10000);
 
-    QUrl target = server.url();
-    target.setPath(QStringLiteral("/llms.txt"));
+    QUrl target = server.url(QStringLiteral("/llms.txt"));
     QCOMPARE(request("GET", target).status, 200);
     QCOMPARE(server.stop(), 0);
 }
@@ -143,8 +139,7 @@ void TestServerHooks::shutdownHooksAreCapped() {
     TestServer::Options options;
     options.env.insert(u"SANDBOX_SHUTDOWN_HOOKS"_s, uR"([{"name":"from-env","command":"true"}])"_s);
     QVERIFY2(server.start(options), qPrintable(server.error()));
-    QUrl hooks = server.url();
-    hooks.setPath(u"/v1/sandbox/hooks"_s);
+    QUrl hooks = server.url(u"/v1/sandbox/hooks"_s);
     auto post = [&](const QString &name) {
         const QJsonObject hook{{u"name"_s, name}, {u"command"_s, u"true"_s}};
         return request("POST", hooks, {{"Content-Type", "application/json"}},
@@ -173,10 +168,8 @@ void TestServerHooks::shutdownHooksAreCapped() {
 void TestServerHooks::shellSessionsAreCapped() {
     TestServer server;
     QVERIFY2(server.start(), qPrintable(server.error()));
-    QUrl create = server.url();
-    create.setPath(u"/v1/shell/sessions/create"_s);
-    QUrl stats = server.url();
-    stats.setPath(u"/v1/shell/sessions/stats"_s);
+    QUrl create = server.url(u"/v1/shell/sessions/create"_s);
+    QUrl stats = server.url(u"/v1/shell/sessions/stats"_s);
     const int max =
         request("GET", stats).json().value(u"data"_s).toObject().value(u"max_sessions"_s).toInt();
     QCOMPARE(max, 100);
@@ -191,11 +184,9 @@ void TestServerHooks::shellSessionsAreCapped() {
     QVERIFY2(refused.json().value(u"message"_s).toString().contains(u"100"_s),
              refused.body.constData());
     // The server still serves, and an exec without a session is refused the same way.
-    QUrl exec = server.url();
-    exec.setPath(u"/v1/shell/exec"_s);
+    QUrl exec = server.url(u"/v1/shell/exec"_s);
     QCOMPARE(request("POST", exec, {}, QByteArray(R"({"command":"true"})")).status, 429);
-    QUrl all = server.url();
-    all.setPath(u"/v1/shell/sessions"_s);
+    QUrl all = server.url(u"/v1/shell/sessions"_s);
     QCOMPARE(request("DELETE", all).status, 200);
     QCOMPARE(request("POST", create, {}, QByteArray("{}")).status, 200);
     QCOMPARE(server.stop(), 0);

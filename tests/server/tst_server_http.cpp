@@ -23,8 +23,7 @@
 #include <vector>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -149,11 +148,6 @@ private slots:
     void silentConnectionsTimeOutFirst();
 
 private:
-    QUrl url(const QString &path) const {
-        QUrl result = m_server.url();
-        result.setPath(path);
-        return result;
-    }
     void verifyStillServing();
 
     TestServer m_server;
@@ -169,12 +163,12 @@ void TestServerHttp::cleanupTestCase() {
 
 void TestServerHttp::verifyStillServing() {
     QCOMPARE(m_server.process().state(), QProcess::Running);
-    const HttpResult result = request("GET", url(QStringLiteral("/v1/sandbox")));
+    const HttpResult result = request("GET", m_server.url(QStringLiteral("/v1/sandbox")));
     QCOMPARE(result.status, 200);
 }
 
 void TestServerHttp::notFoundIsEnveloped() {
-    const HttpResult result = request("GET", url(QStringLiteral("/v1/nothing/here")));
+    const HttpResult result = request("GET", m_server.url(QStringLiteral("/v1/nothing/here")));
     QCOMPARE(result.status, 404);
     QString why;
     QVERIFY2(isErrorEnvelope(result.body, &why), qPrintable(why));
@@ -182,11 +176,11 @@ void TestServerHttp::notFoundIsEnveloped() {
 }
 
 void TestServerHttp::wrongMethodIsEnveloped() {
-    const HttpResult result = request("DELETE", url(QStringLiteral("/v1/sandbox")));
+    const HttpResult result = request("DELETE", m_server.url(QStringLiteral("/v1/sandbox")));
     QCOMPARE(result.status, 405);
     QVERIFY(isErrorEnvelope(result.body));
     QVERIFY(result.header("Allow").contains("GET"));
-    QCOMPARE(request("GET", url(QStringLiteral("/tickets"))).status, 405);
+    QCOMPARE(request("GET", m_server.url(QStringLiteral("/tickets"))).status, 405);
 }
 
 void TestServerHttp::malformedRequests_data() {
@@ -228,14 +222,15 @@ void TestServerHttp::hugeHeader() {
 
 void TestServerHttp::invalidJsonBody() {
     const HttpResult result =
-        request("POST", url(QStringLiteral("/tickets")), {}, QByteArray("{\"not\": json"));
+        request("POST", m_server.url(QStringLiteral("/tickets")), {}, QByteArray("{\"not\": json"));
     QCOMPARE(result.status, 400);
     QString why;
     QVERIFY2(isErrorEnvelope(result.body, &why), qPrintable(why));
     QVERIFY(
         result.json().value(QStringLiteral("message")).toString().contains(QStringLiteral("JSON")));
     // An empty body or an object is fine.
-    QCOMPARE(request("POST", url(QStringLiteral("/tickets")), {}, QByteArray("{}")).status, 200);
+    QCOMPARE(request("POST", m_server.url(QStringLiteral("/tickets")), {}, QByteArray("{}")).status,
+             200);
     verifyStillServing();
 }
 
@@ -370,8 +365,7 @@ void TestServerHttp::idleConnectionsDoNotLockOutClients() {
 
     QElapsedTimer timer;
     timer.start();
-    QUrl target = server.url();
-    target.setPath(QStringLiteral("/v1/sandbox"));
+    QUrl target = server.url(QStringLiteral("/v1/sandbox"));
     const HttpResult honest = request("GET", target, {}, {}, 5000);
     const qint64 elapsed = timer.elapsed();
     qInfo("GET /v1/sandbox with %d idle connections at a 256-descriptor limit: %lld ms", wanted,
@@ -399,8 +393,7 @@ void TestServerHttp::outOfDescriptorsEvictsIdle() {
     raiseOwnDescriptorLimit();
     RawConnections idle;
     QCOMPARE(idle.open(server.port(), 400), 400);
-    QUrl target = server.url();
-    target.setPath(QStringLiteral("/v1/sandbox"));
+    QUrl target = server.url(QStringLiteral("/v1/sandbox"));
     QElapsedTimer timer;
     timer.start();
     const HttpResult honest = request("GET", target, {}, {}, 5000);
@@ -416,9 +409,8 @@ void TestServerHttp::busyConnectionsAreNeverEvicted() {
     // At the cap with every connection in the middle of a request, a newcomer is told to
     // come back (503 in the envelope) and nobody's request is cut.
     TestServer server;
-    TestServer::Options options;
-    options.extraArgs = {QStringLiteral("--max-connections"), QStringLiteral("2")};
-    QVERIFY2(server.start(options), qPrintable(server.error()));
+    QVERIFY2(server.start(TestServer::withArgs({u"--max-connections"_s, u"2"_s})),
+             qPrintable(server.error()));
     QTcpSocket first;
     QTcpSocket second;
     QVERIFY(startPendingPost(first, server.port()));
@@ -431,8 +423,7 @@ void TestServerHttp::busyConnectionsAreNeverEvicted() {
     QCOMPARE(finishPendingPost(first), 200);
     QCOMPARE(finishPendingPost(second), 200);
     // Both are idle keep-alive connections now: a newcomer takes the place of one.
-    QUrl target = server.url();
-    target.setPath(QStringLiteral("/v1/sandbox"));
+    QUrl target = server.url(QStringLiteral("/v1/sandbox"));
     QCOMPARE(request("GET", target, {}, {}, 5000).status, 200);
     QCOMPARE(server.stop(), 0);
 }
@@ -441,9 +432,8 @@ void TestServerHttp::silentConnectionsTimeOutFirst() {
     // A connection that never sent a request is closed after --header-timeout; one that did
     // is kept alive for the (longer) keep-alive time.
     TestServer server;
-    TestServer::Options options;
-    options.extraArgs = {QStringLiteral("--header-timeout"), QStringLiteral("1")};
-    QVERIFY2(server.start(options), qPrintable(server.error()));
+    QVERIFY2(server.start(TestServer::withArgs({u"--header-timeout"_s, u"1"_s})),
+             qPrintable(server.error()));
     QTcpSocket silent;
     silent.connectToHost(QStringLiteral("127.0.0.1"), server.port());
     QVERIFY(silent.waitForConnected(5000));

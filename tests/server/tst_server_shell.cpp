@@ -11,8 +11,7 @@
 #include <QTest>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -43,18 +42,12 @@ private slots:
     void deletedSessionClosesItsSockets();
 
 private:
-    QUrl url(const QString &path) const {
-        QUrl result = m_server.url();
-        result.setPath(path);
-        return result;
-    }
     TestServer m_server;
 };
 
 void TestServerShell::initTestCase() {
-    TestServer::Options options;
-    options.extraArgs = {QStringLiteral("--ws-ping-interval"), QStringLiteral("2")};
-    QVERIFY2(m_server.start(options), qPrintable(m_server.error()));
+    QVERIFY2(m_server.start(TestServer::withArgs({u"--ws-ping-interval"_s, u"2"_s})),
+             qPrintable(m_server.error()));
 }
 
 void TestServerShell::cleanupTestCase() {
@@ -132,7 +125,7 @@ void TestServerShell::twoClientsShareOneSession() {
 }
 
 void TestServerShell::reattachReplaysRecentOutput() {
-    const HttpResult sandbox = request("GET", url(QStringLiteral("/v1/sandbox")));
+    const HttpResult sandbox = request("GET", m_server.url(QStringLiteral("/v1/sandbox")));
     QCOMPARE(sandbox.status, 200);
     const QJsonArray extensions = sandbox.json().value(QStringLiteral("extensions")).toArray();
     QVERIFY(extensions.contains(QStringLiteral("terminal-replay")));
@@ -256,7 +249,7 @@ void TestServerShell::shellExitSendsExitFrameAndCloses() {
                  .toInt(),
              3);
     QCOMPARE(client.closeCode(), 1000);
-    const HttpResult list = request("GET", url(QStringLiteral("/v1/shell/sessions")));
+    const HttpResult list = request("GET", m_server.url(QStringLiteral("/v1/shell/sessions")));
     QVERIFY(!list.json()
                  .value(QStringLiteral("data"))
                  .toObject()
@@ -270,7 +263,7 @@ void TestServerShell::deletedSessionClosesItsSockets() {
     QVERIFY(client.open(m_server.url()));
     QVERIFY(client.waitFor([&] { return !client.sessionId().isEmpty(); }));
     const HttpResult deleted =
-        request("DELETE", url(QStringLiteral("/v1/shell/sessions/") + client.sessionId()));
+        request("DELETE", m_server.url(QStringLiteral("/v1/shell/sessions/") + client.sessionId()));
     QCOMPARE(deleted.status, 200);
     QVERIFY(client.waitForClose());
     QCOMPARE(client.closeCode(), 1000);
@@ -281,7 +274,7 @@ void TestServerShell::deletedSessionClosesItsSockets() {
                 .toString()
                 .contains(QStringLiteral("deleted")));
     const HttpResult again =
-        request("DELETE", url(QStringLiteral("/v1/shell/sessions/") + client.sessionId()));
+        request("DELETE", m_server.url(QStringLiteral("/v1/shell/sessions/") + client.sessionId()));
     QCOMPARE(again.status, 404);
     QVERIFY(isErrorEnvelope(again.body));
 }

@@ -15,8 +15,6 @@
 #include <QTest>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
@@ -56,13 +54,8 @@ private slots:
     void stopClosesSocketsAndKillsShells();
 
 private:
-    QUrl url(const QString &path) const {
-        QUrl result = m_server.url();
-        result.setPath(path);
-        return result;
-    }
     HttpResult post(const QString &path, const QJsonObject &body) {
-        return request("POST", url(path), {{"Content-Type", "application/json"}},
+        return request("POST", m_server.url(path), {{"Content-Type", "application/json"}},
                        QJsonDocument(body).toJson(QJsonDocument::Compact), 60000);
     }
     QJsonObject data(const HttpResult &result) {
@@ -72,7 +65,7 @@ private:
         return data(post(QStringLiteral("/v1/shell/exec"), body));
     }
     QJsonObject sessionsMap() {
-        return data(request("GET", url(QStringLiteral("/v1/shell/sessions"))))
+        return data(request("GET", m_server.url(QStringLiteral("/v1/shell/sessions"))))
             .value(QStringLiteral("sessions"))
             .toObject();
     }
@@ -317,7 +310,7 @@ void TestServerShellRest::validationErrorsAreFastApiShaped() {
     QCOMPARE(firstError(result).value(QStringLiteral("type")).toString(),
              QStringLiteral("string_type"));
 
-    result = request("POST", url(QStringLiteral("/v1/shell/view")),
+    result = request("POST", m_server.url(QStringLiteral("/v1/shell/view")),
                      {{"Content-Type", "application/json"}}, "{not json");
     QCOMPARE(result.status, 422);
     QCOMPARE(firstError(result).value(QStringLiteral("type")).toString(),
@@ -343,13 +336,15 @@ void TestServerShellRest::unknownSessionIs404() {
         QCOMPARE(result.status, 404);
         QVERIFY2(isErrorEnvelope(result.body), path);
     }
-    const HttpResult deleted = request("DELETE", url(QStringLiteral("/v1/shell/sessions/nope")));
+    const HttpResult deleted =
+        request("DELETE", m_server.url(QStringLiteral("/v1/shell/sessions/nope")));
     QCOMPARE(deleted.status, 404);
 }
 
 void TestServerShellRest::statsCountSessions() {
     exec({{u"command"_s, u"true"_s}});
-    const QJsonObject stats = data(request("GET", url(QStringLiteral("/v1/shell/sessions/stats"))));
+    const QJsonObject stats =
+        data(request("GET", m_server.url(QStringLiteral("/v1/shell/sessions/stats"))));
     QVERIFY(stats.value(QStringLiteral("total_sessions")).toInt() >= 1);
     QCOMPARE(stats.value(QStringLiteral("total_sessions")).toInt(),
              stats.value(QStringLiteral("active_sessions")).toInt() +
@@ -364,7 +359,8 @@ void TestServerShellRest::deleteAllSessions() {
     ShellTestClient client;
     QVERIFY(client.open(m_server.url()));
     QVERIFY(client.waitFor([&] { return !client.sessionId().isEmpty(); }));
-    const HttpResult deleted = request("DELETE", url(QStringLiteral("/v1/shell/sessions")));
+    const HttpResult deleted =
+        request("DELETE", m_server.url(QStringLiteral("/v1/shell/sessions")));
     QCOMPARE(deleted.status, 200);
     QVERIFY(client.waitForClose());
     QVERIFY(sessionsMap().isEmpty());
@@ -372,9 +368,8 @@ void TestServerShellRest::deleteAllSessions() {
 
 void TestServerShellRest::idleSessionsAreReaped() {
     TestServer server;
-    TestServer::Options options;
-    options.extraArgs = {QStringLiteral("--session-idle-timeout"), QStringLiteral("1")};
-    QVERIFY2(server.start(options), qPrintable(server.error()));
+    QVERIFY2(server.start(TestServer::withArgs({u"--session-idle-timeout"_s, u"1"_s})),
+             qPrintable(server.error()));
     QUrl base = server.url();
     auto list = [&] {
         QUrl u = base;

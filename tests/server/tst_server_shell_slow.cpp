@@ -11,8 +11,6 @@
 #include <QTest>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
@@ -51,17 +49,6 @@ bool takeMessage(QByteArray &buffer, QByteArray &message, QByteArray &partial) {
     }
 }
 
-qint64 residentKiB(qint64 pid) {
-    QFile status(u"/proc/%1/status"_s.arg(pid));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLongLong();
-    }
-    return -1;
-}
-
 } // namespace
 
 class TestServerShellSlow final : public QObject {
@@ -73,13 +60,8 @@ private slots:
     void stalledClientLagsWithoutStallingOthers();
 
 private:
-    QUrl url(const QString &path) const {
-        QUrl result = m_server.url();
-        result.setPath(path);
-        return result;
-    }
     HttpResult post(const QString &path, const QJsonObject &body, int timeoutMs = 15000) {
-        return request("POST", url(path), {{"Content-Type", "application/json"}},
+        return request("POST", m_server.url(path), {{"Content-Type", "application/json"}},
                        QJsonDocument(body).toJson(QJsonDocument::Compact), timeoutMs);
     }
 
@@ -87,15 +69,7 @@ private:
 };
 
 void TestServerShellSlow::initTestCase() {
-    TestServer::Options options;
-#ifdef __SANITIZE_ADDRESS__
-    // AddressSanitizer keeps 256 MB of freed memory in quarantine by default, which would
-    // measure ASan, not the server.
-    const QString asan = qEnvironmentVariable("ASAN_OPTIONS");
-    options.env.insert(u"ASAN_OPTIONS"_s,
-                       (asan.isEmpty() ? QString() : asan + u":"_s) + u"quarantine_size_mb=8"_s);
-#endif
-    QVERIFY2(m_server.start(options), qPrintable(m_server.error()));
+    QVERIFY2(m_server.start(), qPrintable(m_server.error()));
 }
 
 void TestServerShellSlow::cleanupTestCase() {
@@ -152,7 +126,7 @@ void TestServerShellSlow::stalledClientLagsWithoutStallingOthers() {
         post(u"/v1/shell/wait"_s, {{u"id"_s, sessionId}, {u"seconds"_s, 240}}, 250000);
     QCOMPARE(waited.json().value(u"data"_s).toObject().value(u"status"_s).toString(),
              u"completed"_s);
-    const qint64 rss = residentKiB(m_server.process().processId());
+    const qint64 rss = m_server.residentKiB();
     qInfo("server VmRSS after 50 MB through a stalled client: %lld KiB", rss);
     QVERIFY(rss > 0);
 #ifdef __SANITIZE_ADDRESS__

@@ -16,8 +16,6 @@
 #include <csignal>
 
 using namespace sbxtest;
-
-using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {

@@ -7,7 +7,21 @@ namespace sbxtest {
 
 using namespace Qt::StringLiterals;
 
-bool SudoSandbox::start(const QString &binary) {
+bool SudoSandbox::built() {
+#ifdef SBX_FILESTEST_BINARY
+    return true;
+#else
+    return false;
+#endif
+}
+
+bool SudoSandbox::start() {
+#ifdef SBX_FILESTEST_BINARY
+    const QString binary = QStringLiteral(SBX_FILESTEST_BINARY);
+#else
+    const QString binary;
+    return false;
+#endif
     const QString bin = home.filePath(u"bin"_s);
     QDir().mkpath(bin);
     QFile sudo(bin + u"/sudo"_s);

@@ -17,8 +17,18 @@ struct SudoSandbox {
     TestServer server;
     // Where the stand-in sudo logs its arguments, one line a call.
     QString sudoLog() const { return home.filePath(u"sudo.log"_s); }
-    // Starts binary (the filestest build) with the stand-in sudo on its shells' PATH.
-    bool start(const QString &binary);
+    // Starts the filestest build with the stand-in sudo on its shells' PATH.
+    bool start();
+    // False where the build has no filestest server (SBX_SERVER_TESTS=OFF).
+    static bool built();
 };
 
 } // namespace sbxtest
+
+// In a test function: starts sandbox, or skips the test saying why where it cannot be built.
+#define SBX_START_SUDO_SANDBOX(sandbox)                                                            \
+    do {                                                                                           \
+        if (!sbxtest::SudoSandbox::built())                                                        \
+            QSKIP("needs the sandbox-server-filestest build (SBX_SERVER_TESTS=ON)");               \
+        QVERIFY2((sandbox).start(), qPrintable((sandbox).server.error()));                         \
+    } while (false)

@@ -1,6 +1,7 @@
 #include "tests/support/testserver.h"
 
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QRegularExpression>
 
 #include <csignal>
@@ -16,6 +17,18 @@ TestServer::~TestServer() {
         m_process->kill();
         m_process->waitForFinished(5000);
     }
+}
+
+TestServer::Options TestServer::withApiKey(const QString &key) {
+    Options options;
+    options.env.insert(u"SANDBOX_API_KEY"_s, key);
+    return options;
+}
+
+TestServer::Options TestServer::withArgs(const QStringList &args) {
+    Options options;
+    options.extraArgs = args;
+    return options;
 }
 
 bool TestServer::start(const Options &options) {
@@ -37,6 +50,14 @@ bool TestServer::start(const Options &options) {
         m_homeDir = std::make_unique<QTemporaryDir>();
         env.insert(u"HOME"_s, m_homeDir->path());
     }
+#ifdef __SANITIZE_ADDRESS__
+    // AddressSanitizer keeps 256 MB of freed memory in quarantine by default, which would
+    // measure ASan, not the server.
+    const QString asan = env.value(u"ASAN_OPTIONS"_s);
+    if (!asan.contains(u"quarantine_size_mb"_s))
+        env.insert(u"ASAN_OPTIONS"_s,
+                   (asan.isEmpty() ? QString() : asan + u":"_s) + u"quarantine_size_mb=8"_s);
+#endif
     m_process->setProcessEnvironment(env);
     // A test process that is killed (a timeout) must not leave its server running.
     const int maxOpenFiles = options.maxOpenFiles;
@@ -82,11 +103,27 @@ bool TestServer::start(const Options &options) {
     return false;
 }
 
+QUrl TestServer::url(const QString &path, const QString &query, bool webSocket) const {
+    QUrl result = m_url;
+    result.setPath(path);
+    if (!query.isEmpty())
+        result.setQuery(query);
+    if (webSocket)
+        result.setScheme(u"ws"_s);
+    return result;
+}
+
+void TestServer::terminate() {
+    if (m_process && m_process->state() != QProcess::NotRunning)
+        ::kill(static_cast<pid_t>(m_process->processId()), SIGTERM);
+}
+
 int TestServer::stop() {
-    if (!m_process || m_process->state() == QProcess::NotRunning)
-        return m_process ? m_process->exitCode() : -1;
-    ::kill(static_cast<pid_t>(m_process->processId()), SIGTERM);
-    if (!m_process->waitForFinished(30000))
+    if (!m_process)
+        return -1;
+    terminate();
+    // The event loop of a QTRY may already have seen the exit; waitForFinished is then false.
+    if (m_process->state() != QProcess::NotRunning && !m_process->waitForFinished(30000))
         return -1;
     return m_process->exitStatus() == QProcess::NormalExit ? m_process->exitCode() : -1;
 }
@@ -96,6 +133,19 @@ void TestServer::kill() {
         m_process->kill();
         m_process->waitForFinished(5000);
     }
+}
+
+qint64 TestServer::residentKiB() const {
+    if (!m_process || m_process->state() == QProcess::NotRunning)
+        return -1;
+    QFile status(u"/proc/%1/status"_s.arg(m_process->processId()));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    }
+    return -1;
 }
 
 QByteArray TestServer::stdoutText() {

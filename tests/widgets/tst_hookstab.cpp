@@ -4,6 +4,7 @@
 #include "client/api/hookjobs.h"
 #include "client/sandboxclient.h"
 #include "models/hookmodel.h"
+#include "tests/support/jobs.h"
 #include "tests/support/scriptedprompts.h"
 #include "tests/support/testserver.h"
 #include "widgets/hooks/hookeditor.h"
@@ -93,11 +94,10 @@ private Q_SLOTS:
 };
 
 void TestHooksTab::initTestCase() {
-    TestServer::Options options;
     // Trial runs start shells; TestServer gives them an empty HOME of their own.
-    options.env.insert(u"SANDBOX_SHUTDOWN_HOOKS"_s, uR"([{"name":"boot-marker","command":"true",)"
-                                                    uR"("priority":5}])"_s);
-    QVERIFY2(m_server.start(options), qPrintable(m_server.error()));
+    const auto hook = uR"([{"name":"boot-marker","command":"true","priority":5}])"_s;
+    QVERIFY2(m_server.start(TestServer::Options().set(u"SANDBOX_SHUTDOWN_HOOKS"_s, hook)),
+             qPrintable(m_server.error()));
 }
 
 void TestHooksTab::hooksTabFollowsFiles() {
@@ -247,15 +247,10 @@ void TestHooksTab::serverRefusalShowsUnderTheFieldItNames() {
 
 void TestHooksTab::deleteAsksNamingTheHook() {
     SandboxClient client({m_server.url(), {}}, {});
-    auto *add = new RegisterHookJob(&client, [] {
-        SandboxHook h;
-        h.name = u"goner"_s;
-        h.command = u"true"_s;
-        return h;
-    }());
-    QSignalSpy added(add, &ApiJob::finished);
-    add->start();
-    QVERIFY(added.wait(10000));
+    SandboxHook hook;
+    hook.name = u"goner"_s;
+    hook.command = u"true"_s;
+    QVERIFY(runJob(new RegisterHookJob(&client, hook)).ok());
     auto tab = shownTab(&client);
     QVERIFY(tab);
     tab->selectHook(u"goner"_s);
@@ -280,16 +275,11 @@ void TestHooksTab::deleteAsksNamingTheHook() {
 
 void TestHooksTab::runNowShowsOutputAndExitCode() {
     SandboxClient client({m_server.url(), {}}, {});
-    auto *add = new RegisterHookJob(&client, [] {
-        SandboxHook h;
-        h.name = u"say-hello"_s;
-        h.command = u"echo hello-from-hook\nexit 4"_s;
-        h.timeoutSeconds = 5;
-        return h;
-    }());
-    QSignalSpy added(add, &ApiJob::finished);
-    add->start();
-    QVERIFY(added.wait(10000));
+    SandboxHook hook;
+    hook.name = u"say-hello"_s;
+    hook.command = u"echo hello-from-hook\nexit 4"_s;
+    hook.timeoutSeconds = 5;
+    QVERIFY(runJob(new RegisterHookJob(&client, hook)).ok());
     auto tab = shownTab(&client);
     QVERIFY(tab);
     QTRY_VERIFY(tab->model()->indexOfHook(u"say-hello"_s).isValid());
@@ -314,8 +304,7 @@ void TestHooksTab::runNowShowsOutputAndExitCode() {
 void TestHooksTab::sandboxWithoutHooksApiSaysSo() {
     // Under a path prefix sandbox-server has no routes: a 404 on the hooks route, as an AIO
     // without the hooks API would answer.
-    QUrl url = m_server.url();
-    url.setPath(u"/no-hooks-here/"_s);
+    QUrl url = m_server.url(u"/no-hooks-here/"_s);
     SandboxClient client({url, {}}, {});
     QSignalSpy traffic(&client, &SandboxClient::trafficLogged);
     HooksTab tab(&client);

@@ -1,4 +1,5 @@
 #include "models/terminal/terminalemulation.h"
+#include "tests/support/paintcounter.h"
 #include "tests/support/scriptedprompts.h"
 #include "widgets/terminal/terminalview.h"
 
@@ -45,18 +46,6 @@ bool showView(TerminalView &view, int width, int height, bool focus = true) {
         view.setFocus();
     return true;
 }
-
-class PaintCounter final : public QObject {
-public:
-    int paints = 0;
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override {
-        if (event->type() == QEvent::Paint)
-            ++paints;
-        return QObject::eventFilter(watched, event);
-    }
-};
 
 QByteArray joined(const QSignalSpy &spy) {
     QByteArray all;
