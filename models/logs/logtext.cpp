@@ -33,8 +33,9 @@ struct Utf8Char {
 };
 
 // Strict UTF-8 (no overlongs, surrogates or values past U+10FFFF). An invalid sequence takes
-// its maximal subpart, the bytes a valid sequence could have started with, as Unicode's
-// recommended practice and QString::fromUtf8 do.
+// its maximal subpart, the bytes a valid sequence could have started with, as Unicode
+// recommends. Qt 6.4's QString::fromUtf8 gives one U+FFFD per byte of a truncated sequence
+// instead (E2 82 is two there, one here); for every valid character the two agree.
 Utf8Char decodeUtf8(const unsigned char *p, qsizetype avail) {
     const unsigned char lead = p[0];
     int need = 0;
