@@ -15,3 +15,5 @@ if [[ -x bench/server/faults.sh ]]; then
   echo "== server load and faults"
   bench/server/faults.sh "$build"
 fi
+echo "== logs"
+bench/logs/run.sh "$build"

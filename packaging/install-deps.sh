@@ -16,7 +16,7 @@ packages=(
   # container engine provider; its suite runs a podman service of its own (runc, no systemd)
   libcurl4-openssl-dev podman runc conmon containernetworking-plugins
   # tests, screenshots and benchmarks
-  xvfb xauth imagemagick openssl curl procps wrk
+  xvfb xauth imagemagick openssl curl procps wrk lnav time
   # fuzzing (`make fuzz`): libFuzzer with clang's sanitizers
   clang-14 libfuzzer-14-dev
 )
