@@ -1,4 +1,6 @@
-// Level classification of one log line: a pure function over its UTF-8 bytes.
+// Level and timestamp classification of one log line: pure functions over its UTF-8 bytes.
+// Over 600 lines because the level and time readers share one set of file-local byte readers
+// that the hot path inlines; the rules below are the contract the suite tests row by row.
 //
 // classifyLevel, earliest form wins (a line's own level comes before the text it quotes):
 //  - at the start only: a syslog priority "<N>" (N % 8: 0-3 Error, 4 Warning, 5-6 Info,
@@ -14,10 +16,26 @@
 //    "TERRORS", "INFORMATIONAL", "ERROR_COUNT" and "ERRORé" name no level. A word touching '/'
 //    is a path segment ("/ERROR/page"). Mixed- and lower-case bare words ("Error:", "no errors")
 //    are prose; only brackets and level keys make them count.
+// parseLogTime, the first form that parses wins:
+//  - at the start, after an optional "<N>" and "[": ISO 8601 / RFC 3339 "YYYY-MM-DD" (or
+//    "YYYY/MM/DD", Go's log and nginx) then 'T' or ' ', "hh:mm:ss", an optional '.' or ','
+//    fraction of any length (truncated to ms), an optional Z / +hh:mm / +hhmm / +hh; syslog
+//    "Dec  1 15:52:14"; glog "I1201 15:52:14.123456"; logcat "12-01 15:52:14.123".
+//  - a logfmt line (starting "key="): the first ts/time/timestamp/@timestamp/t field of its
+//    first kLogfmtFields fields, valued as an ISO time or an epoch number.
+//  - a JSON object line: the first top-level ts/time/timestamp/@timestamp/t field that is an
+//    epoch number (s, or ms above 1e11, us above 1e14, ns above 1e17), a string holding an ISO
+//    time or such a number, or an object {"$date": ...} (MongoDB).
+//  Times without an offset are in context.utcOffsetSeconds; forms without a year take
+//  context.year and give nothing when it is 0. Invalid dates and times (month 13, Feb 30,
+//  hour 24, second 60) give nothing.
 #include "models/logs/logclassify.h"
+
+#include <QDate>
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -32,6 +50,8 @@ constexpr qsizetype kMaxFormBytes = 64;
 constexpr int kMaxPadding = 8;
 // Longer words are neither level names nor level keys ("log_level", "CRITICAL").
 constexpr qsizetype kMaxWordBytes = 13;
+constexpr int kLogfmtFields = 8;
+constexpr qint64 kUnixEpochJulianDay = 2440588;
 
 struct LevelName {
     std::string_view name;
@@ -67,6 +87,12 @@ constexpr std::array kLevelNames = {
 
 constexpr std::array<std::string_view, 5> kLevelKeys = {"level", "lvl", "severity", "loglevel",
                                                         "log_level"};
+constexpr std::array<std::string_view, 5> kTimeKeys = {"ts", "time", "timestamp", "@timestamp",
+                                                       "t"};
+constexpr std::array<std::string_view, 1> kNestedTimeKeys = {"$date"};
+
+constexpr std::array<std::string_view, 12> kMonths = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                      "jul", "aug", "sep", "oct", "nov", "dec"};
 
 constexpr bool isUpper(char c) {
     return c >= 'A' && c <= 'Z';
@@ -341,6 +367,298 @@ std::optional<LogLevel> keyedLevel(QByteArrayView line, qsizetype keyStart, qsiz
     return namedLevel(line.sliced(p, valueEnd - p));
 }
 
+// Milliseconds since the epoch of a civil time at offsetSeconds east of UTC, if it exists.
+std::optional<qint64> epochMs(int year, int month, int day, int hour, int minute, int second,
+                              int ms, int offsetSeconds) {
+    if (!QDate::isValid(year, month, day) || hour > 23 || minute > 59 || second > 59)
+        return std::nullopt;
+    const qint64 days = QDate(year, month, day).toJulianDay() - kUnixEpochJulianDay;
+    const qint64 seconds = ((days * 24 + hour) * 60 + minute) * 60 + second - offsetSeconds;
+    return seconds * 1000 + ms;
+}
+
+struct Clock {
+    int hour = 0;
+    int minute = 0;
+    int second = 0;
+    int ms = 0;
+};
+
+// "hh:mm:ss" with an optional '.' or ',' fraction of any length, truncated to milliseconds.
+bool readClock(QByteArrayView text, qsizetype &i, Clock &clock) {
+    clock.hour = readDigits(text, i, 2);
+    if (clock.hour < 0 || at(text, i++) != ':')
+        return false;
+    clock.minute = readDigits(text, i, 2);
+    if (clock.minute < 0 || at(text, i++) != ':')
+        return false;
+    clock.second = readDigits(text, i, 2);
+    if (clock.second < 0)
+        return false;
+    clock.ms = 0;
+    if ((at(text, i) == '.' || at(text, i) == ',') && isDigit(at(text, i + 1))) {
+        const qsizetype start = ++i;
+        for (; isDigit(at(text, i)); ++i) {
+            if (i - start < 3)
+                clock.ms = clock.ms * 10 + (text[i] - '0');
+        }
+        for (qsizetype n = i - start; n < 3; ++n)
+            clock.ms *= 10;
+    }
+    return true;
+}
+
+enum class Offset { Absent, Present, Invalid };
+
+// "Z", "+hh:mm", "+hhmm" or "+hh" right after a time.
+Offset readOffset(QByteArrayView text, qsizetype &i, int &seconds) {
+    const char c = at(text, i);
+    if (c == 'Z' || c == 'z') {
+        ++i;
+        seconds = 0;
+        return Offset::Present;
+    }
+    if (c != '+' && c != '-')
+        return Offset::Absent;
+    ++i;
+    const int hours = readDigits(text, i, 2);
+    int minutes = 0;
+    if (at(text, i) == ':')
+        ++i;
+    if (isDigit(at(text, i)))
+        minutes = readDigits(text, i, 2);
+    if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59)
+        return Offset::Invalid;
+    seconds = (hours * 3600 + minutes * 60) * (c == '-' ? -1 : 1);
+    return Offset::Present;
+}
+
+// A timestamp ends where its digits do: "15:52:145" is no time.
+std::optional<qint64> ended(QByteArrayView text, qsizetype i, std::optional<qint64> value) {
+    return isDigit(at(text, i)) ? std::nullopt : value;
+}
+
+std::optional<qint64> isoTime(QByteArrayView text, qsizetype i, const LogTimeContext &context) {
+    const int year = readDigits(text, i, 4);
+    const char dateSeparator = at(text, i);
+    if (year < 0 || (dateSeparator != '-' && dateSeparator != '/'))
+        return std::nullopt;
+    ++i;
+    const int month = readDigits(text, i, 2);
+    if (month < 0 || at(text, i++) != dateSeparator)
+        return std::nullopt;
+    const int day = readDigits(text, i, 2);
+    const char timeSeparator = at(text, i++);
+    if (day < 0 || (timeSeparator != 'T' && timeSeparator != 't' && timeSeparator != ' '))
+        return std::nullopt;
+    Clock clock;
+    if (!readClock(text, i, clock))
+        return std::nullopt;
+    int offset = context.utcOffsetSeconds;
+    if (readOffset(text, i, offset) == Offset::Invalid)
+        return std::nullopt;
+    return ended(
+        text, i,
+        epochMs(year, month, day, clock.hour, clock.minute, clock.second, clock.ms, offset));
+}
+
+// "Dec  1 15:52:14" or "Dec 01 15:52:14", in context's year and offset.
+std::optional<qint64> syslogTime(QByteArrayView text, qsizetype i, const LogTimeContext &context) {
+    if (context.year == 0 || !isAlpha(at(text, i + 2)) || at(text, i + 3) != ' ')
+        return std::nullopt;
+    const auto month = std::find_if(kMonths.begin(), kMonths.end(), [&](std::string_view name) {
+        return equalsIgnoringCase(text.sliced(i, 3), name);
+    });
+    if (month == kMonths.end())
+        return std::nullopt;
+    i = skipSpaces(text, i + 4, 1);
+    const qsizetype dayEnd = skipDigits(text, i);
+    if (dayEnd == i || dayEnd - i > 2 || at(text, dayEnd) != ' ')
+        return std::nullopt;
+    const int day = dayEnd - i == 1 ? text[i] - '0' : (text[i] - '0') * 10 + text[i + 1] - '0';
+    i = dayEnd + 1;
+    Clock clock;
+    if (!readClock(text, i, clock))
+        return std::nullopt;
+    return ended(text, i,
+                 epochMs(context.year, int(month - kMonths.begin()) + 1, day, clock.hour,
+                         clock.minute, clock.second, clock.ms, context.utcOffsetSeconds));
+}
+
+// "MMDD hh:mm:ss..." (glog after its letter) or "MM-DD hh:mm:ss..." (logcat).
+std::optional<qint64> monthDayTime(QByteArrayView text, qsizetype i, bool dashed,
+                                   const LogTimeContext &context) {
+    if (context.year == 0)
+        return std::nullopt;
+    const int month = readDigits(text, i, 2);
+    if (dashed && at(text, i++) != '-')
+        return std::nullopt;
+    const int day = readDigits(text, i, 2);
+    Clock clock;
+    if (month < 0 || day < 0 || at(text, i++) != ' ' || !readClock(text, i, clock))
+        return std::nullopt;
+    return ended(text, i,
+                 epochMs(context.year, month, day, clock.hour, clock.minute, clock.second, clock.ms,
+                         context.utcOffsetSeconds));
+}
+
+// An epoch number at i ("1764604334.123", "1764604334123"), its unit told by its size.
+std::optional<qint64> epochNumber(QByteArrayView text, qsizetype i) {
+    const qsizetype intEnd = skipDigits(text, i);
+    if (intEnd == i || intEnd - i > 19)
+        return std::nullopt;
+    // Unsigned: 19 digits may exceed qint64 before the check below.
+    quint64 digits = 0;
+    for (qsizetype p = i; p < intEnd; ++p)
+        digits = digits * 10 + quint64(text[p] - '0');
+    if (digits > quint64(std::numeric_limits<qint64>::max()))
+        return std::nullopt;
+    const qint64 value = qint64(digits);
+    qsizetype end = intEnd;
+    int fractionMs = 0;
+    if (at(text, end) == '.') {
+        const qsizetype fractionStart = ++end;
+        end = skipDigits(text, end);
+        for (qsizetype p = fractionStart; p < fractionStart + 3; ++p)
+            fractionMs = fractionMs * 10 + (p < end ? text[p] - '0' : 0);
+    }
+    const char next = at(text, end);
+    if (next == 'e' || next == 'E' || next == '.')
+        return std::nullopt;
+    if (value > 100'000'000'000'000'000LL)
+        return value / 1'000'000;
+    if (value > 100'000'000'000'000LL)
+        return value / 1000;
+    if (value > 100'000'000'000LL)
+        return value;
+    return value * 1000 + fractionMs;
+}
+
+// A time value as text: an ISO time, or an epoch number filling the whole string.
+std::optional<qint64> textTime(QByteArrayView value, const LogTimeContext &context) {
+    if (value.size() > 4 && isDigit(value[0]) && !isDigit(value[4]))
+        return isoTime(value, 0, context);
+    const bool numeric = !value.isEmpty() && std::all_of(value.begin(), value.end(), [](char c) {
+        return isDigit(c) || c == '.';
+    });
+    return numeric ? epochNumber(value, 0) : std::nullopt;
+}
+
+// A JSON string at i (the opening quote); its raw contents, escapes left as written.
+std::optional<QByteArrayView> jsonString(QByteArrayView text, qsizetype &i) {
+    if (at(text, i) != '"')
+        return std::nullopt;
+    const qsizetype start = ++i;
+    for (; i < text.size(); ++i) {
+        if (text[i] == '\\')
+            ++i;
+        else if (text[i] == '"')
+            return text.sliced(start, i++ - start);
+    }
+    return std::nullopt;
+}
+
+qsizetype skipJsonSpace(QByteArrayView text, qsizetype i) {
+    while (isSpace(at(text, i)) || at(text, i) == '\r' || at(text, i) == '\n')
+        ++i;
+    return i;
+}
+
+// Past one JSON value at i, nested objects and arrays included; text.size() when unclosed.
+qsizetype skipJsonValue(QByteArrayView text, qsizetype i) {
+    int depth = 0;
+    while (i < text.size()) {
+        const char c = text[i];
+        if (c == '"') {
+            if (!jsonString(text, i))
+                return text.size();
+            if (depth == 0)
+                return i;
+            continue;
+        }
+        if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (depth == 0)
+                return i;
+            if (--depth == 0)
+                return i + 1;
+        } else if (c == ',' && depth == 0) {
+            return i;
+        }
+        ++i;
+    }
+    return i;
+}
+
+// The first time field of the JSON object at i; nested is the {"$date": ...} inside one, which
+// goes no deeper, so a line of nested braces cannot exhaust the stack.
+std::optional<qint64> jsonObjectTime(QByteArrayView text, qsizetype i, bool nested,
+                                     const LogTimeContext &context) {
+    if (at(text, i) != '{')
+        return std::nullopt;
+    ++i;
+    while (true) {
+        i = skipJsonSpace(text, i);
+        const auto key = jsonString(text, i);
+        i = skipJsonSpace(text, i);
+        if (!key || at(text, i) != ':')
+            return std::nullopt;
+        i = skipJsonSpace(text, i + 1);
+        if (nested ? isOneOf(*key, kNestedTimeKeys) : isOneOf(*key, kTimeKeys)) {
+            std::optional<qint64> time;
+            qsizetype valueAt = i;
+            if (at(text, i) == '"') {
+                if (const auto value = jsonString(text, valueAt))
+                    time = textTime(*value, context);
+            } else if (at(text, i) == '{') {
+                if (!nested)
+                    time = jsonObjectTime(text, i, true, context);
+            } else {
+                time = epochNumber(text, i);
+            }
+            if (time)
+                return time;
+        }
+        i = skipJsonSpace(text, skipJsonValue(text, i));
+        if (at(text, i) != ',')
+            return std::nullopt;
+        ++i;
+    }
+}
+
+// logfmt: "level=info ts=2026-12-01T15:52:14Z msg=..." or "time=\"...\"".
+std::optional<qint64> logfmtTime(QByteArrayView line, const LogTimeContext &context) {
+    qsizetype i = 0;
+    for (int field = 0; field < kLogfmtFields; ++field) {
+        const qsizetype keyStart = i;
+        while (isWordByte(at(line, i)) || at(line, i) == '@' || at(line, i) == '.')
+            ++i;
+        if (i == keyStart || at(line, i) != '=')
+            return std::nullopt;
+        const QByteArrayView key = line.sliced(keyStart, i - keyStart);
+        ++i;
+        QByteArrayView value;
+        if (at(line, i) == '"') {
+            const auto quoted = jsonString(line, i);
+            if (!quoted)
+                return std::nullopt;
+            value = *quoted;
+        } else {
+            const qsizetype valueStart = i;
+            while (i < line.size() && !isSpace(line[i]))
+                ++i;
+            value = line.sliced(valueStart, i - valueStart);
+        }
+        if (isOneOf(key, kTimeKeys)) {
+            if (const auto time = textTime(value, context))
+                return time;
+        }
+        i = skipSpaces(line, i, kMaxPadding);
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 LogLevel classifyLevel(QByteArrayView line) {
@@ -383,6 +701,35 @@ LogLevel classifyLevel(QByteArrayView line) {
         i = end;
     }
     return LogLevel::None;
+}
+
+std::optional<qint64> parseLogTime(QByteArrayView line, const LogTimeContext &context) {
+    const qsizetype first = skipJsonSpace(line, 0);
+    if (at(line, first) == '{')
+        return jsonObjectTime(line, first, false, context);
+    int priority = 0;
+    qsizetype i = syslogPriority(line, priority).value_or(0);
+    if (i > 0 && isDigit(at(line, i)) && at(line, i + 1) == ' ')
+        i += 2; // RFC 5424's version: "<13>1 2026-12-01T..."
+    if (at(line, i) == '[')
+        ++i;
+    const char c = at(line, i);
+    if (isDigit(c)) {
+        if (isDigit(at(line, i + 2)))
+            return isoTime(line, i, context);
+        return monthDayTime(line, i, true, context);
+    }
+    if (isUpper(c) && isDigit(at(line, i + 1)))
+        return std::string_view("IWEF").find(c) != std::string_view::npos
+                   ? monthDayTime(line, i + 1, false, context)
+                   : std::nullopt;
+    if (isAlpha(c) && isAlpha(at(line, i + 1))) {
+        if (const auto time = syslogTime(line, i, context))
+            return time;
+    }
+    if (i == 0)
+        return logfmtTime(line, context);
+    return std::nullopt;
 }
 
 } // namespace sbx

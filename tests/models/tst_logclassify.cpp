@@ -1,9 +1,12 @@
 // A log viewer's level filter and time column read what a person sees in each line: the
-// line's own level in the common log formats, nothing from prose or paths.
+// line's own level and time in the common log formats, nothing from prose, paths or invalid
+// dates. Expected times are computed here with QDateTime, independently of the parser.
 #include "models/logs/logclassify.h"
 
+#include <QDateTime>
 #include <QRandomGenerator>
 #include <QTest>
+#include <QTimeZone>
 
 #include <array>
 
@@ -23,6 +26,18 @@ char *toString(LogLevel level) {
 } // namespace sbx
 
 namespace sbxtest {
+
+constexpr int kHour = 3600;
+
+// Milliseconds since the epoch of a wall-clock time offsetSeconds east of UTC.
+qint64 epochMs(QDate date, QTime time, int offsetSeconds = 0) {
+    return QDateTime(date, time, QTimeZone(offsetSeconds)).toMSecsSinceEpoch();
+}
+
+// The time every "2026-12-01 15:52:14" row means, with ms milliseconds.
+qint64 sampleMs(int ms = 0, int offsetSeconds = 0) {
+    return epochMs(QDate(2026, 12, 1), QTime(15, 52, 14, ms), offsetSeconds);
+}
 
 struct GeneratedLine {
     QByteArray text;
@@ -112,6 +127,8 @@ private slots:
     void levelScanIsBounded_data();
     void levelScanIsBounded();
     void levelCountsOfGeneratedLines();
+    void timeForms_data();
+    void timeForms();
 };
 
 void TestLogClassify::levelForms_data() {
@@ -324,6 +341,145 @@ void TestLogClassify::levelCountsOfGeneratedLines() {
         QVERIFY(expected[level] > kLines / 10); // every level was generated
         QCOMPARE(counted[level], expected[level]);
     }
+}
+
+void TestLogClassify::timeForms_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<int>("year");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<bool>("found");
+    QTest::addColumn<qint64>("ms");
+    using sbxtest::epochMs;
+    using sbxtest::kHour;
+    using sbxtest::sampleMs;
+    auto row = [](const char *tag, const QByteArray &line, int year, int offset, qint64 ms) {
+        QTest::newRow(tag) << line << year << offset << true << ms;
+    };
+    auto none = [](const char *tag, const QByteArray &line, int year = 2026) {
+        QTest::newRow(tag) << line << year << 0 << false << qint64(0);
+    };
+    // 1764604334 is 2025-12-01T15:52:14Z.
+    const QDate epochDate(2025, 12, 1);
+
+    // ISO 8601 / RFC 3339 at the start.
+    row("Z", "2026-12-01T15:52:14Z x", 0, 0, sampleMs());
+    row("ms Z", "2026-12-01T15:52:14.123Z x", 0, 0, sampleMs(123));
+    row("docker ns", "2026-12-01T15:52:14.123456789Z stdout F x", 0, 0, sampleMs(123));
+    row("lower z", "2026-12-01t15:52:14z x", 0, 0, sampleMs());
+    row("+01:00", "2026-12-01T15:52:14+01:00 x", 0, 0, sampleMs(0, kHour));
+    row("-0530", "2026-12-01T15:52:14.5-0530 x", 0, 0, sampleMs(500, -(5 * kHour + 1800)));
+    row("+01", "2026-12-01T15:52:14+01 x", 0, 0, sampleMs(0, kHour));
+    row("offset beats context", "2026-12-01T15:52:14Z x", 0, 7 * kHour, sampleMs());
+    row("space", "2026-12-01 15:52:14 x", 0, 0, sampleMs());
+    row("space context offset", "2026-12-01 15:52:14 x", 0, 2 * kHour, sampleMs(0, 2 * kHour));
+    row("west context offset", "2026-12-01 15:52:14 x", 0, -8 * kHour, sampleMs(0, -8 * kHour));
+    row("comma fraction", "2026-12-01 15:52:14,123 - app - ERROR - boom", 0, 0, sampleMs(123));
+    row("dot fraction", "2026-12-01 15:52:14.123 x", 0, 0, sampleMs(123));
+    row("one digit fraction", "2026-12-01 15:52:14.1 x", 0, 0, sampleMs(100));
+    row("line is the time", "2026-12-01T15:52:14Z", 0, 0, sampleMs());
+    row("bracketed", "[2026-12-01T15:52:14Z WARN  foo] x", 0, 0, sampleMs());
+    row("after priority", "<13>2026-12-01T15:52:14.123+00:00 host x", 0, 0, sampleMs(123));
+    row("rfc 5424", "<165>1 2026-12-01T15:52:14.003Z host app - - x", 0, 0, sampleMs(3));
+    row("slashes", "2026/12/01 15:52:14 [error] 1#0: x", 0, 0, sampleMs());
+    row("leap day", "2028-02-29T00:00:00Z", 0, 0, epochMs(QDate(2028, 2, 29), QTime(0, 0)));
+    row("before 1970", "1969-12-31T23:59:59Z", 0, 0,
+        epochMs(QDate(1969, 12, 31), QTime(23, 59, 59)));
+
+    // syslog, year from the context.
+    row("syslog", "Dec  1 15:52:14 host app: x", 2026, 0, sampleMs());
+    row("syslog 01", "Dec 01 15:52:14 host app: x", 2026, 0, sampleMs());
+    row("syslog offset", "Dec  1 15:52:14 host app: x", 2026, kHour, sampleMs(0, kHour));
+    row("syslog priority", "<34>Oct 11 22:14:15 mymachine su: x", 2026, 0,
+        epochMs(QDate(2026, 10, 11), QTime(22, 14, 15)));
+    row("syslog leap day", "Feb 29 00:00:01 h x", 2028, 0,
+        epochMs(QDate(2028, 2, 29), QTime(0, 0, 1)));
+    row("syslog fraction", "Dec  1 15:52:14.250 h x", 2026, 0, sampleMs(250));
+
+    // glog and logcat, year from the context.
+    row("glog", "I1201 15:52:14.123456    1 main.go:10] x", 2026, 0, sampleMs(123));
+    row("glog offset", "E1201 15:52:14.123456 1 a.go:1] x", 2026, -kHour, sampleMs(123, -kHour));
+    row("logcat", "12-01 15:52:14.123  123  456 E Tag: x", 2026, 0, sampleMs(123));
+
+    // JSON fields.
+    row("ts seconds.fraction", "{\"ts\":1764604334.123,\"msg\":\"x\"}", 0, 0,
+        epochMs(epochDate, QTime(15, 52, 14, 123)));
+    row("ts seconds", "{\"level\":\"info\",\"ts\":1764604334}", 0, 0,
+        epochMs(epochDate, QTime(15, 52, 14)));
+    row("time ms", "{\"time\":1764604334123}", 0, 0, epochMs(epochDate, QTime(15, 52, 14, 123)));
+    row("time us", "{\"time\":1764604334123456}", 0, 0, epochMs(epochDate, QTime(15, 52, 14, 123)));
+    row("time ns", "{\"time\":1764604334123456789}", 0, 0,
+        epochMs(epochDate, QTime(15, 52, 14, 123)));
+    row("timestamp string", "{\"timestamp\":\"2026-12-01T15:52:14Z\"}", 0, 0, sampleMs());
+    row("@timestamp", "{\"@timestamp\":\"2026-12-01T15:52:14.123Z\",\"message\":\"x\"}", 0, 0,
+        sampleMs(123));
+    row("t with offset", "{\"t\":\"2026-12-01T15:52:14.123+01:00\"}", 0, 0, sampleMs(123, kHour));
+    row("string without offset", "{\"time\":\"2026-12-01 15:52:14\"}", 0, kHour,
+        sampleMs(0, kHour));
+    row("numeric string", "{\"ts\":\"1764604334.5\"}", 0, 0,
+        epochMs(epochDate, QTime(15, 52, 14, 500)));
+    row("spaces", " { \"ts\" : 1764604334 , \"msg\" : \"x\" }", 0, 0,
+        epochMs(epochDate, QTime(15, 52, 14)));
+    row("docker json",
+        "{\"log\":\"{\\\"time\\\":1}\\n\",\"stream\":\"stdout\","
+        "\"time\":\"2026-12-01T15:52:14.123456789Z\"}",
+        0, 0, sampleMs(123));
+    row("nested object skipped", "{\"ctx\":{\"ts\":5,\"a\":[1,{\"b\":\"}\"}]},\"ts\":1764604334}",
+        0, 0, epochMs(epochDate, QTime(15, 52, 14)));
+    row("key in a string skipped", "{\"msg\":\"\\\"ts\\\":1\",\"time\":1764604334}", 0, 0,
+        epochMs(epochDate, QTime(15, 52, 14)));
+    row("unparsable key then good", "{\"time\":\"soon\",\"ts\":1764604334}", 0, 0,
+        epochMs(epochDate, QTime(15, 52, 14)));
+    row("mongodb $date", "{\"t\":{\"$date\":\"2026-12-01T15:52:14.123+00:00\"},\"s\":\"I\"}", 0, 0,
+        sampleMs(123));
+
+    // logfmt's first fields.
+    row("logrus", "time=\"2026-12-01T15:52:14Z\" level=info msg=x", 0, 0, sampleMs());
+    row("go-kit", "level=info ts=2026-12-01T15:52:14.123Z caller=main.go:1", 0, 0, sampleMs(123));
+    row("logfmt epoch", "ts=1764604334.123 level=info", 0, 0,
+        epochMs(epochDate, QTime(15, 52, 14, 123)));
+
+    // No time.
+    none("empty", "");
+    none("month 13", "2026-13-01T15:52:14Z x");
+    none("month 0", "2026-00-01T15:52:14Z x");
+    none("feb 30", "2026-02-30 15:52:14 x");
+    none("feb 29 common year", "2026-02-29 15:52:14 x");
+    none("hour 25", "2026-12-01 25:00:00 x");
+    none("hour 24", "2026-12-01 24:00:00 x");
+    none("minute 60", "2026-12-01 15:60:00 x");
+    none("second 60", "2026-12-01 15:52:60 x");
+    none("offset hour 25", "2026-12-01T15:52:14+25:00 x");
+    none("date only", "2026-12-01 x");
+    none("no seconds", "2026-12-01 15:52 x");
+    none("digits run on", "2026-12-01 15:52:145 x");
+    none("mid prose", "at 2026-12-01T15:52:14Z it failed");
+    none("json mid prose", "got {\"ts\":1764604334}");
+    none("json without time", "{\"msg\":\"x\",\"level\":\"info\"}");
+    none("json words", "{\"ts\":\"yesterday\"}");
+    none("json exponent", "{\"ts\":1.764604334e9}");
+    none("json negative", "{\"ts\":-1}");
+    none("json unclosed", "{\"msg\":\"x");
+    none("json 20 digits", "{\"ts\":17646043341234567890}");
+    none("syslog day 32", "Dec 32 15:52:14 h x");
+    none("syslog bad month", "Foo  1 15:52:14 h x");
+    none("syslog feb 29 common", "Feb 29 00:00:01 h x");
+    none("syslog without year", "Dec  1 15:52:14 h x", 0);
+    none("glog without year", "I1201 15:52:14.123456 1 a.go:1] x", 0);
+    none("glog month 13", "I1301 15:52:14.123456 1 a.go:1] x");
+    none("logcat without year", "12-01 15:52:14.123  123  456 E Tag: x", 0);
+    none("logfmt without time", "level=info msg=x");
+}
+
+void TestLogClassify::timeForms() {
+    QFETCH(QByteArray, line);
+    QFETCH(int, year);
+    QFETCH(int, offset);
+    QFETCH(bool, found);
+    QFETCH(qint64, ms);
+    const std::optional<qint64> time = parseLogTime(line, LogTimeContext{year, offset});
+    QCOMPARE(time.has_value(), found);
+    if (found)
+        QCOMPARE(*time, ms);
 }
 
 QTEST_GUILESS_MAIN(TestLogClassify)
