@@ -20,7 +20,8 @@
 //  - at the start, after an optional "<N>" and "[": ISO 8601 / RFC 3339 "YYYY-MM-DD" (or
 //    "YYYY/MM/DD", Go's log and nginx) then 'T' or ' ', "hh:mm:ss", an optional '.' or ','
 //    fraction of any length (truncated to ms), an optional Z / +hh:mm / +hhmm / +hh; syslog
-//    "Dec  1 15:52:14"; glog "I1201 15:52:14.123456"; logcat "12-01 15:52:14.123".
+//    "Dec  1 15:52:14"; ctime and Apache "Tue Dec  1 15:52:14 2026"; glog "I1201 15:52:14.123456";
+//    logcat "12-01 15:52:14.123".
 //  - a logfmt line (starting "key="): the first ts/time/timestamp/@timestamp/t field of its
 //    first kLogfmtFields fields, valued as an ISO time or an epoch number.
 //  - a JSON object line: the first top-level ts/time/timestamp/@timestamp/t field that is an
@@ -325,12 +326,20 @@ std::optional<LogLevel> startLevel(QByteArrayView line) {
     return std::nullopt;
 }
 
-// A level name alone in brackets at i: "[error]", "<Info>", "( WARN )".
+// A level name alone in brackets at i: "[error]", "<Info>", "( WARN )", "[core:error]".
 std::optional<LogLevel> bracketLevel(QByteArrayView line, qsizetype i) {
     const char open = line[i];
     const char close = open == '[' ? ']' : open == '<' ? '>' : ')';
-    const qsizetype nameStart = skipSpaces(line, i + 1, kMaxPadding);
-    const qsizetype nameEnd = skipLetters(line, nameStart, 16);
+    qsizetype nameStart = skipSpaces(line, i + 1, kMaxPadding);
+    qsizetype nameEnd = skipLetters(line, nameStart, 16);
+    // Apache's "[module:level]"; the module's 24 bytes keep the form inside kMaxFormBytes.
+    qsizetype moduleEnd = nameStart;
+    while (moduleEnd - nameStart < 24 && isWordByte(at(line, moduleEnd)))
+        ++moduleEnd;
+    if (open == '[' && moduleEnd > nameStart && at(line, moduleEnd) == ':') {
+        nameStart = moduleEnd + 1;
+        nameEnd = skipLetters(line, nameStart, 16);
+    }
     if (at(line, skipSpaces(line, nameEnd, kMaxPadding)) != close)
         return std::nullopt;
     return namedLevel(line.sliced(nameStart, nameEnd - nameStart));
@@ -462,27 +471,57 @@ std::optional<qint64> isoTime(QByteArrayView text, qsizetype i, const LogTimeCon
         epochMs(year, month, day, clock.hour, clock.minute, clock.second, clock.ms, offset));
 }
 
-// "Dec  1 15:52:14" or "Dec 01 15:52:14", in context's year and offset.
-std::optional<qint64> syslogTime(QByteArrayView text, qsizetype i, const LogTimeContext &context) {
-    if (context.year == 0 || !isAlpha(at(text, i + 2)) || at(text, i + 3) != ' ')
+struct MonthDay {
+    int month = 0;
+    int day = 0;
+};
+
+// "Dec  1" or "Dec 01" and the space after it.
+std::optional<MonthDay> readMonthDay(QByteArrayView text, qsizetype &i) {
+    if (!isAlpha(at(text, i + 2)) || at(text, i + 3) != ' ')
         return std::nullopt;
     const auto month = std::find_if(kMonths.begin(), kMonths.end(), [&](std::string_view name) {
         return equalsIgnoringCase(text.sliced(i, 3), name);
     });
     if (month == kMonths.end())
         return std::nullopt;
-    i = skipSpaces(text, i + 4, 1);
-    const qsizetype dayEnd = skipDigits(text, i);
-    if (dayEnd == i || dayEnd - i > 2 || at(text, dayEnd) != ' ')
+    const qsizetype dayStart = skipSpaces(text, i + 4, 1);
+    const qsizetype dayEnd = skipDigits(text, dayStart);
+    if (dayEnd == dayStart || dayEnd - dayStart > 2 || at(text, dayEnd) != ' ')
         return std::nullopt;
-    const int day = dayEnd - i == 1 ? text[i] - '0' : (text[i] - '0') * 10 + text[i + 1] - '0';
+    int day = 0;
+    for (qsizetype p = dayStart; p < dayEnd; ++p)
+        day = day * 10 + (text[p] - '0');
     i = dayEnd + 1;
+    return MonthDay{int(month - kMonths.begin()) + 1, day};
+}
+
+// syslog's "Dec  1 15:52:14", in context's year and offset.
+std::optional<qint64> syslogTime(QByteArrayView text, qsizetype i, const LogTimeContext &context) {
+    const auto date = readMonthDay(text, i);
     Clock clock;
-    if (!readClock(text, i, clock))
+    if (context.year == 0 || !date || !readClock(text, i, clock))
         return std::nullopt;
     return ended(text, i,
-                 epochMs(context.year, int(month - kMonths.begin()) + 1, day, clock.hour,
-                         clock.minute, clock.second, clock.ms, context.utcOffsetSeconds));
+                 epochMs(context.year, date->month, date->day, clock.hour, clock.minute,
+                         clock.second, clock.ms, context.utcOffsetSeconds));
+}
+
+// ctime's "Tue Dec  1 15:52:14 2026", Apache's error log "[Tue Dec 01 15:52:14.123456 2026]".
+std::optional<qint64> ctimeTime(QByteArrayView text, qsizetype i, const LogTimeContext &context) {
+    if (!isAlpha(at(text, i + 2)) || at(text, i + 3) != ' ')
+        return std::nullopt;
+    i += 4;
+    const auto date = readMonthDay(text, i);
+    Clock clock;
+    if (!date || !readClock(text, i, clock) || at(text, i++) != ' ')
+        return std::nullopt;
+    const int year = readDigits(text, i, 4);
+    if (year < 0)
+        return std::nullopt;
+    return ended(text, i,
+                 epochMs(year, date->month, date->day, clock.hour, clock.minute, clock.second,
+                         clock.ms, context.utcOffsetSeconds));
 }
 
 // "MMDD hh:mm:ss..." (glog after its letter) or "MM-DD hh:mm:ss..." (logcat).
@@ -725,6 +764,8 @@ std::optional<qint64> parseLogTime(QByteArrayView line, const LogTimeContext &co
                    : std::nullopt;
     if (isAlpha(c) && isAlpha(at(line, i + 1))) {
         if (const auto time = syslogTime(line, i, context))
+            return time;
+        if (const auto time = ctimeTime(line, i, context))
             return time;
     }
     if (i == 0)

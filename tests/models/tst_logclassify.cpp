@@ -183,6 +183,9 @@ void TestLogClassify::levelForms_data() {
     row("(fatal)", "worker (fatal) x", L::Error);
     row("[Information] .NET", "[Information] x", L::Info);
     row("[verbose] Serilog", "[verbose] x", L::Trace);
+    row("apache", "[Tue Dec 01 15:52:14.123456 2026] [core:error] [pid 1:tid 2] AH00124: x",
+        L::Error);
+    row("apache module", "[Tue Dec 01 15:52:14 2026] [proxy_http:warn] [pid 1] x", L::Warning);
     row("nginx", "2026/12/01 15:52:14 [error] 123#0: *1 open() failed", L::Error);
 
     // Level keys.
@@ -277,6 +280,8 @@ void TestLogClassify::levelForms_data() {
     row("path end", "tail /var/log/WARN", L::None);
     row("[errors]", "[errors] x", L::None);
     row("[error:x]", "[error:x] y", L::None);
+    row("[pid 1:error]", "[pid 1:error] y", L::None);
+    row("(core:error)", "(core:error) y", L::None);
     row("level=high", "level=high x", L::None);
     row("level=errors", "level=errors x", L::None);
     row("levels=error", "levels=error x", L::None);
@@ -395,6 +400,10 @@ void TestLogClassify::timeForms_data() {
         epochMs(QDate(2028, 2, 29), QTime(0, 0, 1)));
     row("syslog fraction", "Dec  1 15:52:14.250 h x", 2026, 0, sampleMs(250));
 
+    row("ctime", "Tue Dec  1 15:52:14 2026 x", 0, 0, sampleMs());
+    row("apache", "[Tue Dec 01 15:52:14.123456 2026] [core:error] x", 0, kHour,
+        sampleMs(123, kHour));
+
     // glog and logcat, year from the context.
     row("glog", "I1201 15:52:14.123456    1 main.go:10] x", 2026, 0, sampleMs(123));
     row("glog offset", "E1201 15:52:14.123456 1 a.go:1] x", 2026, -kHour, sampleMs(123, -kHour));
@@ -463,6 +472,8 @@ void TestLogClassify::timeForms_data() {
     none("syslog day 32", "Dec 32 15:52:14 h x");
     none("syslog bad month", "Foo  1 15:52:14 h x");
     none("syslog feb 29 common", "Feb 29 00:00:01 h x");
+    none("ctime feb 30", "Mon Feb 30 15:52:14 2026 x");
+    none("ctime without year", "Tue Dec  1 15:52:14 x");
     none("syslog without year", "Dec  1 15:52:14 h x", 0);
     none("glog without year", "I1201 15:52:14.123456 1 a.go:1] x", 0);
     none("glog month 13", "I1301 15:52:14.123456 1 a.go:1] x");
