@@ -110,9 +110,25 @@ constexpr bool isDigit(char c) {
 constexpr char toLower(char c) {
     return isUpper(c) ? char(c - 'A' + 'a') : c;
 }
-// '_' and multi-byte UTF-8 continue a word, so "ERROR_COUNT" and "ERRORé" are not ERROR.
+// One table lookup per byte in classifyLevel's scan instead of a chain of comparisons.
+enum ByteClass : quint8 { kWordByte = 1, kOpenBracket = 2 };
+constexpr std::array<quint8, 256> kByteClasses = [] {
+    std::array<quint8, 256> classes{};
+    for (int b = 0; b < 256; ++b) {
+        const char c = char(b);
+        // '_' and multi-byte UTF-8 continue a word, so "ERROR_COUNT" and "ERRORé" are not ERROR.
+        if (isAlpha(c) || isDigit(c) || c == '_' || b >= 0x80)
+            classes[size_t(b)] |= kWordByte;
+        if (c == '[' || c == '<' || c == '(')
+            classes[size_t(b)] |= kOpenBracket;
+    }
+    return classes;
+}();
+constexpr quint8 byteClass(char c) {
+    return kByteClasses[static_cast<unsigned char>(c)];
+}
 constexpr bool isWordByte(char c) {
-    return isAlpha(c) || isDigit(c) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+    return byteClass(c) & kWordByte;
 }
 constexpr bool isSpace(char c) {
     return c == ' ' || c == '\t';
@@ -148,8 +164,10 @@ std::optional<LogLevel> namedLevel(QByteArrayView word) {
 }
 
 std::optional<LogLevel> bareWordLevel(QByteArrayView word) {
+    // A string_view compare: QByteArrayView's operator== goes out of line to compareMemory.
+    const std::string_view text(word.data(), size_t(word.size()));
     for (const LevelName &entry : kBareWords) {
-        if (word == QByteArrayView(entry.name.data(), qsizetype(entry.name.size())))
+        if (text == entry.name)
             return entry.level;
     }
     return std::nullopt;
@@ -712,13 +730,14 @@ LogLevel classifyLevel(QByteArrayView line) {
     qsizetype i = 0;
     while (i < scanEnd) {
         const char c = window[i];
-        if (c == '[' || c == '<' || c == '(') {
+        const quint8 kind = byteClass(c);
+        if (kind & kOpenBracket) {
             if (const auto level = bracketLevel(window, i))
                 return *level;
             ++i;
             continue;
         }
-        if (!isWordByte(c)) {
+        if (!(kind & kWordByte)) {
             ++i;
             continue;
         }
@@ -727,13 +746,16 @@ LogLevel classifyLevel(QByteArrayView line) {
             ++end;
         const QByteArrayView word = window.sliced(i, end - i);
         if (word.size() <= kMaxWordBytes) {
-            if (isAlpha(c) && isOneOf(word, kLevelKeys)) {
+            // Every level key starts with l or s: most words are rejected on their first byte.
+            const char first = toLower(c);
+            if ((first == 'l' || first == 's') && isOneOf(word, kLevelKeys)) {
                 if (const auto level = keyedLevel(window, i, end))
                     return *level;
             }
-            const bool pathSegment = (i > 0 && window[i - 1] == '/') || at(window, end) == '/';
-            if (isUpper(c) && !pathSegment) {
-                if (const auto level = bareWordLevel(word))
+            if (isUpper(c)) {
+                const bool pathSegment = (i > 0 && window[i - 1] == '/') || at(window, end) == '/';
+                const auto level = bareWordLevel(word);
+                if (level && !pathSegment)
                     return *level;
             }
         }
