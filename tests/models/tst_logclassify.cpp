@@ -17,7 +17,7 @@ Q_DECLARE_METATYPE(sbx::LogLevel)
 
 namespace sbx {
 
-// QCOMPARE prints levels by name.
+// QCOMPARE prints levels by name; it finds this overload by ADL, so it lives in sbx.
 char *toString(LogLevel level) {
     constexpr std::array kNames = {"None", "Trace", "Debug", "Info", "Warning", "Error"};
     return qstrdup(kNames[size_t(level)]);
