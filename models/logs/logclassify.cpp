@@ -8,7 +8,8 @@
 //    Android logcat "E/Tag: ", "E/Tag( 123): " and, after a logcat time "[YYYY-]MM-DD
 //    hh:mm:ss.mmm", the same or "pid tid E Tag" (V D I W E F A).
 //  - anywhere in the first kLevelScanBytes: an upper-case word from kBareWords ("ERROR",
-//    "WARN", ...); a level name in any case alone in brackets "[error]", "<Info>", "( warn )";
+//    "WARN", ...); a level name in any case alone in brackets "[error]", "<Info>", "( warn )"
+//    or after Apache's module "[core:error]";
 //    a level key (level, lvl, severity, loglevel, log_level, any case) followed by = or :,
 //    optionally quoted on both sides ("level=warn", "\"level\": \"ERROR\""), whose value is a
 //    level name, or in JSON ("\"level\":50") a bunyan/pino number 10..60.
