@@ -56,6 +56,19 @@ QColor color(Role role, const QPalette &palette) {
         return palette.color(QPalette::Disabled, QPalette::WindowText);
     case Role::StateFailed:
         return onBackground(palette, QColor(0xc0, 0x39, 0x2b));
+    case Role::LevelError:
+        return onBackground(palette, QColor(0xd3, 0x2f, 0x2f));
+    case Role::LevelWarning:
+        return onBackground(palette, QColor(0xf5, 0x9e, 0x0b));
+    case Role::LevelInfo:
+        return onBackground(palette, QColor(0x3b, 0x82, 0xc4));
+    case Role::LevelDebug:
+        return palette.color(QPalette::Disabled, QPalette::Text);
+    case Role::CurrentLine:
+        return tint(palette.color(QPalette::Base), palette.color(QPalette::Highlight), 0.18);
+    case Role::CurrentMatch:
+        return tint(palette.color(QPalette::Base), QColor(0xff, 0x8c, 0x00),
+                    isDark(palette) ? 0.6 : 0.7);
     }
     return palette.color(QPalette::WindowText);
 }

@@ -23,6 +23,12 @@ enum class Role {
     StatePaused,
     StateStopped,
     StateFailed, // auth failed, unreachable
+    LevelError,  // a log line's level, in the log view's gutter
+    LevelWarning,
+    LevelInfo,
+    LevelDebug,   // debug and trace
+    CurrentLine,  // background of the current line of a log
+    CurrentMatch, // background of the match a search stands on
 };
 
 // The colour of a role for palette (the application's by default).

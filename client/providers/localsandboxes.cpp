@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QPointer>
 #include <QRegularExpression>
@@ -25,7 +26,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qsizetype kMaxLogBytes = 512 * 1024;
+// A server's log starts afresh past this size at its next start (the old one kept as .1).
+constexpr qint64 kRotateLogBytes = 64 * 1024 * 1024;
 
 QString settingsGroup(const QString &id) {
     return u"local/"_s + id.section(QLatin1Char(':'), 1);
@@ -45,7 +47,7 @@ struct LocalSandboxes::Child {
     bool keyLookupPending = false; // reading or generating privatePem before a start
     QProcess *process = nullptr;
     QByteArray stdoutBuffer;
-    QByteArray log;
+    std::unique_ptr<QFile> log; // the server's stderr, appended while it runs
     bool stopRequested = false;
     bool killedAfterTimeout = false;
     bool removeRequested = false;
@@ -267,6 +269,7 @@ void LocalSandboxes::launch(Child *child) {
         fail(child, tr("sandbox-server not found at %1").arg(m_options.serverBinary));
         return;
     }
+    openLogFile(child);
     delete child->process;
     child->process = new QProcess(this);
     child->stdoutBuffer.clear();
@@ -346,15 +349,9 @@ void LocalSandboxes::onStdout(Child *child) {
 
 void LocalSandboxes::onStderr(Child *child) {
     const QByteArray chunk = child->process->readAllStandardError();
-    child->log += chunk;
-    if (child->log.size() > kMaxLogBytes) {
-        // Drop whole lines from the front, so the ring never starts mid-line or mid-character.
-        qsizetype cut = child->log.size() - kMaxLogBytes;
-        const qsizetype newline = child->log.indexOf('\n', cut);
-        cut = newline < 0 ? cut : newline + 1;
-        child->log.remove(0, cut);
-    }
-    Q_EMIT logAppended(child->entry.id, QString::fromUtf8(chunk));
+    // Flushed at once: the log view follows the file.
+    if (child->log && child->log->write(chunk) == chunk.size())
+        child->log->flush();
 }
 
 void LocalSandboxes::onFinished(Child *child, int exitCode, QProcess::ExitStatus status) {
@@ -460,6 +457,8 @@ void LocalSandboxes::eraseFiles(const Child &child) {
         if (keyDir.startsWith(root + QLatin1Char('/')))
             QDir(keyDir).removeRecursively();
     }
+    QFile::remove(logPath(child.entry.id));
+    QFile::remove(logPath(child.entry.id) + u".1"_s);
     m_settings->remove(settingsGroup(child.entry.id));
     m_settings->sync();
     m_secrets->remove(sandboxSecretKey(child.entry.id));
@@ -526,14 +525,31 @@ bool LocalSandboxes::createdWorkspace(const QString &id) const {
     return child && child->ownsWorkspace;
 }
 
+QString LocalSandboxes::logPath(const QString &id) const {
+    return m_options.dataDir + u"/logs/"_s + id.section(QLatin1Char(':'), 1) + u".log"_s;
+}
+
 QString LocalSandboxes::log(const QString &id) const {
-    const Child *child = find(id);
-    return child ? QString::fromUtf8(child->log) : QString();
+    QFile file(logPath(id));
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+void LocalSandboxes::openLogFile(Child *child) {
+    const QString path = logPath(child->entry.id);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    child->log.reset();
+    if (QFileInfo(path).size() > kRotateLogBytes) {
+        QFile::remove(path + u".1"_s);
+        QFile::rename(path, path + u".1"_s);
+    }
+    child->log = std::make_unique<QFile>(path);
+    if (!child->log->open(QIODevice::WriteOnly | QIODevice::Append))
+        child->log.reset(); // the sandbox runs without a log rather than not at all
 }
 
 namespace {
 
-// The server's stderr as the provider keeps it (bounded), then each piece as it arrives.
+// The server's stderr, in the file the provider appends it to.
 class LocalLogSource final : public LogSource {
     Q_OBJECT
 
@@ -546,16 +562,13 @@ public:
     void start() override {
         if (!m_provider)
             return;
-        Q_EMIT text(m_provider->log(m_id));
-        connect(m_provider, &LocalSandboxes::logAppended, this,
-                [this](const QString &from, const QString &piece) {
-                    if (from == m_id)
-                        Q_EMIT text(piece);
-                });
         connect(m_provider, &SandboxProvider::sandboxRemoved, this, [this](const QString &gone) {
             if (gone == m_id)
                 Q_EMIT ended(tr("The sandbox was deleted"));
         });
+    }
+    QString localFile() const override {
+        return m_provider ? m_provider->logPath(m_id) : QString();
     }
 
 private:

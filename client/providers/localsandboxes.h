@@ -71,11 +71,11 @@ public:
     QString workspace(const QString &id) const;
     // True when the console made the workspace (delete removes it), false for a picked folder.
     bool createdWorkspace(const QString &id) const;
-    // The recent stderr of the sandbox's server, startup hook output included (bounded).
+    // The file the sandbox's server writes its stderr to, startup hook output included; kept
+    // across restarts (a new one past 64 MiB), removed with the sandbox.
+    QString logPath(const QString &id) const;
+    // That file's text, read whole (for tests and diagnostics).
     QString log(const QString &id) const;
-
-Q_SIGNALS:
-    void logAppended(const QString &id, const QString &text);
 
 private:
     struct Child;
@@ -85,6 +85,8 @@ private:
     void generateKey(const QString &id);
     void keyReady(const QString &id, const QByteArray &privatePem);
     void launch(Child *child);
+    // Opens (rotating when large) the file the server's stderr goes to.
+    void openLogFile(Child *child);
     void fail(Child *child, const QString &why);
     void onStdout(Child *child);
     void onStderr(Child *child);

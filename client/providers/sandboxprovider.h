@@ -64,16 +64,21 @@ struct CreateForm {
     bool showsKeyOnce = false;
 };
 
-// A sandbox's log as it grows: what it holds when started, then each new piece. ended says why
-// it stopped following; the provider's openLog() may be asked again for a fresh one.
+// A sandbox's log as it grows. Either a local file the reader opens in place and follows
+// (localFile() is not empty), or bytes: what it holds when started, then each new piece, and
+// restarted() when the source starts again from nothing. ended says why it stopped following;
+// the provider's openLog() may be asked again for a fresh one.
 class LogSource : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;
     virtual void start() = 0;
+    // A file on this machine holding the whole log, appended to as it grows; empty for a stream.
+    virtual QString localFile() const { return {}; }
 
 Q_SIGNALS:
-    void text(const QString &text);
+    void bytes(const QByteArray &bytes);
+    void restarted(const QString &why);
     void ended(const QString &why);
 };
 

@@ -8,6 +8,7 @@
 #include "client/providers/processtree.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/secretstore.h"
+#include "models/logs/logdata.h"
 #include "models/sandboxlistmodel.h"
 #include "tests/support/scriptedprompts.h"
 #include "widgets/dialogs/newsandboxdialog.h"
@@ -104,7 +105,10 @@ void TestLifecycle::createPauseResumeStopAndDeleteFromTheList() {
     auto *log = qobject_cast<LogView *>(ws->tab(u"logs"_s));
     QVERIFY(log);
     QCOMPARE(ws->findChild<QTabWidget *>()->currentWidget(), log);
-    QTRY_VERIFY_WITH_TIMEOUT(log->text().contains(u"init-hook-ran"_s), 10000);
+    const auto logText = [log] {
+        return QString::fromUtf8(log->data()->lines(0, log->data()->lineCount()).join('\n'));
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(logText().contains(u"init-hook-ran"_s), 10000);
 
     // Pause freezes the server; only Resume (and Stop) are offered then. Keys work while
     // the list has focus.

@@ -181,7 +181,8 @@ void TestEngine::logsShowHookOutputAndStartup() {
     std::unique_ptr<EngineLogStream> logs(m_provider->openLogs(m_id, -1));
     QVERIFY(logs);
     QString text;
-    connect(logs.get(), &EngineLogStream::text, this, [&text](const QString &t) { text += t; });
+    connect(logs.get(), &EngineLogStream::bytes, this,
+            [&text](const QByteArray &b) { text += QString::fromUtf8(b); });
     QSignalSpy ended(logs.get(), &EngineLogStream::ended);
     logs->start();
     // stderr (the init hook) and stdout (the listening line) both arrive, decoded.

@@ -1,19 +1,20 @@
 #include "widgets/logs/logview.h"
 
 #include "client/providers/sandboxregistry.h"
+#include "models/logs/logdata.h"
+#include "models/logs/logsearch.h"
+#include "widgets/common/userprompts.h"
 #include "widgets/common/widgethelpers.h"
+#include "widgets/logs/loglinesview.h"
 #include "widgets/workspace/tabregistry.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
-#include <QCoreApplication>
-#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPlainTextEdit>
-#include <QScrollBar>
-#include <QTextCursor>
+#include <QLineEdit>
+#include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -21,95 +22,307 @@ namespace sbx {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+QCheckBox *optionBox(const QString &text, const QString &tip, QWidget *parent) {
+    auto *box = new QCheckBox(text, parent);
+    box->setToolTip(tip);
+    return box;
+}
+
+} // namespace
+
 LogView::LogView(QWidget *parent)
     : QWidget(parent)
-    , m_text(new QPlainTextEdit(this))
-    , m_follow(new QCheckBox(tr("&Follow"), this))
+    , m_data(new LogData(this))
+    , m_search(new LogSearch(m_data, this))
+    , m_filter(new LogSearch(m_data, this))
+    , m_lines(new LogLinesView(m_data, this))
+    , m_filterLines(new LogLinesView(m_data, this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_filterPane(new QWidget(this))
+    , m_findField(new QLineEdit(this))
+    , m_findRegex(optionBox(tr("Re&gex"), tr("The search is a regular expression"), this))
+    , m_findCase(optionBox(tr("&Case"), tr("Upper and lower case differ"), this))
+    , m_findCount(new QLabel(this))
+    , m_filterField(new QLineEdit(this))
+    , m_filterRegex(optionBox(tr("Regex"), tr("The filter is a regular expression"), this))
+    , m_filterCase(optionBox(tr("Case"), tr("Upper and lower case differ"), this))
+    , m_filterInvert(optionBox(tr("&Invert"), tr("Show the lines that do not match"), this))
+    , m_filterButton(new QToolButton(this))
+    , m_followButton(new QToolButton(this))
     , m_status(new QLabel(this))
     , m_reconnect(new QToolButton(this)) {
-    m_text->setReadOnly(true);
-    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_text->setMaximumBlockCount(kDefaultMaxLines);
-    m_text->setUndoRedoEnabled(false);
-    m_follow->setChecked(true);
-    m_follow->setToolTip(tr("Keep the newest lines in view (End)"));
+    m_findField->setPlaceholderText(tr("Search the whole log (F3 next, Shift+F3 previous)"));
+    m_findField->setClearButtonEnabled(true);
+    m_filterField->setPlaceholderText(tr("Filter: show only the lines that match"));
+    m_filterField->setClearButtonEnabled(true);
+    auto *previous = new QToolButton(this);
+    previous->setText(tr("Previous"));
+    previous->setToolTip(tr("Previous match (Shift+F3)"));
+    auto *next = new QToolButton(this);
+    next->setText(tr("Next"));
+    next->setToolTip(tr("Next match (F3)"));
+    m_filterButton->setText(tr("&Filter"));
+    m_filterButton->setCheckable(true);
+    m_filterButton->setToolTip(tr("A pane with only the lines that match a filter (Ctrl+Shift+F)"));
+    m_followButton->setText(tr("Follow"));
+    m_followButton->setCheckable(true);
+    m_followButton->setChecked(true);
+    m_followButton->setToolTip(tr("Keep the newest lines in view (End)"));
     m_reconnect->setText(tr("Reconnect"));
     m_reconnect->hide();
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto *wrap = new QCheckBox(tr("&Wrap lines"), this);
-    auto *copy = new QToolButton(this);
-    copy->setText(tr("Copy all"));
-    auto *clearButton = new QToolButton(this);
-    clearButton->setText(tr("Clear"));
     auto *bar = new QHBoxLayout;
-    bar->addWidget(m_follow);
-    bar->addWidget(wrap);
-    bar->addWidget(copy);
-    bar->addWidget(clearButton);
-    bar->addStretch(1);
-    bar->addWidget(m_status);
-    bar->addWidget(m_reconnect);
+    bar->addWidget(m_findField, 1);
+    bar->addWidget(m_findRegex);
+    bar->addWidget(m_findCase);
+    bar->addWidget(previous);
+    bar->addWidget(next);
+    bar->addWidget(m_findCount);
+    bar->addSpacing(12);
+    bar->addWidget(m_filterButton);
+    bar->addWidget(m_followButton);
+
+    auto *filterBar = new QHBoxLayout;
+    filterBar->setContentsMargins(0, 0, 0, 0);
+    filterBar->addWidget(m_filterField, 1);
+    filterBar->addWidget(m_filterRegex);
+    filterBar->addWidget(m_filterCase);
+    filterBar->addWidget(m_filterInvert);
+    auto *filterLayout = new QVBoxLayout(m_filterPane);
+    filterLayout->setContentsMargins(0, 0, 0, 0);
+    filterLayout->addLayout(filterBar);
+    filterLayout->addWidget(m_filterLines, 1);
+    m_filterLines->setLineSet(&m_filter->matches());
+    m_splitter->addWidget(m_lines);
+    m_splitter->addWidget(m_filterPane);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_filterPane->hide();
+
+    auto *statusBar = new QHBoxLayout;
+    statusBar->addWidget(m_status, 1);
+    statusBar->addWidget(m_reconnect);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
-    layout->addWidget(m_text, 1);
+    layout->addWidget(m_splitter, 1);
+    layout->addLayout(statusBar);
 
-    connect(wrap, &QCheckBox::toggled, this, [this](bool on) {
-        m_text->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+    // The log.
+    connect(m_data, &LogData::grew, this, [this] {
+        m_lines->rowsChanged();
+        updateStatus();
     });
-    connect(copy, &QToolButton::clicked, this,
-            [this] { QGuiApplication::clipboard()->setText(m_text->toPlainText()); });
-    connect(clearButton, &QToolButton::clicked, this, &LogView::clear);
+    connect(m_data, &LogData::indexProgress, this, [this](qint64 done, qint64 total) {
+        m_indexPercent = total > 0 && done < total ? done * 100 / total : -1;
+        updateStatus();
+    });
+    connect(m_data, &LogData::reset, this, [this](const QString &why) {
+        m_notice = why;
+        m_lines->resetView();
+        m_filterLines->resetView();
+        updateStatus();
+    });
+    connect(m_data, &LogData::failed, this, [this](const QString &message) {
+        m_notice = message;
+        updateStatus();
+    });
+
+    // Search.
+    const auto runFind = [this] {
+        find(queryFrom(m_findField, m_findRegex, m_findCase, false));
+    };
+    connect(m_findField, &QLineEdit::textChanged, this, runFind);
+    connect(m_findRegex, &QCheckBox::toggled, this, runFind);
+    connect(m_findCase, &QCheckBox::toggled, this, runFind);
+    connect(m_findField, &QLineEdit::returnPressed, this, &LogView::findNext);
+    connect(next, &QToolButton::clicked, this, &LogView::findNext);
+    connect(previous, &QToolButton::clicked, this, &LogView::findPrevious);
+    connect(m_search, &LogSearch::matchesChanged, this, &LogView::updateStatus);
+    connect(m_search, &LogSearch::progress, this, &LogView::updateStatus);
+    connect(m_search, &LogSearch::finished, this, &LogView::updateStatus);
+
+    // Filter.
+    const auto runFilter = [this] {
+        setFilter(
+            queryFrom(m_filterField, m_filterRegex, m_filterCase, m_filterInvert->isChecked()));
+    };
+    connect(m_filterField, &QLineEdit::textChanged, this, runFilter);
+    connect(m_filterRegex, &QCheckBox::toggled, this, runFilter);
+    connect(m_filterCase, &QCheckBox::toggled, this, runFilter);
+    connect(m_filterInvert, &QCheckBox::toggled, this, runFilter);
+    connect(m_filter, &LogSearch::matchesChanged, m_filterLines, &LogLinesView::rowsChanged);
+    connect(m_filter, &LogSearch::matchesChanged, this, &LogView::updateStatus);
+    connect(m_filterButton, &QToolButton::toggled, this, &LogView::showFilter);
+    // A line picked in the filter pane is shown in the whole log.
+    connect(m_filterLines, &LogLinesView::lineActivated, this, &LogView::goToLine);
+    connect(m_filterLines, &LogLinesView::currentLineChanged, this, &LogView::goToLine);
+
+    // Follow.
+    connect(m_followButton, &QToolButton::toggled, m_lines, &LogLinesView::setFollowing);
+    connect(m_lines, &LogLinesView::followingChanged, m_followButton, &QToolButton::setChecked);
+    connect(m_lines, &LogLinesView::unseenChanged, this, &LogView::updateStatus);
     connect(m_reconnect, &QToolButton::clicked, this, [this] {
         m_reconnect->hide();
-        m_status->clear();
+        m_ended.clear();
+        updateStatus();
         Q_EMIT reconnectRequested();
     });
-    connect(m_follow, &QCheckBox::toggled, this, [this](bool on) {
-        if (on)
-            m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
+
+    addLocalShortcut(this, QKeySequence(Qt::Key_F3), [this] { findNext(); });
+    addLocalShortcut(this, QKeySequence(Qt::SHIFT | Qt::Key_F3), [this] { findPrevious(); });
+    addLocalShortcut(this, QKeySequence::Find, [this] {
+        m_findField->setFocus();
+        m_findField->selectAll();
     });
-    // Scrolling up to read (wheel, keys, slider) stops following; back at the end resumes it.
-    connect(m_text->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
-        if (!m_appending)
-            m_follow->setChecked(value == m_text->verticalScrollBar()->maximum());
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
+                     [this] { m_filterButton->toggle(); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_G), [this] { askGoToLine(); });
+    addLocalShortcut(this, QKeySequence::Copy, [this] {
+        QGuiApplication::clipboard()->setText(m_lines->selectedText(false));
     });
-    addLocalShortcut(this, QKeySequence(Qt::Key_End), [this] { setFollowing(true); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), [this] {
+        QGuiApplication::clipboard()->setText(m_lines->selectedText(true));
+    });
+    if (!m_data->openSpool())
+        m_notice = m_data->errorText();
+    updateStatus();
 }
 
-void LogView::appendText(const QString &text) {
-    if (text.isEmpty())
+LogView::~LogView() = default;
+
+void LogView::attach(LogSource *source) {
+    const QString file = source->localFile();
+    if (!file.isEmpty()) {
+        if (!openFile(file, true))
+            setEnded(m_data->errorText());
         return;
-    QScrollBar *bar = m_text->verticalScrollBar();
-    const int keep = bar->value();
-    m_appending = true;
-    QTextCursor cursor(m_text->document());
-    cursor.movePosition(QTextCursor::End);
-    // Text arrives in pieces: continue the last line rather than starting a block per piece.
-    cursor.insertText(text);
-    if (m_follow->isChecked())
-        bar->setValue(bar->maximum());
-    else
-        bar->setValue(keep);
-    m_appending = false;
+    }
+    if (!m_data->path().isEmpty() && !m_data->openSpool())
+        m_notice = m_data->errorText();
+    connect(source, &LogSource::bytes, m_data,
+            [this](const QByteArray &bytes) { m_data->append(bytes); });
+    connect(source, &LogSource::restarted, m_data, &LogData::restart);
 }
 
-void LogView::clear() {
-    m_text->clear();
+bool LogView::openFile(const QString &path, bool follow) {
+    const bool ok = m_data->openFile(path, follow);
+    if (!ok)
+        m_notice = m_data->errorText();
+    m_lines->resetView();
+    updateStatus();
+    return ok;
 }
 
 void LogView::setEnded(const QString &why) {
-    m_status->setText(why);
+    m_ended = why;
     m_reconnect->show();
+    updateStatus();
 }
 
-void LogView::setFollowing(bool follow) {
-    m_follow->setChecked(follow);
+LogQuery LogView::queryFrom(const QLineEdit *field, const QCheckBox *regex,
+                            const QCheckBox *caseBox, bool invert) const {
+    LogQuery query;
+    query.pattern = field->text();
+    query.regex = regex->isChecked();
+    query.caseSensitive = caseBox->isChecked();
+    query.invert = invert;
+    return query;
 }
 
-QString LogView::text() const {
-    return m_text->toPlainText();
+void LogView::find(const LogQuery &query) {
+    const bool ok = m_search->start(query);
+    m_findField->setToolTip(ok ? QString() : m_search->errorText());
+    m_lines->setHighlight(ok ? query : LogQuery());
+    m_filterLines->setHighlight(ok ? query : LogQuery());
+    updateStatus();
+}
+
+void LogView::findNext() {
+    const qint64 from = m_lines->currentLine();
+    const qint64 line = m_search->matches().next(from);
+    if (line >= 0)
+        m_lines->goToLine(line);
+    else if (!m_search->matches().isEmpty()) // wrap to the first match
+        m_lines->goToLine(m_search->matches().at(0));
+    updateStatus();
+}
+
+void LogView::findPrevious() {
+    const qint64 from = m_lines->currentLine() < 0 ? m_data->lineCount() : m_lines->currentLine();
+    const qint64 line = m_search->matches().previous(from);
+    if (line >= 0)
+        m_lines->goToLine(line);
+    else if (!m_search->matches().isEmpty())
+        m_lines->goToLine(m_search->matches().at(m_search->matches().count() - 1));
+    updateStatus();
+}
+
+void LogView::setFilter(const LogQuery &query) {
+    const bool ok = m_filter->start(query);
+    m_filterField->setToolTip(ok ? QString() : m_filter->errorText());
+    m_filterLines->resetView();
+    updateStatus();
+}
+
+void LogView::showFilter(bool shown) {
+    m_filterPane->setVisible(shown);
+    if (m_filterButton->isChecked() != shown)
+        m_filterButton->setChecked(shown);
+    if (shown)
+        m_filterField->setFocus();
+}
+
+void LogView::goToLine(qint64 line) {
+    m_lines->goToLine(std::clamp<qint64>(line, 0, std::max<qint64>(0, m_data->lineCount() - 1)));
+    updateStatus();
+}
+
+void LogView::askGoToLine() {
+    UserPrompts *prompts = m_prompts ? m_prompts : dialogPrompts();
+    const auto answer =
+        prompts->askText(this, tr("Go to line"),
+                         tr("Line (1 to %L1):").arg(std::max<qint64>(1, m_data->lineCount())));
+    if (!answer)
+        return;
+    bool ok = false;
+    const qint64 line = answer->trimmed().toLongLong(&ok);
+    if (ok)
+        goToLine(line - 1);
+}
+
+QString LogView::statusText() const {
+    return m_status->text();
+}
+
+void LogView::updateStatus() {
+    QStringList parts;
+    parts << tr("%L1 lines").arg(m_data->lineCount());
+    if (m_indexPercent >= 0)
+        parts << tr("reading %1%").arg(m_indexPercent);
+    if (m_search->isActive()) {
+        const qint64 count = m_search->matches().count();
+        const qint64 current = m_lines->currentLine();
+        const qint64 k = current >= 0 && m_search->matches().contains(current)
+                             ? m_search->matches().lowerBound(current) + 1
+                             : 0;
+        const QString counted =
+            k > 0 ? tr("%L1 of %L2").arg(k).arg(count) : tr("%L1 matches").arg(count);
+        m_findCount->setText(m_search->isRunning() ? counted + tr(" (searching)") : counted);
+    } else {
+        m_findCount->setText(m_search->errorText());
+    }
+    if (m_filter->isActive())
+        parts << tr("filter: %L1 lines").arg(m_filter->matches().count());
+    if (m_lines->unseenLines() > 0)
+        parts << tr("%L1 new lines below (End follows)").arg(m_lines->unseenLines());
+    if (!m_notice.isEmpty())
+        parts << m_notice;
+    if (!m_ended.isEmpty())
+        parts << m_ended;
+    m_status->setText(parts.join(u" · "_s));
 }
 
 namespace {
@@ -118,6 +331,7 @@ namespace {
 void attachLogs(LogView *view, const WorkspaceContext &ctx) {
     SandboxRegistry *registry = ctx.sandboxes;
     const QString id = ctx.sandboxId;
+    view->setPrompts(ctx.prompts);
     auto open = [view, registry, id] {
         SandboxProvider *provider = registry->providerOf(id);
         LogSource *source = provider ? provider->openLog(id, view) : nullptr;
@@ -125,7 +339,7 @@ void attachLogs(LogView *view, const WorkspaceContext &ctx) {
             view->setEnded(LogView::tr("The sandbox is gone"));
             return;
         }
-        QObject::connect(source, &LogSource::text, view, &LogView::appendText);
+        view->attach(source);
         QObject::connect(source, &LogSource::ended, view, [view, source](const QString &why) {
             view->setEnded(why);
             source->deleteLater();
@@ -133,7 +347,7 @@ void attachLogs(LogView *view, const WorkspaceContext &ctx) {
         source->start();
     };
     QObject::connect(view, &LogView::reconnectRequested, view, [view, open] {
-        view->clear();
+        view->data()->restart(LogView::tr("Reconnected"));
         open();
     });
     open();

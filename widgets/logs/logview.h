@@ -1,41 +1,90 @@
 #pragma once
 
+#include "models/logs/logmatcher.h"
+
 #include <QPointer>
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
-class QPlainTextEdit;
+class QLineEdit;
+class QSplitter;
 class QToolButton;
 
 namespace sbx {
 
-// A sandbox server's or container's log: bounded to a number of lines (the oldest go first),
-// following the end unless the user scrolls up or turns Follow off.
+class LogData;
+class LogLinesView;
+class LogSearch;
+class LogSource;
+class UserPrompts;
+
+// A log: the lines view over a LogData with search (F3 / Shift+F3), a filter pane that lists only
+// the matching (or the other) lines, go to line, follow, and a status line. Fed by a LogSource
+// (a file followed in place or bytes in a spool) or a local file.
 class LogView final : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int kDefaultMaxLines = 20000;
-
     explicit LogView(QWidget *parent = nullptr);
-    // Appends text as it arrived (it may end mid-line).
-    void appendText(const QString &text);
-    void clear();
+    ~LogView() override;
+
+    // Reads source from now on: its file in place, else its bytes. The source stays the caller's.
+    void attach(LogSource *source);
+    bool openFile(const QString &path, bool follow);
     // Shows why the log stopped (container stopped, engine gone) and offers Reconnect.
     void setEnded(const QString &why);
-    void setFollowing(bool follow);
-    QString text() const;
-    QPlainTextEdit *editor() const { return m_text; }
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
+
+    // Searches the whole log; the first match at or after the current line becomes current.
+    void find(const LogQuery &query);
+    void findNext();
+    void findPrevious();
+    // Shows the filter pane with the lines that query keeps (with invert, those it does not).
+    void setFilter(const LogQuery &query);
+    void showFilter(bool shown);
+    void goToLine(qint64 line);
+    // Asks for a line number and goes there (Ctrl+G).
+    void askGoToLine();
+
+    LogData *data() const { return m_data; }
+    LogSearch *search() const { return m_search; }
+    LogSearch *filter() const { return m_filter; }
+    LogLinesView *lines() const { return m_lines; }
+    LogLinesView *filterLines() const { return m_filterLines; }
+    QString statusText() const;
 
 Q_SIGNALS:
     void reconnectRequested();
 
 private:
-    QPlainTextEdit *m_text;
-    QCheckBox *m_follow;
+    void updateStatus();
+    LogQuery queryFrom(const QLineEdit *field, const QCheckBox *regex, const QCheckBox *caseBox,
+                       bool invert) const;
+
+    LogData *m_data;
+    LogSearch *m_search;
+    LogSearch *m_filter;
+    LogLinesView *m_lines;
+    LogLinesView *m_filterLines;
+    QSplitter *m_splitter;
+    QWidget *m_filterPane;
+    QLineEdit *m_findField;
+    QCheckBox *m_findRegex;
+    QCheckBox *m_findCase;
+    QLabel *m_findCount;
+    QLineEdit *m_filterField;
+    QCheckBox *m_filterRegex;
+    QCheckBox *m_filterCase;
+    QCheckBox *m_filterInvert;
+    QToolButton *m_filterButton;
+    QToolButton *m_followButton;
     QLabel *m_status;
     QToolButton *m_reconnect;
-    bool m_appending = false; // scroll changes made by appendText are not the user's
+    QString m_ended;
+    QString m_notice; // the last reset's reason
+    qint64 m_indexPercent = -1;
+    UserPrompts *m_prompts = nullptr;
 };
 
 class TabRegistry;

@@ -3,7 +3,6 @@
 #include "client/providers/engine/engineapi.h"
 
 #include <QMutex>
-#include <QStringDecoder>
 #include <QThread>
 #include <QtEndian>
 
@@ -57,22 +56,20 @@ struct EngineLogStream::Shared {
 void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const QString &socketPath,
                              const QString &path, bool tty) {
     LogFrameDecoder frames;
-    // One decoder per stream: a UTF-8 sequence may be split across frames of its own stream.
-    QStringDecoder out(QStringDecoder::Utf8);
-    QStringDecoder err(QStringDecoder::Utf8);
-    const auto deliver = [&shared](QString text) {
-        if (!text.isEmpty())
-            shared->post([text](EngineLogStream *owner) { Q_EMIT owner->text(text); });
+    const auto deliver = [&shared](QByteArray bytes) {
+        if (!bytes.isEmpty())
+            shared->post([bytes](EngineLogStream *owner) { Q_EMIT owner->bytes(bytes); });
     };
     const auto onBody = [&](QByteArrayView chunk) {
         if (tty) {
-            deliver(out(chunk));
+            deliver(chunk.toByteArray());
             return true;
         }
-        QString text;
+        // stdout and stderr interleaved as the engine sent them; the reader decodes UTF-8.
+        QByteArray bytes;
         for (const LogPiece &piece : frames.feed(chunk))
-            text += piece.stream == 2 ? err(piece.bytes) : out(piece.bytes);
-        deliver(text);
+            bytes += piece.bytes;
+        deliver(bytes);
         return true;
     };
     const EngineResponse response = performEngineRequest(

@@ -45,7 +45,7 @@ public:
     // Stops the stream without waiting: its thread ends on its own (within about a second).
     ~EngineLogStream() override;
 
-    // text() carries stdout and stderr interleaved as the engine sent them; ended() says the
+    // bytes() carries stdout and stderr interleaved as the engine sent them; ended() says the
     // container stopped, stop() was called, or the engine failed.
     void start() override;
     void stop();
