@@ -36,7 +36,12 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
     const QCommandLineOption noLocal(
         u"no-local"_s,
         QCoreApplication::translate("sbx::ConsoleOptions", "Do not start the local sandbox."));
-    parser.addOptions({helpOption, versionOption, connect, apiKeyEnv, noLocal});
+    const QCommandLineOption log(
+        u"log"_s,
+        QCoreApplication::translate("sbx::ConsoleOptions",
+                                    "Open the local <file> in the log window, following it."),
+        u"file"_s);
+    parser.addOptions({helpOption, versionOption, connect, apiKeyEnv, noLocal, log});
 
     CommandLineResult result;
     if (!parser.parse(arguments)) {
@@ -67,6 +72,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
     result.options.connectUrl = parser.value(connect);
     result.options.apiKeyEnv = parser.value(apiKeyEnv);
     result.options.noLocal = parser.isSet(noLocal);
+    result.options.logFiles = parser.values(log);
     if (!result.options.apiKeyEnv.isEmpty() && result.options.connectUrl.isEmpty()) {
         result.action = CommandLineResult::Action::Exit;
         result.exitCode = 2;

@@ -3,6 +3,7 @@
 #include "app/mainwindow.h"
 #include "client/providers/sandboxregistry.h"
 #include "widgets/common/icons.h"
+#include "widgets/logs/logwindow.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -56,6 +57,8 @@ int main(int argc, char **argv) {
         defaultSelection = context.registry()->ids().constFirst();
     window.selectSandbox(defaultSelection);
     window.show();
+    for (const QString &file : cli.options.logFiles)
+        window.logWindow()->openFile(file);
 
     // Startup figures for bench/: printed only when asked, on stderr. SBX_REPORT_STARTUP=exit
     // also quits once the default sandbox is online, so a benchmark can run the console in a loop.

@@ -11,6 +11,7 @@
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
 #include "widgets/files/filestab.h"
+#include "widgets/logs/logwindow.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
 #include "widgets/shell/terminaltab.h"
 #include "widgets/workspace/sandboxworkspace.h"
@@ -136,6 +137,11 @@ void MainWindow::buildActions() {
                                &MainWindow::showPreferences);
     m_preferencesAction->setMenuRole(QAction::PreferencesRole);
     m_preferencesAction->setIcon(Icons::icon(u"preferences"_s));
+    auto *openLog =
+        make(tr("&Open log…"), QKeySequence(u"Ctrl+Shift+O"_s),
+             tr("Open a log file from this computer"), [this] { logWindow()->askOpen(); });
+    openLog->setObjectName(u"openLog"_s);
+    openLog->setIcon(Icons::icon(u"logs"_s));
     auto *quit = make(tr("&Quit"), QKeySequence::Quit, tr("Quit"), &QWidget::close);
 
     QMenu *file = menuBar()->addMenu(tr("&Sandbox"));
@@ -144,6 +150,8 @@ void MainWindow::buildActions() {
     file->addActions(m_lifecycle->lifecycleActions());
     file->addSeparator();
     file->addActions({m_editAction, m_refreshAction});
+    file->addSeparator();
+    file->addAction(openLog);
     file->addSeparator();
     file->addAction(quit);
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
@@ -256,6 +264,12 @@ void MainWindow::showLogs(const QString &id) {
     selectSandbox(id);
     if (SandboxWorkspace *ws = workspace(id))
         ws->showTab(u"logs"_s);
+}
+
+LogWindow *MainWindow::logWindow() {
+    if (!m_logWindow)
+        m_logWindow = new LogWindow(m_context->prompts(), this);
+    return m_logWindow;
 }
 
 void MainWindow::showPreferences() {

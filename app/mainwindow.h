@@ -12,6 +12,7 @@ class QStackedWidget;
 
 namespace sbx {
 
+class LogWindow;
 class SandboxActions;
 class SandboxListView;
 class ConsoleContext;
@@ -38,6 +39,8 @@ public:
     SandboxActions *lifecycle() const { return m_lifecycle; }
     // Shows a sandbox's Logs tab.
     void showLogs(const QString &id);
+    // The window of logs opened from local files (Open log…), made on first use.
+    LogWindow *logWindow();
     // Running terminals in local sandboxes, which quitting would end.
     int openLocalTerminals() const;
     // Summed over the open workspaces; onlyEndingWithConsole: of sandboxes that stop with it.
@@ -58,6 +61,7 @@ private:
     void updateSecretsStatus(bool persistent);
 
     ConsoleContext *m_context;
+    LogWindow *m_logWindow = nullptr;
     SandboxListView *m_list;
     QStackedWidget *m_stack;
     QLabel *m_placeholder;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/logs/logclassify.h"
+
 #include <QByteArrayView>
 #include <QString>
 
@@ -11,8 +13,12 @@ struct LogQuery {
     QString pattern;
     bool regex = false;
     bool caseSensitive = false;
-    // A filter of the lines that do not match.
+    // A filter of the lines that do not match the pattern.
     bool invert = false;
+    // Only lines of this level or worse (None: any line, with a level or not).
+    LogLevel minLevel = LogLevel::None;
+    // Something to look for: a pattern, a level, or both.
+    bool isEmpty() const { return pattern.isEmpty() && minLevel == LogLevel::None; }
     bool operator==(const LogQuery &) const = default;
 };
 

@@ -42,7 +42,7 @@ void matchChunk(const LogMatcher &matcher, const LogQuery &query, const QByteArr
     markDirty(bytes, ranges, base, '\x1b', &dirty);
     markDirty(bytes, ranges, base, '\r', &dirty);
     markDirty(bytes, ranges, base, '\b', &dirty);
-    std::vector<char> hit(ranges.size(), 0);
+    std::vector<char> hit(ranges.size(), query.pattern.isEmpty() ? 1 : 0);
     const auto lineView = [&](size_t i) {
         const qint64 start = ranges[i].first - base;
         qint64 length = ranges[i].second;
@@ -51,7 +51,7 @@ void matchChunk(const LogMatcher &matcher, const LogQuery &query, const QByteArr
         return QByteArrayView(bytes.constData() + start, std::min(length, bytes.size() - start));
     };
     // Clean lines: one pass of the matcher over the whole chunk.
-    qint64 from = 0;
+    qint64 from = query.pattern.isEmpty() ? bytes.size() : 0;
     size_t line = 0;
     while (from < bytes.size()) {
         const qint64 at = matcher.find(bytes, from);
@@ -66,11 +66,20 @@ void matchChunk(const LogMatcher &matcher, const LogQuery &query, const QByteArr
         if (line + 1 >= ranges.size())
             break;
     }
+    const bool byLevel = query.minLevel != LogLevel::None;
+    const bool invert = query.invert && !query.pattern.isEmpty();
     for (size_t i = 0; i < ranges.size(); ++i) {
-        if (dirty[i])
-            hit[i] = matcher.matches(plainLogBytes(lineView(i))) ? 1 : 0;
-        if (bool(hit[i]) != query.invert)
-            found->push_back(firstLine + qint64(i));
+        QByteArray plain;
+        if (dirty[i] && (byLevel || !query.pattern.isEmpty()))
+            plain = plainLogBytes(lineView(i));
+        if (dirty[i] && !query.pattern.isEmpty())
+            hit[i] = matcher.matches(plain) ? 1 : 0;
+        if (bool(hit[i]) == invert)
+            continue;
+        if (byLevel &&
+            classifyLevel(dirty[i] ? QByteArrayView(plain) : lineView(i)) < query.minLevel)
+            continue;
+        found->push_back(firstLine + qint64(i));
     }
 }
 
@@ -101,12 +110,12 @@ bool LogSearch::start(const LogQuery &query) {
     m_scanned = 0;
     m_error.clear();
     m_query = query;
-    if (query.pattern.isEmpty()) {
+    if (query.isEmpty()) {
         Q_EMIT matchesChanged(0);
         return true;
     }
     const LogMatcher probe(query);
-    if (!probe.isValid()) {
+    if (!query.pattern.isEmpty() && !probe.isValid()) {
         m_error = probe.errorText();
         m_query = {};
         Q_EMIT matchesChanged(0);

@@ -24,11 +24,11 @@ public:
     ~LogSearch() override;
 
     // Starts over with query; false with errorText() for a pattern that does not compile.
-    // An empty pattern clears the search.
+    // An empty query clears the search.
     bool start(const LogQuery &query);
     void clear();
     void cancel();
-    bool isActive() const { return !m_query.pattern.isEmpty(); }
+    bool isActive() const { return !m_query.isEmpty(); }
     bool isRunning() const { return m_running; }
     const LogQuery &query() const { return m_query; }
     QString errorText() const { return m_error; }

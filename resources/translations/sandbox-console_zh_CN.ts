@@ -68,6 +68,10 @@ Try --help.
         <source>the environment variable %1 (--api-key-env)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open the local &lt;file&gt; in the log window, following it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::ContextView</name>
@@ -1124,11 +1128,71 @@ Try --help.
     </message>
 </context>
 <context>
-    <name>sbx::LogView</name>
+    <name>sbx::LogData</name>
     <message>
-        <source>&amp;Follow</source>
+        <source>Cannot keep the log in %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log could not be kept on disk: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the log failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file was replaced; showing the new one from its start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file was truncated; showing it again from its start</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::LogExport</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::LogLinesView</name>
+    <message>
+        <source>… (%1 more bytes; copy takes the whole line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No line matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No lines yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::LogSearch</name>
+    <message>
+        <source>%1 (at character %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::LogView</name>
     <message>
         <source>Keep the newest lines in view (End)</source>
         <translation type="unfinished"></translation>
@@ -1138,23 +1202,182 @@ Try --help.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Wrap lines</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy all</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The sandbox is gone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;gex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search is a regular expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upper and lower case differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filter is a regular expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Invert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the lines that do not match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the whole log (F3 next, Shift+F3 previous)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: show only the lines that match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pane with only the lines that match a filter (Ctrl+Shift+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debug and worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Info and worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings and errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep only lines of this level or worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No error in that direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line (1 to %L1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the filtered lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 of %L2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (searching)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filter: %L1 lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 new lines below (End follows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconnected</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::LogWindow</name>
+    <message>
+        <source>Logs — Sandbox Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out *.err);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1269,6 +1492,14 @@ Try --help.
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Open log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a log file from this computer</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

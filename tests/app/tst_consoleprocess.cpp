@@ -62,6 +62,9 @@ void TestConsoleProcess::parsing() {
     QCOMPARE(r.action, CommandLineResult::Action::Run);
     QVERIFY(r.options.noLocal);
     QCOMPARE(r.options.connectUrl, u"http://h:1"_s);
+    r = parseCommandLine({bin, u"--log"_s, u"/tmp/a.log"_s, u"--log=b.log"_s});
+    QCOMPARE(r.action, CommandLineResult::Action::Run);
+    QCOMPARE(r.options.logFiles, (QStringList{u"/tmp/a.log"_s, u"b.log"_s}));
     r = parseCommandLine({bin, u"--bogus"_s});
     QCOMPARE(r.action, CommandLineResult::Action::Exit);
     QCOMPARE(r.exitCode, 2);
@@ -85,6 +88,7 @@ void TestConsoleProcess::helpAndVersionNeedNoDisplay() {
     QVERIFY(help.contains(u"--connect"_s));
     QVERIFY(help.contains(u"--api-key-env"_s));
     QVERIFY(help.contains(u"--no-local"_s));
+    QVERIFY(help.contains(u"--log"_s));
     p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--version"_s});
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitCode(), 0);

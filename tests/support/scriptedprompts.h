@@ -45,6 +45,17 @@ public:
     void showSecret(QWidget *, const QString &title, const QString &, const QString &) override {
         secretsShown << title;
     }
+    // The files a test hands out for open and save questions; empty: cancelled.
+    QString fileAnswer;
+    std::optional<QString> askOpenFile(QWidget *, const QString &title, const QString &) override {
+        asked.append({title, {}});
+        return fileAnswer.isEmpty() ? std::nullopt : std::optional<QString>(fileAnswer);
+    }
+    std::optional<QString> askSaveFile(QWidget *, const QString &title,
+                                       const QString &suggested) override {
+        asked.append({title, suggested});
+        return fileAnswer.isEmpty() ? std::nullopt : std::optional<QString>(fileAnswer);
+    }
 };
 
 } // namespace sbxtest

@@ -5,6 +5,7 @@
 #include <QClipboard>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -49,6 +50,18 @@ std::optional<QString> DialogPrompts::askText(QWidget *parent, const QString &ti
     const QString text =
         QInputDialog::getText(parent, title, label, QLineEdit::Normal, initial, &ok);
     return ok ? std::optional<QString>(text) : std::nullopt;
+}
+
+std::optional<QString> DialogPrompts::askOpenFile(QWidget *parent, const QString &title,
+                                                  const QString &filter) {
+    const QString path = QFileDialog::getOpenFileName(parent, title, {}, filter);
+    return path.isEmpty() ? std::nullopt : std::optional<QString>(path);
+}
+
+std::optional<QString> DialogPrompts::askSaveFile(QWidget *parent, const QString &title,
+                                                  const QString &suggested) {
+    const QString path = QFileDialog::getSaveFileName(parent, title, suggested);
+    return path.isEmpty() ? std::nullopt : std::optional<QString>(path);
 }
 
 void DialogPrompts::showSecret(QWidget *parent, const QString &title, const QString &text,

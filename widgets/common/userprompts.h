@@ -30,6 +30,11 @@ public:
     // A secret shown once so the user can copy it (a generated API key).
     virtual void showSecret(QWidget *parent, const QString &title, const QString &text,
                             const QString &secret) = 0;
+    // A local file to open / to write, nullopt when cancelled. filter as QFileDialog takes it.
+    virtual std::optional<QString> askOpenFile(QWidget *parent, const QString &title,
+                                               const QString &filter = {}) = 0;
+    virtual std::optional<QString> askSaveFile(QWidget *parent, const QString &title,
+                                               const QString &suggested = {}) = 0;
 };
 
 // The dialogs a person answers.
@@ -43,6 +48,10 @@ public:
                                    const QString &initial = {}) override;
     void showSecret(QWidget *parent, const QString &title, const QString &text,
                     const QString &secret) override;
+    std::optional<QString> askOpenFile(QWidget *parent, const QString &title,
+                                       const QString &filter = {}) override;
+    std::optional<QString> askSaveFile(QWidget *parent, const QString &title,
+                                       const QString &suggested = {}) override;
 };
 
 // The process's dialogs, for views created without a context (a test's bare widget).

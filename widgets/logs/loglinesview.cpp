@@ -144,12 +144,13 @@ void LogLinesView::goToLine(qint64 line) {
     const qint64 row = rowOfLine(line);
     if (row >= rowCount())
         return;
-    setCurrentRow(row, false);
+    // Decided before the current row moves the view: a line out of view comes to the middle.
     const qint64 top = verticalScrollBar()->value();
     if (row < top || row >= top + visibleRows()) {
         setFollowing(false);
         verticalScrollBar()->setValue(int(std::max<qint64>(0, row - visibleRows() / 2)));
     }
+    setCurrentRow(row, false);
 }
 
 void LogLinesView::setCurrentRow(qint64 row, bool extend) {
@@ -284,7 +285,14 @@ void LogLinesView::paintEvent(QPaintEvent *) {
         const QColor level = levelColor(classifyLevel(text.text.toUtf8()), pal);
         if (level.isValid())
             painter.fillRect(QRect(gutter - kLevelBar, y, kLevelBar, height), level);
+        if (m_bookmarks && m_bookmarks->count(line)) {
+            painter.setBrush(pal.color(QPalette::Highlight));
+            painter.setPen(Qt::NoPen);
+            painter.drawEllipse(QRect(2, y + height / 4, height / 2, height / 2));
+        }
     }
+    if (horizontalScrollBar()->maximum() < m_widestText - viewport()->width() / 2)
+        QMetaObject::invokeMethod(this, &LogLinesView::updateScrollBars, Qt::QueuedConnection);
     if (rows <= 0) {
         painter.setPen(Palette::color(Palette::Role::TextMuted, pal));
         painter.drawText(viewport()->rect(), Qt::AlignCenter,

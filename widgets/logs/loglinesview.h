@@ -5,6 +5,8 @@
 #include <QAbstractScrollArea>
 #include <QRegularExpression>
 
+#include <set>
+
 namespace sbx {
 
 class LineSet;
@@ -21,6 +23,8 @@ public:
     // Only these lines (a filter), or every line when null; the set must outlive the view.
     void setLineSet(const LineSet *lines);
     void setHighlight(const LogQuery &query);
+    // Lines marked in the gutter; the set must outlive the view.
+    void setBookmarks(const std::set<qint64> *bookmarks) { m_bookmarks = bookmarks; }
     // The rows shown changed (the log grew, the filter found more): scrolls if following.
     void rowsChanged();
     // Everything was dropped: back to the top, following.
@@ -64,6 +68,7 @@ private:
 
     LogData *m_data;
     const LineSet *m_lines = nullptr;
+    const std::set<qint64> *m_bookmarks = nullptr;
     QRegularExpression m_highlight;
     qint64 m_current = -1; // a line of the log
     qint64 m_anchor = -1;  // the other end of a selection

@@ -2,6 +2,7 @@
 
 #include "client/providers/sandboxregistry.h"
 #include "models/logs/logdata.h"
+#include "models/logs/logexport.h"
 #include "models/logs/logsearch.h"
 #include "widgets/common/userprompts.h"
 #include "widgets/common/widgethelpers.h"
@@ -11,6 +12,8 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -37,6 +40,8 @@ LogView::LogView(QWidget *parent)
     , m_data(new LogData(this))
     , m_search(new LogSearch(m_data, this))
     , m_filter(new LogSearch(m_data, this))
+    , m_errors(new LogSearch(m_data, this))
+    , m_export(new LogExport(this))
     , m_lines(new LogLinesView(m_data, this))
     , m_filterLines(new LogLinesView(m_data, this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
@@ -49,6 +54,7 @@ LogView::LogView(QWidget *parent)
     , m_filterRegex(optionBox(tr("Regex"), tr("The filter is a regular expression"), this))
     , m_filterCase(optionBox(tr("Case"), tr("Upper and lower case differ"), this))
     , m_filterInvert(optionBox(tr("&Invert"), tr("Show the lines that do not match"), this))
+    , m_filterLevel(new QComboBox(this))
     , m_filterButton(new QToolButton(this))
     , m_followButton(new QToolButton(this))
     , m_status(new QLabel(this))
@@ -91,11 +97,21 @@ LogView::LogView(QWidget *parent)
     filterBar->addWidget(m_filterRegex);
     filterBar->addWidget(m_filterCase);
     filterBar->addWidget(m_filterInvert);
+    filterBar->addWidget(m_filterLevel);
     auto *filterLayout = new QVBoxLayout(m_filterPane);
     filterLayout->setContentsMargins(0, 0, 0, 0);
     filterLayout->addLayout(filterBar);
     filterLayout->addWidget(m_filterLines, 1);
     m_filterLines->setLineSet(&m_filter->matches());
+    // Levels by what they keep: the level and worse.
+    m_filterLevel->addItem(tr("Any level"), int(LogLevel::None));
+    m_filterLevel->addItem(tr("Debug and worse"), int(LogLevel::Debug));
+    m_filterLevel->addItem(tr("Info and worse"), int(LogLevel::Info));
+    m_filterLevel->addItem(tr("Warnings and errors"), int(LogLevel::Warning));
+    m_filterLevel->addItem(tr("Errors only"), int(LogLevel::Error));
+    m_filterLevel->setToolTip(tr("Keep only lines of this level or worse"));
+    m_lines->setBookmarks(&m_bookmarks);
+    m_filterLines->setBookmarks(&m_bookmarks);
     m_splitter->addWidget(m_lines);
     m_splitter->addWidget(m_filterPane);
     m_splitter->setStretchFactor(0, 3);
@@ -180,6 +196,34 @@ LogView::LogView(QWidget *parent)
     addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
                      [this] { m_filterButton->toggle(); });
     addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_G), [this] { askGoToLine(); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_E), [this] { nextError(); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                     [this] { previousError(); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_M), [this] { toggleBookmark(); });
+    addLocalShortcut(this, QKeySequence(Qt::Key_F2), [this] { nextBookmark(); });
+    addLocalShortcut(this, QKeySequence(Qt::SHIFT | Qt::Key_F2), [this] { previousBookmark(); });
+    addLocalShortcut(this, QKeySequence::Save, [this] {
+        // From the filter pane, its lines; anywhere else, the whole log.
+        askSave(m_filterPane->isVisible() && m_filterPane->isAncestorOf(focusWidget()));
+    });
+    connect(m_errors, &LogSearch::matchesChanged, this, [this] {
+        if (m_pendingErrorFrom != -2)
+            jumpToError(m_pendingErrorFrom, m_pendingErrorForward);
+    });
+    connect(m_errors, &LogSearch::finished, this, [this] {
+        if (m_pendingErrorFrom != -2) {
+            jumpToError(m_pendingErrorFrom, m_pendingErrorForward);
+            if (m_pendingErrorFrom != -2) {
+                m_pendingErrorFrom = -2;
+                m_notice = tr("No error in that direction");
+                updateStatus();
+            }
+        }
+    });
+    connect(m_export, &LogExport::finished, this, [this](const QString &error) {
+        m_notice = error.isEmpty() ? tr("Saved") : error;
+        updateStatus();
+    });
     addLocalShortcut(this, QKeySequence::Copy, [this] {
         QGuiApplication::clipboard()->setText(m_lines->selectedText(false));
     });
@@ -291,6 +335,89 @@ void LogView::askGoToLine() {
     const qint64 line = answer->trimmed().toLongLong(&ok);
     if (ok)
         goToLine(line - 1);
+}
+
+void LogView::nextError() {
+    jumpToError(m_lines->currentLine(), true);
+}
+
+void LogView::previousError() {
+    const qint64 from = m_lines->currentLine() < 0 ? m_data->lineCount() : m_lines->currentLine();
+    jumpToError(from, false);
+}
+
+void LogView::jumpToError(qint64 from, bool forward) {
+    if (!m_errors->isActive()) {
+        LogQuery errors;
+        errors.minLevel = LogLevel::Error;
+        m_errors->start(errors);
+    }
+    const LineSet &found = m_errors->matches();
+    const qint64 line = forward ? found.next(from) : found.previous(from);
+    // Forward, a later error may still be found; backward, an earlier one is found already
+    // unless the worker has not reached from yet.
+    const bool settled = line >= 0 && (forward || m_errors->scannedLines() > from);
+    if (settled) {
+        m_pendingErrorFrom = -2;
+        m_notice.clear();
+        goToLine(line);
+        return;
+    }
+    if (!m_errors->isRunning() && line < 0) {
+        m_pendingErrorFrom = -2;
+        m_notice = tr("No error in that direction");
+        updateStatus();
+        return;
+    }
+    m_pendingErrorFrom = from;
+    m_pendingErrorForward = forward;
+}
+
+void LogView::toggleBookmark() {
+    const qint64 line = m_lines->currentLine();
+    if (line < 0)
+        return;
+    if (!m_bookmarks.erase(line))
+        m_bookmarks.insert(line);
+    m_lines->viewport()->update();
+    m_filterLines->viewport()->update();
+}
+
+void LogView::nextBookmark() {
+    const auto it = m_bookmarks.upper_bound(m_lines->currentLine());
+    if (it != m_bookmarks.end())
+        goToLine(*it);
+    else if (!m_bookmarks.empty())
+        goToLine(*m_bookmarks.begin());
+}
+
+void LogView::previousBookmark() {
+    const qint64 current =
+        m_lines->currentLine() < 0 ? m_data->lineCount() : m_lines->currentLine();
+    auto it = m_bookmarks.lower_bound(current);
+    if (it != m_bookmarks.begin())
+        goToLine(*std::prev(it));
+    else if (!m_bookmarks.empty())
+        goToLine(*m_bookmarks.rbegin());
+}
+
+void LogView::askSave(bool filtered) {
+    UserPrompts *prompts = m_prompts ? m_prompts : dialogPrompts();
+    const QString suggested =
+        m_data->path().isEmpty() ? u"sandbox.log"_s : QFileInfo(m_data->path()).fileName();
+    const auto path = prompts->askSaveFile(
+        this, filtered ? tr("Save the filtered lines") : tr("Save the log"), suggested);
+    if (path)
+        saveTo(*path, filtered);
+}
+
+void LogView::saveTo(const QString &path, bool filtered) {
+    m_notice = tr("Saving to %1…").arg(path);
+    if (filtered && m_filter->isActive())
+        m_export->start(m_data, path, m_filter->matches());
+    else
+        m_export->start(m_data, path);
+    updateStatus();
 }
 
 QString LogView::statusText() const {

@@ -5,6 +5,8 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <set>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -15,6 +17,7 @@ class QToolButton;
 namespace sbx {
 
 class LogData;
+class LogExport;
 class LogLinesView;
 class LogSearch;
 class LogSource;
@@ -46,6 +49,18 @@ public:
     void goToLine(qint64 line);
     // Asks for a line number and goes there (Ctrl+G).
     void askGoToLine();
+    // The next / previous line of level error (Ctrl+E / Ctrl+Shift+E), found on a worker.
+    void nextError();
+    void previousError();
+    // Bookmarks: Ctrl+M on the current line, F2 / Shift+F2 to the next / previous one.
+    void toggleBookmark();
+    void nextBookmark();
+    void previousBookmark();
+    const std::set<qint64> &bookmarks() const { return m_bookmarks; }
+    // Writes the whole log (or, from the filter pane, its lines) to a file the user picks.
+    void askSave(bool filtered);
+    void saveTo(const QString &path, bool filtered);
+    LogExport *exporter() const { return m_export; }
 
     LogData *data() const { return m_data; }
     LogSearch *search() const { return m_search; }
@@ -59,12 +74,18 @@ Q_SIGNALS:
 
 private:
     void updateStatus();
+    void jumpToError(qint64 from, bool forward);
     LogQuery queryFrom(const QLineEdit *field, const QCheckBox *regex, const QCheckBox *caseBox,
                        bool invert) const;
 
     LogData *m_data;
     LogSearch *m_search;
     LogSearch *m_filter;
+    LogSearch *m_errors; // started on the first error jump
+    LogExport *m_export;
+    std::set<qint64> m_bookmarks;
+    qint64 m_pendingErrorFrom = -2; // a jump waiting for the error search, -2: none
+    bool m_pendingErrorForward = true;
     LogLinesView *m_lines;
     LogLinesView *m_filterLines;
     QSplitter *m_splitter;
@@ -77,6 +98,7 @@ private:
     QCheckBox *m_filterRegex;
     QCheckBox *m_filterCase;
     QCheckBox *m_filterInvert;
+    QComboBox *m_filterLevel;
     QToolButton *m_filterButton;
     QToolButton *m_followButton;
     QLabel *m_status;

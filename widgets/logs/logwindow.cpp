@@ -1,0 +1,70 @@
+#include "widgets/logs/logwindow.h"
+
+#include "models/logs/logdata.h"
+#include "widgets/common/userprompts.h"
+#include "widgets/common/widgethelpers.h"
+#include "widgets/logs/logview.h"
+
+#include <QFileInfo>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace sbx {
+
+LogWindow::LogWindow(UserPrompts *prompts, QWidget *parent)
+    : QWidget(parent, Qt::Window)
+    , m_prompts(prompts)
+    , m_tabs(new QTabWidget(this)) {
+    setWindowTitle(tr("Logs — Sandbox Console"));
+    m_tabs->setTabsClosable(true);
+    m_tabs->setDocumentMode(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        QWidget *page = m_tabs->widget(index);
+        m_tabs->removeTab(index);
+        page->deleteLater();
+        if (m_tabs->count() == 0)
+            hide();
+    });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_W), [this] {
+        if (m_tabs->currentIndex() >= 0)
+            Q_EMIT m_tabs->tabCloseRequested(m_tabs->currentIndex());
+    });
+    addLocalShortcut(this, QKeySequence::Open, [this] { askOpen(); });
+    resize(1100, 700);
+}
+
+LogView *LogWindow::view(int index) const {
+    return qobject_cast<LogView *>(m_tabs->widget(index));
+}
+
+LogView *LogWindow::openFile(const QString &path) {
+    const QString canonical = QFileInfo(path).absoluteFilePath();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (view(i)->data()->path() == canonical) {
+            m_tabs->setCurrentIndex(i);
+            return view(i);
+        }
+    }
+    auto *log = new LogView(m_tabs);
+    log->setPrompts(m_prompts);
+    log->openFile(canonical, /*follow=*/true);
+    const int index = m_tabs->addTab(log, QFileInfo(canonical).fileName());
+    m_tabs->setTabToolTip(index, canonical);
+    m_tabs->setCurrentIndex(index);
+    show();
+    raise();
+    activateWindow();
+    return log;
+}
+
+void LogWindow::askOpen() {
+    const auto path = m_prompts->askOpenFile(this, tr("Open a log"),
+                                             tr("Logs (*.log *.txt *.out *.err);;All files (*)"));
+    if (path)
+        openFile(*path);
+}
+
+} // namespace sbx
