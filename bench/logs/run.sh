@@ -171,6 +171,19 @@ echo "follow writer: $writer"
 w_rate=$(field lines_per_s "$writer")
 w_mbps=$(field MBps "$writer")
 
+# Ours following the same writer: an offscreen LogView fed as the bytes come.
+f_rate=- f_stall=-
+follow_bin="$build/bench/bench-log-follow"
+if [[ -x $follow_bin ]]; then
+    followed=$(QT_QPA_PLATFORM=offscreen "$follow_bin" "$gen" 1000000 2>/dev/null)
+    echo "bench-log-follow:"
+    while IFS= read -r l; do echo "  $l"; done <<<"$followed"
+    f_rate=$(field follow_lines_per_s "$followed")
+    f_stall=$(field follow_longest_stall_ms "$followed")
+else
+    echo "bench-log-follow not built"
+fi
+
 ratio() {
     if [[ $1 == - ]]; then echo -; else awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; fi
 }
@@ -184,5 +197,7 @@ printf '%-40s %12s %12s %12s\n' "  ours/grep (goal <= 2.00x)" "$(ratio "$o_fixed
 printf '%-40s %12s %12s %12s\n' "search -E $regex (s)" "$o_regex" - "$grep_e"
 printf '%-40s %12s %12s %12s\n' "  ours/grep (goal <= 2.00x)" "$(ratio "$o_regex" "$grep_e")" - -
 printf '%-40s %12s %12s %12s\n' "matching lines (expected $markers)" "$o_matches" - "$grep_f_n"
+printf '%-40s %12s %12s %12s\n' "follow 1 M lines (lines/s)" "$f_rate" - -
+printf '%-40s %12s %12s %12s\n' "  longest GUI stall (goal < 50 ms)" "$f_stall" - -
 echo "follow input: 1000000 lines appended at $w_rate lines/s ($w_mbps MB/s) by one writer"
 echo "file: $file, $size bytes, $(field lines "$info") lines; lnav $(lnav -V | head -n 1 | cut -d' ' -f2)"

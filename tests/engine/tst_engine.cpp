@@ -10,6 +10,7 @@
 
 #include <QDeadlineTimer>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -189,6 +190,11 @@ void TestEngine::logsShowHookOutputAndStartup() {
     QTRY_VERIFY2_WITH_TIMEOUT(text.contains(u"init-hook-said-42"_s), qPrintable(text), 20000);
     QTRY_VERIFY2_WITH_TIMEOUT(text.contains(u"sandbox-server listening on http://0.0.0.0:8080"_s),
                               qPrintable(text), 20000);
+    // Every line carries the engine's time of it (RFC 3339 with nanoseconds).
+    static const QRegularExpression stamped(u"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d"_s);
+    const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (const QString &line : lines)
+        QVERIFY2(stamped.match(line).hasMatch(), qPrintable(line));
     QVERIFY(ended.isEmpty()); // following
     logs->stop();
     QVERIFY(ended.wait(5000));

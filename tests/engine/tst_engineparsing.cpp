@@ -325,7 +325,7 @@ void TestEngineParsing::logStreamOverSocket() {
     QCOMPARE(QString::fromUtf8(bytes), u"line one\nprice 5\u20ac\n"_s);
     QCOMPARE(ended.first().first().toString(), u"The container stopped"_s);
     QVERIFY2(request.startsWith("GET /v1.41/containers/abc123/logs?follow=true&stdout=1&"
-                                "stderr=1&tail=50 "),
+                                "stderr=1&timestamps=1&tail=50 "),
              request.constData());
 }
 

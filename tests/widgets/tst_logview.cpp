@@ -85,8 +85,9 @@ void TestLogView::followStopsWhenScrolledUpAndResumesAtEnd() {
     view.data()->append(numbered(0, 1000));
     QScrollBar *bar = view.lines()->verticalScrollBar();
     QVERIFY(view.lines()->isFollowing());
+    // A growing log is shown a few times a second, not per piece of bytes.
+    QTRY_VERIFY(bar->maximum() > 0);
     QCOMPARE(bar->value(), bar->maximum());
-    QVERIFY(bar->maximum() > 0);
 
     // The user pages up: following stops and new lines do not move what they read.
     view.lines()->setFocus();
@@ -94,8 +95,8 @@ void TestLogView::followStopsWhenScrolledUpAndResumesAtEnd() {
     QVERIFY(!view.lines()->isFollowing());
     const int reading = bar->value();
     view.data()->append(numbered(1000, 100));
+    QTRY_COMPARE(view.lines()->unseenLines(), 100);
     QCOMPARE(bar->value(), reading);
-    QCOMPARE(view.lines()->unseenLines(), 100);
     QVERIFY2(view.statusText().contains(u"100 new lines"_s), qPrintable(view.statusText()));
 
     // End follows again, at the newest line.
@@ -103,7 +104,9 @@ void TestLogView::followStopsWhenScrolledUpAndResumesAtEnd() {
     QVERIFY(view.lines()->isFollowing());
     QCOMPARE(bar->value(), bar->maximum());
     QCOMPARE(view.lines()->unseenLines(), 0);
+    const int before = bar->maximum();
     view.data()->append(numbered(1100, 50));
+    QTRY_VERIFY(bar->maximum() > before);
     QCOMPARE(bar->value(), bar->maximum());
 
     // Dragging the scroll bar up is scrolling up too.

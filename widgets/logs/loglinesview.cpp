@@ -141,6 +141,8 @@ void LogLinesView::setFollowing(bool follow) {
 }
 
 void LogLinesView::goToLine(qint64 line) {
+    if (rowCount() != m_knownRows) // rows that arrived since the last refresh can be gone to
+        rowsChanged();
     const qint64 row = rowOfLine(line);
     if (row >= rowCount())
         return;

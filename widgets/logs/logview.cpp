@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -26,6 +27,8 @@ namespace sbx {
 using namespace Qt::StringLiterals;
 
 namespace {
+
+constexpr int kRefreshMs = 30;
 
 QCheckBox *optionBox(const QString &text, const QString &tip, QWidget *parent) {
     auto *box = new QCheckBox(text, parent);
@@ -58,7 +61,8 @@ LogView::LogView(QWidget *parent)
     , m_filterButton(new QToolButton(this))
     , m_followButton(new QToolButton(this))
     , m_status(new QLabel(this))
-    , m_reconnect(new QToolButton(this)) {
+    , m_reconnect(new QToolButton(this))
+    , m_refresh(new QTimer(this)) {
     m_findField->setPlaceholderText(tr("Search the whole log (F3 next, Shift+F3 previous)"));
     m_findField->setClearButtonEnabled(true);
     m_filterField->setPlaceholderText(tr("Filter: show only the lines that match"));
@@ -127,9 +131,17 @@ LogView::LogView(QWidget *parent)
     layout->addLayout(statusBar);
 
     // The log.
-    connect(m_data, &LogData::grew, this, [this] {
+    // A log that grows fast is shown at most every kRefreshMs: painting per piece of bytes
+    // would cap how fast lines can arrive.
+    m_refresh->setSingleShot(true);
+    m_refresh->setInterval(kRefreshMs);
+    connect(m_refresh, &QTimer::timeout, this, [this] {
         m_lines->rowsChanged();
         updateStatus();
+    });
+    connect(m_data, &LogData::grew, this, [this] {
+        if (!m_refresh->isActive())
+            m_refresh->start();
     });
     connect(m_data, &LogData::indexProgress, this, [this](qint64 done, qint64 total) {
         m_indexPercent = total > 0 && done < total ? done * 100 / total : -1;

@@ -12,6 +12,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSplitter;
+class QTimer;
 class QToolButton;
 
 namespace sbx {
@@ -103,6 +104,7 @@ private:
     QToolButton *m_followButton;
     QLabel *m_status;
     QToolButton *m_reconnect;
+    QTimer *m_refresh; // coalesces the repaints of a fast-growing log
     QString m_ended;
     QString m_notice; // the last reset's reason
     qint64 m_indexPercent = -1;

@@ -115,9 +115,11 @@ EngineLogStream::~EngineLogStream() {
 void EngineLogStream::start() {
     if (m_thread)
         return;
-    const QString path =
-        u"/containers/%1/logs?follow=true&stdout=1&stderr=1&tail=%2"_s.arg(m_containerId)
-            .arg(m_tail < 0 ? u"all"_s : QString::number(m_tail));
+    // timestamps: each line starts with the engine's RFC 3339 time of it, which the log view
+    // reads for "go to time" as it reads any log's.
+    const QString path = u"/containers/%1/logs?follow=true&stdout=1&stderr=1&timestamps=1&tail=%2"_s
+                             .arg(m_containerId)
+                             .arg(m_tail < 0 ? u"all"_s : QString::number(m_tail));
     m_thread = QThread::create(&EngineLogStream::follow, m_shared, m_socketPath, path, m_tty);
     m_thread->start();
 }
