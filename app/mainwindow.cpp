@@ -188,8 +188,9 @@ SandboxWorkspace *MainWindow::workspace(const QString &id) {
         return existing;
     if (!m_context->registry()->contains(id))
         return nullptr;
-    auto *ws = new SandboxWorkspace(m_context->tabs(), m_context->registry(), id,
-                                    m_context->preferencesHub(), m_context->prompts(), m_stack);
+    auto *ws =
+        new SandboxWorkspace(m_context->tabs(), m_context->registry(), id,
+                             m_context->preferencesHub(), m_context->prompts(), this, m_stack);
     m_stack->addWidget(ws);
     m_workspaces.insert(id, ws);
     return ws;
@@ -270,6 +271,11 @@ LogWindow *MainWindow::logWindow() {
     if (!m_logWindow)
         m_logWindow = new LogWindow(m_context->prompts(), this);
     return m_logWindow;
+}
+
+void MainWindow::openLog(const QString &key, const QString &title,
+                         std::function<LogSource *(QObject *parent)> open) {
+    logWindow()->openLog(key, title, std::move(open));
 }
 
 void MainWindow::showPreferences() {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "widgets/workspace/pendingwork.h"
+#include "widgets/workspace/tabregistry.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -20,7 +21,7 @@ class SandboxWorkspace;
 
 // The console's window: the sandbox list on the left, the selected sandbox's workspace on the
 // right.
-class MainWindow final : public QMainWindow {
+class MainWindow final : public QMainWindow, public LogOpener {
     Q_OBJECT
 public:
     explicit MainWindow(ConsoleContext *context, QWidget *parent = nullptr);
@@ -39,8 +40,10 @@ public:
     SandboxActions *lifecycle() const { return m_lifecycle; }
     // Shows a sandbox's Logs tab.
     void showLogs(const QString &id);
-    // The window of logs opened from local files (Open log…), made on first use.
+    // The window of logs opened from local files (Open log…) or by tabs, made on first use.
     LogWindow *logWindow();
+    void openLog(const QString &key, const QString &title,
+                 std::function<LogSource *(QObject *parent)> open) override;
     // Running terminals in local sandboxes, which quitting would end.
     int openLocalTerminals() const;
     // Summed over the open workspaces; onlyEndingWithConsole: of sandboxes that stop with it.

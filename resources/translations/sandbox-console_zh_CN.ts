@@ -716,6 +716,10 @@ Try --help.
         <source>Files</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open as log (follow)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::GetContextJob</name>
@@ -1654,6 +1658,25 @@ Try --help.
     </message>
     <message>
         <source>Could not %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::RemoteFileLog</name>
+    <message>
+        <source>The sandbox is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file was truncated; showing it again from its start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file was replaced; showing the new one from its start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot follow %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,6 +4,7 @@
 #include "client/sandboxclient.h"
 #include "models/files/remotefilemodel.h"
 #include "models/files/transferqueuemodel.h"
+#include "models/logs/logdata.h"
 #include "tests/support/localfiles.h"
 #include "tests/support/scriptedprompts.h"
 #include "tests/support/sudosandbox.h"
@@ -15,10 +16,14 @@
 #include "widgets/files/fileviewer.h"
 #include "widgets/files/remotetreeview.h"
 #include "widgets/files/transferpanel.h"
+#include "widgets/logs/logview.h"
+#include "widgets/logs/logwindow.h"
+#include "widgets/workspace/tabregistry.h"
 
 #include <QDir>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -95,6 +100,7 @@ private Q_SLOTS:
     void refusedFolderIsListedThroughSudo();
     void refusedDownloadIsStagedThroughSudo();
     void parallelTransfersFollowPreferences();
+    void openAsLogFollowsTheFileInTheLogWindow();
 };
 
 void TestFilesTab::initTestCase() {
@@ -526,6 +532,46 @@ void TestFilesTab::parallelTransfersFollowPreferences() {
     hub.set(p);
     QCOMPARE(tab.transfers()->maxParallel(), 1);
     QCOMPARE(tab.pendingTransfers(), 0);
+}
+
+void TestFilesTab::openAsLogFollowsTheFileInTheLogWindow() {
+    const QString remote = m_server.workspace() + u"/agent.log"_s;
+    writeFile(remote, 0);
+    {
+        QFile f(remote);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("started\nstep 1\n");
+    }
+    ScriptedPrompts prompts;
+    LogWindow window(&prompts);
+    // The console's LogOpener is its main window; here the log window stands in for it.
+    struct Opener final : LogOpener {
+        LogWindow *window;
+        void openLog(const QString &key, const QString &title,
+                     std::function<LogSource *(QObject *)> open) override {
+            window->openLog(key, title, std::move(open));
+        }
+    } opener;
+    opener.window = &window;
+    SandboxClient client({m_server.url(), {}}, {});
+    auto tab = shownTab(&client);
+    QVERIFY(tab);
+    tab->setLogOpener(&opener);
+    tab->openAsLog(remote);
+    QCOMPARE(window.tabs()->count(), 1);
+    QCOMPARE(window.tabs()->tabText(0), u"agent.log"_s);
+    LogView *log = window.view(0);
+    QTRY_COMPARE_WITH_TIMEOUT(log->data()->lineCount(), 2, 10000);
+    {
+        QFile f(remote);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("step 2\n");
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(log->data()->lineCount(), 3, 10000);
+    QCOMPARE(log->data()->line(2), QByteArray("step 2"));
+    // Opening it again shows the tab it has.
+    tab->openAsLog(remote);
+    QCOMPARE(window.tabs()->count(), 1);
 }
 
 QTEST_MAIN(TestFilesTab)

@@ -3,6 +3,7 @@
 #include "widgets/common/userprompts.h"
 
 #include "client/api/filejobs.h"
+#include "client/api/remotefilelog.h"
 #include "client/sandboxclient.h"
 #include "models/files/remotefilemodel.h"
 #include "models/files/remotefilesortproxy.h"
@@ -236,11 +237,28 @@ void FilesTab::goUp() {
     setFolder(parentOf(current));
 }
 
+void FilesTab::openAsLog(const QString &path) {
+    if (!m_logs || !m_client)
+        return;
+    QPointer<SandboxClient> client = m_client;
+    const QString title = path.section(QLatin1Char('/'), -1);
+    // The key holds the sandbox's address: the same path in two sandboxes is two logs.
+    m_logs->openLog(m_client->endpoint().displayAddress() + path, title,
+                    [client, path](QObject *parent) -> LogSource * {
+                        return client ? new RemoteFileLog(client, path, parent) : nullptr;
+                    });
+}
+
 void FilesTab::showContextMenu(const QPoint &pos) {
     const QModelIndex at = m_view->indexAt(pos);
     QMenu menu(this);
-    if (at.isValid() && !at.data(RemoteFileModel::IsDirectoryRole).toBool())
+    if (at.isValid() && !at.data(RemoteFileModel::IsDirectoryRole).toBool()) {
         menu.addAction(tr("Open"), this, [this, at] { openSelected(at); });
+        if (m_logs)
+            menu.addAction(tr("Open as log (follow)"), this, [this, at] {
+                openAsLog(at.data(RemoteFileModel::PathRole).toString());
+            });
+    }
     if (at.isValid() && at.data(RemoteFileModel::IsDirectoryRole).toBool())
         menu.addAction(tr("Open folder"), this,
                        [this, at] { setFolder(at.data(RemoteFileModel::PathRole).toString()); });
@@ -412,6 +430,7 @@ void registerFilesTab(TabRegistry &registry) {
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *tab = new FilesTab(ctx.client, ctx.preferences, parent);
                       tab->setPrompts(ctx.prompts);
+                      tab->setLogOpener(ctx.logs);
                       return tab;
                   },
                   {},

@@ -16,6 +16,8 @@ class QSortFilterProxyModel;
 
 namespace sbx {
 
+class LogOpener;
+
 class ErrorRow;
 class FileViewer;
 struct RemoteFileInfo;
@@ -42,6 +44,10 @@ public:
                       QWidget *parent = nullptr);
     // Where its questions go (conflicts, delete, names); null: the dialogs.
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
+    // Where "Open as log" opens a followed file; none: the entry is not offered.
+    void setLogOpener(LogOpener *logs) { m_logs = logs; }
+    // Follows the remote file as a log in the log window.
+    void openAsLog(const QString &path);
 
     void setFolder(const QString &path);
     QString folder() const;
@@ -97,6 +103,7 @@ private:
     UserPrompts *prompts() const;
 
     QPointer<SandboxClient> m_client;
+    LogOpener *m_logs = nullptr;
     RemoteFileOperations *m_ops;
     QSortFilterProxyModel *m_proxy;
     RemoteTreeView *m_view;

@@ -263,6 +263,27 @@ void LogView::attach(LogSource *source) {
     connect(source, &LogSource::restarted, m_data, &LogData::restart);
 }
 
+void LogView::follow(std::function<LogSource *(QObject *parent)> open) {
+    auto connectOne = [this, open] {
+        LogSource *source = open(this);
+        if (!source) {
+            setEnded(tr("The sandbox is gone"));
+            return;
+        }
+        attach(source);
+        connect(source, &LogSource::ended, this, [this, source](const QString &why) {
+            setEnded(why);
+            source->deleteLater();
+        });
+        source->start();
+    };
+    connect(this, &LogView::reconnectRequested, this, [this, connectOne] {
+        m_data->restart(tr("Reconnected"));
+        connectOne();
+    });
+    connectOne();
+}
+
 bool LogView::openFile(const QString &path, bool follow) {
     const bool ok = m_data->openFile(path, follow);
     if (!ok)
@@ -466,30 +487,15 @@ void LogView::updateStatus() {
 
 namespace {
 
-// Feeds a LogView from the provider that runs the sandbox; Reconnect opens a fresh follower.
+// Feeds a LogView from the provider that runs the sandbox.
 void attachLogs(LogView *view, const WorkspaceContext &ctx) {
     SandboxRegistry *registry = ctx.sandboxes;
     const QString id = ctx.sandboxId;
     view->setPrompts(ctx.prompts);
-    auto open = [view, registry, id] {
+    view->follow([registry, id](QObject *parent) -> LogSource * {
         SandboxProvider *provider = registry->providerOf(id);
-        LogSource *source = provider ? provider->openLog(id, view) : nullptr;
-        if (!source) {
-            view->setEnded(LogView::tr("The sandbox is gone"));
-            return;
-        }
-        view->attach(source);
-        QObject::connect(source, &LogSource::ended, view, [view, source](const QString &why) {
-            view->setEnded(why);
-            source->deleteLater();
-        });
-        source->start();
-    };
-    QObject::connect(view, &LogView::reconnectRequested, view, [view, open] {
-        view->data()->restart(LogView::tr("Reconnected"));
-        open();
+        return provider ? provider->openLog(id, parent) : nullptr;
     });
-    open();
 }
 
 bool hasLogs(const WorkspaceContext &ctx) {

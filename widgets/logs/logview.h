@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
 #include <set>
 
 class QCheckBox;
@@ -35,6 +36,8 @@ public:
 
     // Reads source from now on: its file in place, else its bytes. The source stays the caller's.
     void attach(LogSource *source);
+    // Follows the sources open makes: one now, a fresh one on Reconnect after it ended.
+    void follow(std::function<LogSource *(QObject *parent)> open);
     bool openFile(const QString &path, bool follow);
     // Shows why the log stopped (container stopped, engine gone) and offers Reconnect.
     void setEnded(const QString &why);

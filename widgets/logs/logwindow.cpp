@@ -40,23 +40,46 @@ LogView *LogWindow::view(int index) const {
     return qobject_cast<LogView *>(m_tabs->widget(index));
 }
 
-LogView *LogWindow::openFile(const QString &path) {
-    const QString canonical = QFileInfo(path).absoluteFilePath();
+LogView *LogWindow::existing(const QString &key) {
     for (int i = 0; i < m_tabs->count(); ++i) {
-        if (view(i)->data()->path() == canonical) {
+        if (m_tabs->widget(i)->property("sbxLogKey").toString() == key) {
             m_tabs->setCurrentIndex(i);
+            show();
+            raise();
             return view(i);
         }
     }
+    return nullptr;
+}
+
+LogView *LogWindow::addTab(const QString &key, const QString &title, const QString &tip) {
     auto *log = new LogView(m_tabs);
     log->setPrompts(m_prompts);
-    log->openFile(canonical, /*follow=*/true);
-    const int index = m_tabs->addTab(log, QFileInfo(canonical).fileName());
-    m_tabs->setTabToolTip(index, canonical);
+    log->setProperty("sbxLogKey", key);
+    const int index = m_tabs->addTab(log, title);
+    m_tabs->setTabToolTip(index, tip);
     m_tabs->setCurrentIndex(index);
     show();
     raise();
     activateWindow();
+    return log;
+}
+
+LogView *LogWindow::openFile(const QString &path) {
+    const QString canonical = QFileInfo(path).absoluteFilePath();
+    if (LogView *open = existing(canonical))
+        return open;
+    LogView *log = addTab(canonical, QFileInfo(canonical).fileName(), canonical);
+    log->openFile(canonical, /*follow=*/true);
+    return log;
+}
+
+LogView *LogWindow::openLog(const QString &key, const QString &title,
+                            std::function<LogSource *(QObject *parent)> open) {
+    if (LogView *shown = existing(key))
+        return shown;
+    LogView *log = addTab(key, title, key);
+    log->follow(std::move(open));
     return log;
 }
 

@@ -2,10 +2,13 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QTabWidget;
 
 namespace sbx {
 
+class LogSource;
 class LogView;
 class UserPrompts;
 
@@ -19,10 +22,16 @@ public:
     LogView *openFile(const QString &path);
     // Asks for a file and opens it.
     void askOpen();
+    // Follows the source open makes (again on Reconnect) in a tab named title; key: one tab a log.
+    LogView *openLog(const QString &key, const QString &title,
+                     std::function<LogSource *(QObject *parent)> open);
     QTabWidget *tabs() const { return m_tabs; }
     LogView *view(int index) const;
 
 private:
+    LogView *existing(const QString &key);
+    LogView *addTab(const QString &key, const QString &title, const QString &tip);
+
     UserPrompts *m_prompts;
     QTabWidget *m_tabs;
 };

@@ -17,7 +17,7 @@ using namespace Qt::StringLiterals;
 
 SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                                    const QString &sandboxId, PreferencesHub *preferences,
-                                   UserPrompts *prompts, QWidget *parent)
+                                   UserPrompts *prompts, LogOpener *logs, QWidget *parent)
     : QWidget(parent)
     , m_sandboxes(sandboxes)
     , m_sandboxId(sandboxId)
@@ -35,8 +35,8 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
     connect(m_retry, &QPushButton::clicked, this, [this] { m_sandboxes->probe(m_sandboxId); });
 
     m_tabs->setDocumentMode(true);
-    const WorkspaceContext context{sandboxes->client(sandboxId), sandboxes, sandboxId, preferences,
-                                   prompts};
+    const WorkspaceContext context{
+        sandboxes->client(sandboxId), sandboxes, sandboxId, preferences, prompts, logs};
     const QList<WorkspaceTab> tabs = registry.tabs();
     for (const WorkspaceTab &tab : tabs) {
         if (tab.available && !tab.available(context))

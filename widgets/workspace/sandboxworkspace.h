@@ -16,6 +16,7 @@ class SandboxRegistry;
 class TabRegistry;
 class PreferencesHub;
 class UserPrompts;
+class LogOpener;
 
 // One sandbox's workspace: a state banner above the registered tabs.
 class SandboxWorkspace final : public QWidget {
@@ -23,7 +24,8 @@ class SandboxWorkspace final : public QWidget {
 public:
     SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                      const QString &sandboxId, PreferencesHub *preferences = nullptr,
-                     UserPrompts *prompts = nullptr, QWidget *parent = nullptr);
+                     UserPrompts *prompts = nullptr, LogOpener *logs = nullptr,
+                     QWidget *parent = nullptr);
 
     QString sandboxId() const { return m_sandboxId; }
     QTabWidget *tabs() const { return m_tabs; }

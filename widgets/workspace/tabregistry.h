@@ -5,14 +5,25 @@
 
 #include <functional>
 
+class QObject;
 class QWidget;
 
 namespace sbx {
 
+class LogSource;
 class SandboxClient;
 class SandboxRegistry;
 class PreferencesHub;
 class UserPrompts;
+
+// Opens a log in the console's log window, a tab of its own: the source comes from open (asked
+// again on Reconnect); key names the log so opening it twice shows the tab it has.
+class LogOpener {
+public:
+    virtual ~LogOpener() = default;
+    virtual void openLog(const QString &key, const QString &title,
+                         std::function<LogSource *(QObject *parent)> open) = 0;
+};
 
 // What a workspace tab gets to work with: the sandbox's client and the registry that lists it.
 struct WorkspaceContext {
@@ -22,6 +33,8 @@ struct WorkspaceContext {
     PreferencesHub *preferences = nullptr;
     // Where the tab asks its questions; null: the dialogs.
     UserPrompts *prompts = nullptr;
+    // Where a tab opens a log of its own (a file followed as a log); null: it cannot.
+    LogOpener *logs = nullptr;
 };
 
 struct WorkspaceTab {
