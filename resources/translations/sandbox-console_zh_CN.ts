@@ -1369,6 +1369,34 @@ Try --help.
         <source>Reconnected</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Relative time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beside each line, its time since the current line&apos;s (Ctrl+T goes to a time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The current line, when it is JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First line at or after (2026-12-01 15:52:14, or an RFC 3339 time):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a time: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every line is earlier than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::LogWindow</name>

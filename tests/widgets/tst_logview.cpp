@@ -73,6 +73,7 @@ private Q_SLOTS:
     void errorJumps();
     void saveWritesTheLogOrTheFilteredLines();
     void logWindowOpensFilesInTabs();
+    void jsonLineShowsPrettyAndTimesGoAndCount();
 };
 
 void TestLogView::initTestCase() {
@@ -282,6 +283,34 @@ void TestLogView::logWindowOpensFilesInTabs() {
     f.write(numbered(10, 5));
     f.close();
     QTRY_COMPARE_WITH_TIMEOUT(log->data()->lineCount(), 15, 10000);
+}
+
+void TestLogView::jsonLineShowsPrettyAndTimesGoAndCount() {
+    LogView view;
+    ScriptedPrompts prompts;
+    prompts.textAnswer = [](const ScriptedPrompts::Question &, const QString &) {
+        return std::optional<QString>(u"2026-12-01T10:00:00Z"_s);
+    };
+    view.setPrompts(&prompts);
+    QVERIFY(shown(view));
+    view.data()->append("2026-12-01T09:59:58Z start\n"
+                        "{\"ts\":\"2026-12-01T09:59:59Z\",\"level\":\"warn\",\"msg\":\"x\"}\n"
+                        "2026-12-01T10:00:00Z INFO on time\n"
+                        "2026-12-01T10:00:02Z INFO later\n");
+    // The JSON line, current, shows pretty-printed below; another line hides it.
+    view.goToLine(1);
+    QVERIFY2(view.detailText().contains(u"\"level\": \"warn\""_s), qPrintable(view.detailText()));
+    view.goToLine(0);
+    QVERIFY(view.detailText().isEmpty());
+    // Ctrl+T: the first line at or after the time given.
+    QTest::keyClick(&view, Qt::Key_T, Qt::ControlModifier);
+    QCOMPARE(view.lines()->currentLine(), 2);
+    QVERIFY(!view.goToTime(u"not a time"_s));
+    // Relative times: since the current line's.
+    view.setRelativeTime(true);
+    QVERIFY(view.lines()->showsRelativeTime());
+    view.setRelativeTime(false);
+    QVERIFY(!view.lines()->showsRelativeTime());
 }
 
 QTEST_MAIN(TestLogView)

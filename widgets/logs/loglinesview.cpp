@@ -4,6 +4,7 @@
 #include "models/logs/lineset.h"
 #include "models/logs/logclassify.h"
 #include "models/logs/logdata.h"
+#include "models/logs/logstructure.h"
 #include "models/logs/logtext.h"
 #include "models/palette.h"
 
@@ -60,6 +61,12 @@ LogLinesView::LogLinesView(LogData *log, QWidget *parent)
 void LogLinesView::setLineSet(const LineSet *lines) {
     m_lines = lines;
     rowsChanged();
+}
+
+void LogLinesView::setRelativeTime(std::optional<qint64> baseMs, const LogTimeContext &context) {
+    m_relativeBase = baseMs;
+    m_timeContext = context;
+    viewport()->update();
 }
 
 void LogLinesView::setHighlight(const LogQuery &query) {
@@ -202,7 +209,8 @@ void LogLinesView::paintEvent(QPaintEvent *) {
     const qint64 top = verticalScrollBar()->value();
     const qint64 rows = std::min<qint64>(visibleRows() + 1, rowCount() - top);
     const QString widest = QString::number(std::max<qint64>(1, m_data->lineCount()));
-    const int gutter = fm.horizontalAdvance(widest) + 2 * kGutterPad + kLevelBar;
+    const int timeWidth = m_relativeBase ? fm.horizontalAdvance(u"+00000.000 s"_s) + kGutterPad : 0;
+    const int gutter = fm.horizontalAdvance(widest) + 2 * kGutterPad + kLevelBar + timeWidth;
     const int scrollX = horizontalScrollBar()->value();
     const qint64 selFirst = std::min(m_current, m_anchor);
     const qint64 selLast = std::max(m_current, m_anchor);
@@ -282,8 +290,17 @@ void LogLinesView::paintEvent(QPaintEvent *) {
         // Gutter: the line's number in the log, then its level.
         painter.fillRect(QRect(0, y, gutter, height), pal.color(QPalette::AlternateBase));
         painter.setPen(Palette::color(Palette::Role::TextMuted, pal));
-        painter.drawText(QRect(0, y, gutter - kLevelBar - kGutterPad, height),
+        painter.drawText(QRect(0, y, gutter - kLevelBar - kGutterPad - timeWidth, height),
                          Qt::AlignRight | Qt::AlignVCenter, QString::number(line + 1));
+        if (m_relativeBase) {
+            if (const auto t = parseLogTime(text.text.toUtf8(), m_timeContext)) {
+                const double seconds = double(*t - *m_relativeBase) / 1000.0;
+                painter.drawText(
+                    QRect(gutter - kLevelBar - timeWidth, y, timeWidth - kGutterPad, height),
+                    Qt::AlignRight | Qt::AlignVCenter,
+                    u"%1%2 s"_s.arg(seconds >= 0 ? u"+"_s : QString()).arg(seconds, 0, 'f', 3));
+            }
+        }
         const QColor level = levelColor(classifyLevel(text.text.toUtf8()), pal);
         if (level.isValid())
             painter.fillRect(QRect(gutter - kLevelBar, y, kLevelBar, height), level);

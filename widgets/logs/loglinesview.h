@@ -1,10 +1,12 @@
 #pragma once
 
+#include "models/logs/logclassify.h"
 #include "models/logs/logmatcher.h"
 
 #include <QAbstractScrollArea>
 #include <QRegularExpression>
 
+#include <optional>
 #include <set>
 
 namespace sbx {
@@ -23,6 +25,10 @@ public:
     // Only these lines (a filter), or every line when null; the set must outlive the view.
     void setLineSet(const LineSet *lines);
     void setHighlight(const LogQuery &query);
+    // Shows beside each line its time relative to baseMs (lines without a time show none);
+    // nullopt turns it off.
+    void setRelativeTime(std::optional<qint64> baseMs, const LogTimeContext &context);
+    bool showsRelativeTime() const { return m_relativeBase.has_value(); }
     // Lines marked in the gutter; the set must outlive the view.
     void setBookmarks(const std::set<qint64> *bookmarks) { m_bookmarks = bookmarks; }
     // The rows shown changed (the log grew, the filter found more): scrolls if following.
@@ -69,6 +75,8 @@ private:
     LogData *m_data;
     const LineSet *m_lines = nullptr;
     const std::set<qint64> *m_bookmarks = nullptr;
+    std::optional<qint64> m_relativeBase;
+    LogTimeContext m_timeContext;
     QRegularExpression m_highlight;
     qint64 m_current = -1; // a line of the log
     qint64 m_anchor = -1;  // the other end of a selection

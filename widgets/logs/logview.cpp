@@ -4,6 +4,8 @@
 #include "models/logs/logdata.h"
 #include "models/logs/logexport.h"
 #include "models/logs/logsearch.h"
+#include "models/logs/logstructure.h"
+#include "models/logs/logtext.h"
 #include "widgets/common/userprompts.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/logs/loglinesview.h"
@@ -13,10 +15,12 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTimer>
 #include <QToolButton>
@@ -60,6 +64,8 @@ LogView::LogView(QWidget *parent)
     , m_filterLevel(new QComboBox(this))
     , m_filterButton(new QToolButton(this))
     , m_followButton(new QToolButton(this))
+    , m_relativeButton(new QToolButton(this))
+    , m_detail(new QPlainTextEdit(this))
     , m_status(new QLabel(this))
     , m_reconnect(new QToolButton(this))
     , m_refresh(new QTimer(this)) {
@@ -80,6 +86,14 @@ LogView::LogView(QWidget *parent)
     m_followButton->setCheckable(true);
     m_followButton->setChecked(true);
     m_followButton->setToolTip(tr("Keep the newest lines in view (End)"));
+    m_relativeButton->setText(tr("Relative time"));
+    m_relativeButton->setCheckable(true);
+    m_relativeButton->setToolTip(
+        tr("Beside each line, its time since the current line's (Ctrl+T goes to a time)"));
+    m_detail->setReadOnly(true);
+    m_detail->setFont(m_lines->font());
+    m_detail->setPlaceholderText(tr("The current line, when it is JSON"));
+    m_detail->hide();
     m_reconnect->setText(tr("Reconnect"));
     m_reconnect->hide();
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -93,6 +107,7 @@ LogView::LogView(QWidget *parent)
     bar->addWidget(m_findCount);
     bar->addSpacing(12);
     bar->addWidget(m_filterButton);
+    bar->addWidget(m_relativeButton);
     bar->addWidget(m_followButton);
 
     auto *filterBar = new QHBoxLayout;
@@ -117,9 +132,11 @@ LogView::LogView(QWidget *parent)
     m_lines->setBookmarks(&m_bookmarks);
     m_filterLines->setBookmarks(&m_bookmarks);
     m_splitter->addWidget(m_lines);
+    m_splitter->addWidget(m_detail);
     m_splitter->addWidget(m_filterPane);
     m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setStretchFactor(2, 2);
     m_filterPane->hide();
 
     auto *statusBar = new QHBoxLayout;
@@ -187,6 +204,15 @@ LogView::LogView(QWidget *parent)
     // A line picked in the filter pane is shown in the whole log.
     connect(m_filterLines, &LogLinesView::lineActivated, this, &LogView::goToLine);
     connect(m_filterLines, &LogLinesView::currentLineChanged, this, &LogView::goToLine);
+
+    // Structure: the current line's JSON, relative times, go to time.
+    connect(m_lines, &LogLinesView::currentLineChanged, this, &LogView::showDetail);
+    connect(m_lines, &LogLinesView::currentLineChanged, this, [this] {
+        if (m_lines->showsRelativeTime())
+            setRelativeTime(true);
+    });
+    connect(m_relativeButton, &QToolButton::toggled, this, &LogView::setRelativeTime);
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_T), [this] { askGoToTime(); });
 
     // Follow.
     connect(m_followButton, &QToolButton::toggled, m_lines, &LogLinesView::setFollowing);
@@ -404,6 +430,69 @@ void LogView::jumpToError(qint64 from, bool forward) {
     }
     m_pendingErrorFrom = from;
     m_pendingErrorForward = forward;
+}
+
+void LogView::showDetail(qint64 line) {
+    const QString pretty = line < 0 ? QString() : prettyJsonLine(plainLogBytes(m_data->line(line)));
+    m_detail->setPlainText(pretty);
+    m_detail->setVisible(!pretty.isEmpty());
+}
+
+QString LogView::detailText() const {
+    return m_detail->isVisible() ? m_detail->toPlainText() : QString();
+}
+
+void LogView::setRelativeTime(bool on) {
+    if (m_relativeButton->isChecked() != on)
+        m_relativeButton->setChecked(on);
+    if (!on) {
+        m_lines->setRelativeTime(std::nullopt, {});
+        m_filterLines->setRelativeTime(std::nullopt, {});
+        return;
+    }
+    const LogTimeContext context = localTimeContext();
+    // Since the current line's time, else the first time in the log.
+    std::optional<qint64> base;
+    if (m_lines->currentLine() >= 0)
+        base = lineTime(*m_data, m_lines->currentLine(), context);
+    for (qint64 line = 0; !base && line < std::min<qint64>(m_data->lineCount(), 64); ++line)
+        base = lineTime(*m_data, line, context);
+    m_lines->setRelativeTime(base ? base : std::optional<qint64>(0), context);
+    m_filterLines->setRelativeTime(base ? base : std::optional<qint64>(0), context);
+}
+
+void LogView::askGoToTime() {
+    UserPrompts *prompts = m_prompts ? m_prompts : dialogPrompts();
+    const LogTimeContext context = localTimeContext();
+    QString initial;
+    if (m_lines->currentLine() >= 0) {
+        if (const auto t = lineTime(*m_data, m_lines->currentLine(), context))
+            initial = QDateTime::fromMSecsSinceEpoch(*t).toString(u"yyyy-MM-dd HH:mm:ss"_s);
+    }
+    const auto answer = prompts->askText(this, tr("Go to time"),
+                                         tr("First line at or after (2026-12-01 15:52:14, or an "
+                                            "RFC 3339 time):"),
+                                         initial);
+    if (answer && !goToTime(*answer)) {
+        m_notice = tr("Not a time: %1").arg(*answer);
+        updateStatus();
+    }
+}
+
+bool LogView::goToTime(const QString &when) {
+    const LogTimeContext context = localTimeContext();
+    const auto ms = parseLogTime(when.trimmed().toUtf8(), context);
+    if (!ms)
+        return false;
+    const qint64 line = firstLineAtOrAfter(*m_data, *ms, context);
+    if (line >= m_data->lineCount()) {
+        m_notice = tr("Every line is earlier than %1").arg(when.trimmed());
+        goToLine(m_data->lineCount() - 1);
+        return true;
+    }
+    m_notice.clear();
+    goToLine(line);
+    return true;
 }
 
 void LogView::toggleBookmark() {

@@ -12,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QSplitter;
 class QTimer;
 class QToolButton;
@@ -61,6 +62,13 @@ public:
     void nextBookmark();
     void previousBookmark();
     const std::set<qint64> &bookmarks() const { return m_bookmarks; }
+    // Asks for a time and goes to the first line at or after it (Ctrl+T).
+    void askGoToTime();
+    bool goToTime(const QString &when);
+    // Times beside the lines, relative to the current line's (or the first line's) time.
+    void setRelativeTime(bool on);
+    // The pretty-printed JSON of the current line, when it is one (empty otherwise).
+    QString detailText() const;
     // Writes the whole log (or, from the filter pane, its lines) to a file the user picks.
     void askSave(bool filtered);
     void saveTo(const QString &path, bool filtered);
@@ -79,6 +87,7 @@ Q_SIGNALS:
 private:
     void updateStatus();
     void jumpToError(qint64 from, bool forward);
+    void showDetail(qint64 line);
     LogQuery queryFrom(const QLineEdit *field, const QCheckBox *regex, const QCheckBox *caseBox,
                        bool invert) const;
 
@@ -105,6 +114,8 @@ private:
     QComboBox *m_filterLevel;
     QToolButton *m_filterButton;
     QToolButton *m_followButton;
+    QToolButton *m_relativeButton;
+    QPlainTextEdit *m_detail; // the current line's JSON, pretty-printed
     QLabel *m_status;
     QToolButton *m_reconnect;
     QTimer *m_refresh; // coalesces the repaints of a fast-growing log
