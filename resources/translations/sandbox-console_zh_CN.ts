@@ -1189,6 +1189,13 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::LogOverview</name>
+    <message>
+        <source>Search matches (yellow) and errors (red) in the whole log; click to go there</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::LogSearch</name>
     <message>
         <source>%1 (at character %2)</source>

@@ -9,6 +9,7 @@
 #include "tests/support/localfiles.h"
 #include "tests/support/scriptedprompts.h"
 #include "widgets/logs/loglinesview.h"
+#include "widgets/logs/logoverview.h"
 #include "widgets/logs/logview.h"
 #include "widgets/logs/logwindow.h"
 
@@ -74,6 +75,7 @@ private Q_SLOTS:
     void saveWritesTheLogOrTheFilteredLines();
     void logWindowOpensFilesInTabs();
     void jsonLineShowsPrettyAndTimesGoAndCount();
+    void overviewMarksErrorsAndMatchesAndGoesThere();
 };
 
 void TestLogView::initTestCase() {
@@ -311,6 +313,24 @@ void TestLogView::jsonLineShowsPrettyAndTimesGoAndCount() {
     QVERIFY(view.lines()->showsRelativeTime());
     view.setRelativeTime(false);
     QVERIFY(!view.lines()->showsRelativeTime());
+}
+
+void TestLogView::overviewMarksErrorsAndMatchesAndGoesThere() {
+    LogView view;
+    QVERIFY(shown(view));
+    view.data()->append(numbered(0, 2000));
+    // The errors of the whole log are found without asking, for the ruler.
+    QTRY_COMPARE_WITH_TIMEOUT(view.errors()->matches().count(), 8, 10000); // 0, 250, ..., 1750
+    view.find(query(u"needle"_s));
+    QVERIFY(searched(view.search()));
+    LogOverview *ruler = view.overview();
+    QVERIFY(ruler->isVisible());
+    // A mark is where its line is: the line of a row is proportional to the log.
+    QCOMPARE(ruler->lineAt(0), 0);
+    QVERIFY(ruler->lineAt(ruler->height() - 1) >= 1990);
+    QTest::mouseClick(ruler, Qt::LeftButton, {}, QPoint(5, ruler->height() / 2));
+    QCOMPARE(view.lines()->currentLine(), ruler->lineAt(ruler->height() / 2));
+    QVERIFY(std::abs(view.lines()->currentLine() - 1000) < 20);
 }
 
 QTEST_MAIN(TestLogView)

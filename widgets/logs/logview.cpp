@@ -9,6 +9,7 @@
 #include "widgets/common/userprompts.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/logs/loglinesview.h"
+#include "widgets/logs/logoverview.h"
 #include "widgets/workspace/tabregistry.h"
 
 #include <QApplication>
@@ -51,6 +52,7 @@ LogView::LogView(QWidget *parent)
     , m_export(new LogExport(this))
     , m_lines(new LogLinesView(m_data, this))
     , m_filterLines(new LogLinesView(m_data, this))
+    , m_overview(new LogOverview(m_data, this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_filterPane(new QWidget(this))
     , m_findField(new QLineEdit(this))
@@ -131,7 +133,14 @@ LogView::LogView(QWidget *parent)
     m_filterLevel->setToolTip(tr("Keep only lines of this level or worse"));
     m_lines->setBookmarks(&m_bookmarks);
     m_filterLines->setBookmarks(&m_bookmarks);
-    m_splitter->addWidget(m_lines);
+    auto *linesWithRuler = new QWidget(this);
+    auto *rulerLayout = new QHBoxLayout(linesWithRuler);
+    rulerLayout->setContentsMargins(0, 0, 0, 0);
+    rulerLayout->setSpacing(0);
+    rulerLayout->addWidget(m_lines, 1);
+    rulerLayout->addWidget(m_overview);
+    m_overview->setMarks(&m_search->matches(), &m_errors->matches());
+    m_splitter->addWidget(linesWithRuler);
     m_splitter->addWidget(m_detail);
     m_splitter->addWidget(m_filterPane);
     m_splitter->setStretchFactor(0, 3);
@@ -151,6 +160,7 @@ LogView::LogView(QWidget *parent)
     // A log that grows fast is shown at most every kRefreshMs: painting per piece of bytes
     // would cap how fast lines can arrive.
     m_refresh->setSingleShot(true);
+    connect(m_refresh, &QTimer::timeout, m_overview, qOverload<>(&QWidget::update));
     m_refresh->setInterval(kRefreshMs);
     connect(m_refresh, &QTimer::timeout, this, [this] {
         m_lines->rowsChanged();
@@ -186,6 +196,11 @@ LogView::LogView(QWidget *parent)
     connect(next, &QToolButton::clicked, this, &LogView::findNext);
     connect(previous, &QToolButton::clicked, this, &LogView::findPrevious);
     connect(m_search, &LogSearch::matchesChanged, this, &LogView::updateStatus);
+    connect(m_search, &LogSearch::matchesChanged, m_overview, qOverload<>(&QWidget::update));
+    connect(m_errors, &LogSearch::matchesChanged, m_overview, qOverload<>(&QWidget::update));
+    connect(m_overview, &LogOverview::lineClicked, this, &LogView::goToLine);
+    // The ruler shows the errors of the whole log: found once the log is read.
+    connect(m_data, &LogData::indexed, this, &LogView::startErrorScan);
     connect(m_search, &LogSearch::progress, this, &LogView::updateStatus);
     connect(m_search, &LogSearch::finished, this, &LogView::updateStatus);
 
@@ -270,6 +285,8 @@ LogView::LogView(QWidget *parent)
     });
     if (!m_data->openSpool())
         m_notice = m_data->errorText();
+    else
+        startErrorScan(); // a spool grows from nothing: the scan keeps up as it does
     updateStatus();
 }
 
@@ -405,12 +422,16 @@ void LogView::previousError() {
     jumpToError(from, false);
 }
 
+void LogView::startErrorScan() {
+    if (m_errors->isActive())
+        return;
+    LogQuery errors;
+    errors.minLevel = LogLevel::Error;
+    m_errors->start(errors);
+}
+
 void LogView::jumpToError(qint64 from, bool forward) {
-    if (!m_errors->isActive()) {
-        LogQuery errors;
-        errors.minLevel = LogLevel::Error;
-        m_errors->start(errors);
-    }
+    startErrorScan();
     const LineSet &found = m_errors->matches();
     const qint64 line = forward ? found.next(from) : found.previous(from);
     // Forward, a later error may still be found; backward, an earlier one is found already

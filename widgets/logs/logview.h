@@ -22,6 +22,7 @@ namespace sbx {
 class LogData;
 class LogExport;
 class LogLinesView;
+class LogOverview;
 class LogSearch;
 class LogSource;
 class UserPrompts;
@@ -79,6 +80,8 @@ public:
     LogSearch *filter() const { return m_filter; }
     LogLinesView *lines() const { return m_lines; }
     LogLinesView *filterLines() const { return m_filterLines; }
+    LogOverview *overview() const { return m_overview; }
+    LogSearch *errors() const { return m_errors; }
     QString statusText() const;
 
 Q_SIGNALS:
@@ -88,6 +91,7 @@ private:
     void updateStatus();
     void jumpToError(qint64 from, bool forward);
     void showDetail(qint64 line);
+    void startErrorScan();
     LogQuery queryFrom(const QLineEdit *field, const QCheckBox *regex, const QCheckBox *caseBox,
                        bool invert) const;
 
@@ -101,6 +105,7 @@ private:
     bool m_pendingErrorForward = true;
     LogLinesView *m_lines;
     LogLinesView *m_filterLines;
+    LogOverview *m_overview;
     QSplitter *m_splitter;
     QWidget *m_filterPane;
     QLineEdit *m_findField;
