@@ -35,6 +35,8 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
             options.version = true;
         } else if (arg == "--verbose" || arg == "-v") {
             options.verbose = true;
+        } else if (arg == "--no-extensions") {
+            options.noExtensions = true;
         } else if (arg == "--host") {
             auto v = value();
             if (!v)
@@ -100,7 +102,7 @@ std::string helpText() {
     return R"(Usage: sandbox-server [--host ADDR] [--port N] [--workspace DIR] [--state-dir DIR]
                       [--session-idle-timeout SECONDS] [--ws-ping-interval SECONDS]
                       [--max-connections N] [--header-timeout SECONDS]
-                      [--verbose] [--help] [--version]
+                      [--no-extensions] [--verbose] [--help] [--version]
 
 sandbox-server is a local sandbox runtime speaking a subset of the AIO sandbox HTTP API
 (GET /v1/sandbox, GET /llms.txt, POST /tickets, ...). Sandbox Console starts it as its
@@ -127,6 +129,8 @@ Options:
   --header-timeout SECONDS
                      a new connection must send its first request header within this
                      time (default 15); later requests on it may wait 120 s
+  --no-extensions    answer as AIO's documented contract only: announce no extension
+                     and ignore Range on downloads
   --verbose          log every request (method, path, status; never credentials)
   --help             show this text
   --version          show the version

@@ -24,6 +24,10 @@ struct ServerOptions {
     unsigned maxConnections = 0;
     // Seconds a new connection has to send its first request header (--header-timeout).
     unsigned headerTimeout = 15;
+    // Only AIO's documented contract (--no-extensions): no extension is announced and the
+    // behaviours behind them are off where a client could notice (Range on downloads). A peer
+    // for clients' AIO-only paths.
+    bool noExtensions = false;
     bool verbose = false;
     bool help = false;
     bool version = false;

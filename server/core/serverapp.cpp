@@ -65,8 +65,9 @@ int ServerApp::run() {
     try {
         for (const RouteGroup &group : registeredRouteGroups()) {
             group.install(router, context);
-            description.extensions.insert(description.extensions.end(), group.extensions.begin(),
-                                          group.extensions.end());
+            if (!m_options.noExtensions)
+                description.extensions.insert(description.extensions.end(),
+                                              group.extensions.begin(), group.extensions.end());
         }
     } catch (const ConfigurationError &e) {
         log::error(e.what());

@@ -197,8 +197,9 @@ HttpResponse badPolicy() {
 
 class DownloadStream final : public StreamHandler {
 public:
-    explicit DownloadStream(std::string workspace)
-        : m_workspace(std::move(workspace)) {}
+    DownloadStream(std::string workspace, bool honourRange)
+        : m_workspace(std::move(workspace))
+        , m_honourRange(honourRange) {}
 
     asio::awaitable<StreamOutcome> handle(StreamExchange &exchange) override {
         const HttpRequest &request = exchange.request;
@@ -248,7 +249,7 @@ public:
 
         ByteRange range{0, size == 0 ? 0 : size - 1};
         RangeKind kind = RangeKind::Whole;
-        if (const auto rangeHeader = request.header("Range")) {
+        if (const auto rangeHeader = m_honourRange ? request.header("Range") : std::nullopt) {
             const auto ifRange = request.header("If-Range");
             if (!ifRange || ifRangeMatches(*ifRange, etag, modified))
                 kind = parseRange(*rangeHeader, size, range);
@@ -361,6 +362,7 @@ private:
     }
 
     std::string m_workspace;
+    bool m_honourRange;
 };
 
 } // namespace
@@ -370,7 +372,8 @@ void setDownloadBeforeHeadersProbe(std::function<void(const std::string &path)> 
 }
 
 void installDownloadRoutes(Router &router, ServerContext &context) {
-    auto handler = std::make_shared<DownloadStream>(context.options.workspace);
+    auto handler =
+        std::make_shared<DownloadStream>(context.options.workspace, !context.options.noExtensions);
     router.addStream("GET", "/v1/file/download", handler,
                      {.summary = "download a file (path, change_policy=ignore|abort); Range, "
                                  "If-Range, ETag (download-range)"});

@@ -48,12 +48,14 @@ class TestRemoteFileLog final : public QObject {
     Q_OBJECT
 private:
     TestServer m_server;
-    void followGrowTruncateReplace(bool knowsExtensions);
+    TestServer m_aioOnly; // --no-extensions: AIO's documented contract only
+    void followGrowTruncateReplace(TestServer &server, bool knowsExtensions);
 
 private Q_SLOTS:
     void initTestCase();
     void withDownloadRange();
     void withAioEndpointsOnly();
+    void againstAServerWithoutExtensions();
     void largeFileArrivesWhole();
     void missingFileEndsWithAReason();
 };
@@ -61,14 +63,20 @@ private Q_SLOTS:
 void TestRemoteFileLog::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY2(m_server.start(), qPrintable(m_server.error()));
+    QVERIFY2(m_aioOnly.start(TestServer::withArgs({u"--no-extensions"_s})),
+             qPrintable(m_aioOnly.error()));
 }
 
-void TestRemoteFileLog::followGrowTruncateReplace(bool knowsExtensions) {
-    const QString path = m_server.workspace() + (knowsExtensions ? u"/range.log"_s : u"/aio.log"_s);
+void TestRemoteFileLog::followGrowTruncateReplace(TestServer &server, bool knowsExtensions) {
+    const QString path = server.workspace() + (knowsExtensions ? u"/range.log"_s : u"/aio.log"_s);
     QVERIFY(writeText(path, "one\ntwo\nthr", QIODevice::WriteOnly));
-    SandboxClient client({m_server.url(), {}}, {});
-    if (knowsExtensions)
+    SandboxClient client({server.url(), {}}, {});
+    // Learns what the sandbox announces (none from a --no-extensions server), or nothing.
+    if (knowsExtensions || &server == &m_aioOnly)
         QVERIFY(learnExtensions(&client));
+    const bool announced = client.hasExtension(u"download-range"_s);
+    QCOMPARE(announced, knowsExtensions && &server == &m_server);
+    knowsExtensions = announced;
     QStringList paths;
     connect(&client, &SandboxClient::trafficLogged, this,
             [&paths](const TrafficRecord &r) { paths << r.method + u' ' + r.path; });
@@ -114,11 +122,16 @@ void TestRemoteFileLog::followGrowTruncateReplace(bool knowsExtensions) {
 }
 
 void TestRemoteFileLog::withDownloadRange() {
-    followGrowTruncateReplace(true);
+    followGrowTruncateReplace(m_server, true);
 }
 
 void TestRemoteFileLog::withAioEndpointsOnly() {
-    followGrowTruncateReplace(false);
+    followGrowTruncateReplace(m_server, false);
+}
+
+void TestRemoteFileLog::againstAServerWithoutExtensions() {
+    // The server announces nothing and ignores Range, as far as AIO's contract says.
+    followGrowTruncateReplace(m_aioOnly, false);
 }
 
 void TestRemoteFileLog::largeFileArrivesWhole() {

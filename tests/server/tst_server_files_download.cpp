@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QTcpSocket>
 #include <QTest>
@@ -44,6 +45,7 @@ private slots:
     void abortWhenChangedBeforeHeaders();
     void abortWhenChangedDuringTransfer();
     void extensionIsListed();
+    void noExtensionsAnswersAsAio();
 
 private:
     QString path(const QString &relative) const { return m_root + u'/' + relative; }
@@ -274,6 +276,24 @@ void TestServerFilesDownload::extensionIsListed() {
     QUrl url = m_server.url(u"/v1/sandbox"_s);
     const QJsonArray extensions = request("GET", url).json()[u"extensions"_s].toArray();
     QVERIFY(extensions.contains(u"download-range"_s));
+}
+
+// --no-extensions: the peer of clients' AIO-only paths announces nothing and sends whole files.
+void TestServerFilesDownload::noExtensionsAnswersAsAio() {
+    TestServer plain;
+    TestServer::Options options = TestServer::withArgs({u"--no-extensions"_s});
+    options.workspace = m_server.workspace();
+    QVERIFY2(plain.start(options), qPrintable(plain.error()));
+    const QJsonArray extensions =
+        request("GET", plain.url(u"/v1/sandbox"_s)).json()[u"extensions"_s].toArray();
+    QVERIFY2(extensions.isEmpty(), QJsonDocument(extensions).toJson().constData());
+    const QByteArray bytes = randomBytes(1000);
+    makeFile(path(u"plain.bin"_s), bytes);
+    const HttpResult whole = request("GET", downloadUrl(path(u"plain.bin"_s), {}, plain.url()),
+                                     {{"Range", "bytes=100-"}});
+    QCOMPARE(whole.status, 200);
+    QVERIFY(whole.body == bytes);
+    QCOMPARE(plain.stop(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestServerFilesDownload)
