@@ -7,3 +7,17 @@ for f in "$server_bin" "$bench_bin"; do
     [[ -x $f ]] || { echo "missing $f (build sandbox-server and $2)" >&2; exit 2; }
 done
 command -v curl >/dev/null || { echo "curl is not installed" >&2; exit 2; }
+
+# make_workspace NAME: a throw-away folder $tmp with $ws in it, removed at exit together with
+# the server started there (its pid in $server_pid).
+make_workspace() {
+    tmp=$(mktemp -d "/tmp/$1.XXXXXX")
+    ws="$tmp/workspace"
+    mkdir -p "$ws"
+    server_pid=
+    trap cleanup EXIT
+}
+cleanup() {
+    [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    rm -rf "$tmp"
+}

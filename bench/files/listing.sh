@@ -12,16 +12,9 @@ source "$(dirname "$0")/common.sh" "${1:-build}" bench-file-listing
 
 count=100000
 runs=${RUNS:-3}
-tmp=$(mktemp -d /tmp/bench-listing.XXXXXX)
-ws="$tmp/workspace"
+make_workspace bench-listing
 dir="$ws/many"
 mkdir -p "$dir"
-server_pid=
-cleanup() {
-    [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
 
 echo "creating $count empty files in $dir"
 (cd "$dir" && seq -f 'report-%06g-final.txt' 0 $((count - 1)) | xargs touch)

@@ -20,15 +20,7 @@ if ((avail_kb < need_kb)); then
     exit 1
 fi
 
-tmp=$(mktemp -d /tmp/bench-files.XXXXXX)
-ws="$tmp/workspace"
-mkdir -p "$ws"
-server_pid=
-cleanup() {
-    [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+make_workspace bench-files
 
 start_server() {
     : >"$tmp/server.out"

@@ -106,6 +106,7 @@ LogSearch::~LogSearch() {
 
 bool LogSearch::start(const LogQuery &query) {
     stopWorker();
+    m_stopped = false;
     m_matches.clear();
     m_scanned = 0;
     m_error.clear();
@@ -132,10 +133,11 @@ void LogSearch::clear() {
 
 void LogSearch::cancel() {
     stopWorker();
+    m_stopped = true;
 }
 
 void LogSearch::onGrew(qint64 firstChanged, qint64) {
-    if (!isActive())
+    if (!isActive() || m_stopped)
         return;
     if (m_running) {
         m_rescanFrom = m_rescanFrom < 0 ? firstChanged : std::min(m_rescanFrom, firstChanged);

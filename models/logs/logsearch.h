@@ -27,7 +27,9 @@ public:
     // An empty query clears the search.
     bool start(const LogQuery &query);
     void clear();
+    // Stops where the worker is; what it found stays, and the log's growth no longer resumes it.
     void cancel();
+    bool isStopped() const { return m_stopped; }
     bool isActive() const { return !m_query.isEmpty(); }
     bool isRunning() const { return m_running; }
     const LogQuery &query() const { return m_query; }
@@ -57,6 +59,7 @@ private:
     qint64 m_scanned = 0;
     qint64 m_rescanFrom = -1; // the log changed while the worker ran
     bool m_running = false;
+    bool m_stopped = false;
     quint64 m_generation = 0;
     std::thread m_worker;
     std::shared_ptr<std::atomic<bool>> m_cancel;

@@ -1361,10 +1361,6 @@ Try --help.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> (searching)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>filter: %L1 lines</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1402,6 +1398,14 @@ Try --help.
     </message>
     <message>
         <source>Every line is earlier than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (searching, Esc stops)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (stopped at line %L1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

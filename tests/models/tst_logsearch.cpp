@@ -63,12 +63,7 @@ bool runToEnd(LogSearch &search, const LogQuery &query) {
 
 LogQuery query(const QString &pattern, bool regex = false, bool caseSensitive = false,
                bool invert = false) {
-    LogQuery q;
-    q.pattern = pattern;
-    q.regex = regex;
-    q.caseSensitive = caseSensitive;
-    q.invert = invert;
-    return q;
+    return {.pattern = pattern, .regex = regex, .caseSensitive = caseSensitive, .invert = invert};
 }
 
 } // namespace
@@ -83,6 +78,7 @@ private Q_SLOTS:
     void startsAgainAfterAReset();
     void findsInALongLine();
     void badRegexSaysWhy();
+    void cancelStopsAndStaysStopped();
     void lineSetNavigates();
 };
 
@@ -178,6 +174,27 @@ void TestLogSearch::badRegexSaysWhy() {
     QVERIFY(!search.start(query(u"needle("_s, true)));
     QVERIFY2(search.errorText().contains(u"character"_s), qPrintable(search.errorText()));
     QVERIFY(!search.isActive());
+}
+
+void TestLogSearch::cancelStopsAndStaysStopped() {
+    LogData data;
+    QVERIFY(data.openSpool());
+    const QList<QByteArray> lines = mixedLines(200000, 9);
+    data.append(QByteArray(lines.join('\n') + '\n'));
+    LogSearch search(&data);
+    QVERIFY(search.start(query(u"needle"_s)));
+    search.cancel();
+    QVERIFY(!search.isRunning());
+    QVERIFY(search.isStopped());
+    const qint64 scanned = search.scannedLines();
+    QVERIFY(scanned < lines.size());
+    // More lines do not resume it; a new start does.
+    data.append("needle late\n");
+    QCoreApplication::processEvents();
+    QVERIFY(!search.isRunning());
+    QCOMPARE(search.scannedLines(), scanned);
+    QVERIFY(runToEnd(search, query(u"needle"_s)));
+    QCOMPARE(search.scannedLines(), lines.size() + 1);
 }
 
 void TestLogSearch::lineSetNavigates() {

@@ -60,6 +60,9 @@ public:
     QProcess &process() { return *m_process; }
     // The server's resident memory (VmRSS) now, -1 when it is not running.
     qint64 residentKiB() const;
+    // A bound on that memory: kib, or under ASan (its allocator keeps freed chunks and shadow
+    // memory, about 170 MB more) 300 MiB, which still catches a server that buffers a body.
+    static qint64 memoryBoundKiB(qint64 kib);
     // Everything the server wrote to stdout / stderr so far.
     QByteArray stdoutText();
     QByteArray stderrText();

@@ -52,9 +52,7 @@ bool searched(LogSearch *search) {
 }
 
 LogQuery query(const QString &pattern) {
-    LogQuery q;
-    q.pattern = pattern;
-    return q;
+    return {.pattern = pattern};
 }
 
 } // namespace

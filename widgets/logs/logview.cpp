@@ -240,6 +240,15 @@ LogView::LogView(QWidget *parent)
         Q_EMIT reconnectRequested();
     });
 
+    // Esc in the search field stops a search still running, else clears it.
+    addLocalShortcut(m_findField, QKeySequence(Qt::Key_Escape), [this] {
+        if (m_search->isRunning()) {
+            m_search->cancel();
+            updateStatus();
+        } else {
+            m_findField->clear();
+        }
+    });
     addLocalShortcut(this, QKeySequence(Qt::Key_F3), [this] { findNext(); });
     addLocalShortcut(this, QKeySequence(Qt::SHIFT | Qt::Key_F3), [this] { findPrevious(); });
     addLocalShortcut(this, QKeySequence::Find, [this] {
@@ -580,7 +589,13 @@ void LogView::updateStatus() {
                              : 0;
         const QString counted =
             k > 0 ? tr("%L1 of %L2").arg(k).arg(count) : tr("%L1 matches").arg(count);
-        m_findCount->setText(m_search->isRunning() ? counted + tr(" (searching)") : counted);
+        if (m_search->isRunning())
+            m_findCount->setText(counted + tr(" (searching, Esc stops)"));
+        else if (m_search->isStopped())
+            m_findCount->setText(counted +
+                                 tr(" (stopped at line %L1)").arg(m_search->scannedLines()));
+        else
+            m_findCount->setText(counted);
     } else {
         m_findCount->setText(m_search->errorText());
     }
