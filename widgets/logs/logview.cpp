@@ -299,7 +299,12 @@ LogView::LogView(QWidget *parent)
     updateStatus();
 }
 
-LogView::~LogView() = default;
+LogView::~LogView() {
+    // The workers read m_data, which as the first child would be deleted before them.
+    for (LogSearch *search : {m_search, m_filter, m_errors})
+        search->cancel();
+    m_export->cancel();
+}
 
 void LogView::attach(LogSource *source) {
     const QString file = source->localFile();
