@@ -32,6 +32,8 @@ struct RemoteFileModel::Node {
     // Its index in parent->children, kept up to date on every insertion and removal, so that
     // parent() and indexOf() cost O(1) instead of a scan of the siblings.
     int row = 0;
+    // The refresh that last found it in its folder's listing (RemoteFileModel::m_refreshMark).
+    quint32 seen = 0;
 };
 
 RemoteFileModel::RemoteFileModel(SandboxClient *client, QObject *parent)
@@ -208,20 +210,45 @@ void RemoteFileModel::apply(Node *folder, const QList<RemoteFileInfo> &files) {
         insertBatch(folder);
         return;
     }
-    QHash<QString, const RemoteFileInfo *> fresh;
-    fresh.reserve(files.size());
-    for (const RemoteFileInfo &f : files)
-        fresh.insert(f.name, &f);
     const QModelIndex parentIndex = indexOf(folder);
-    // Rows that went away, as ranges from the bottom so that rows above keep their numbers.
-    // Each range costs O(rows): the vector's erase and renumbering the rows after it.
+    // Rows that stay are found through m_byPath, which exists anyway, so no hash of 100 000
+    // names is built on the GUI thread; each is updated in place (announced only when it
+    // changed) and marked. New ones queue for batched insertion.
+    const quint32 mark = ++m_refreshMark;
+    folder->pending.clear();
+    for (const RemoteFileInfo &f : files) {
+        Node *child = m_byPath.value(f.path);
+        if (!child || child->parent != folder) {
+            folder->pending.append(f);
+            continue;
+        }
+        child->seen = mark;
+        const RemoteFileInfo &was = child->info;
+        if (was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
+            was.permissions == f.permissions && was.name == f.name)
+            continue;
+        if (was.isDirectory != f.isDirectory) {
+            // What was listed below it is no folder's any more.
+            for (const auto &grandchild : child->children)
+                forget(grandchild.get());
+            child->children.clear();
+            child->listed = false;
+        }
+        child->info = f;
+        Q_EMIT dataChanged(index(child->row, 0, parentIndex),
+                           index(child->row, ColumnCount - 1, parentIndex));
+    }
+    // Rows that went away (not marked), as ranges from the bottom so that rows above keep their
+    // numbers. Each range costs O(rows): the vector's erase and renumbering the rows after it.
     auto &children = folder->children;
+    const auto gone = [&](int row) {
+        return children[static_cast<std::size_t>(row)]->seen != mark;
+    };
     for (int last = static_cast<int>(children.size()) - 1; last >= 0; --last) {
-        if (fresh.contains(children[static_cast<std::size_t>(last)]->info.name))
+        if (!gone(last))
             continue;
         int first = last;
-        while (first > 0 &&
-               !fresh.contains(children[static_cast<std::size_t>(first - 1)]->info.name))
+        while (first > 0 && gone(first - 1))
             --first;
         beginRemoveRows(parentIndex, first, last);
         for (int row = first; row <= last; ++row)
@@ -231,36 +258,6 @@ void RemoteFileModel::apply(Node *folder, const QList<RemoteFileInfo> &files) {
             children[row]->row = static_cast<int>(row);
         endRemoveRows();
         last = first;
-    }
-    // Rows that stayed are updated in place (and announced only when they changed); new ones
-    // queue for batched insertion.
-    QHash<QString, Node *> kept;
-    kept.reserve(static_cast<qsizetype>(children.size()));
-    for (const auto &child : children)
-        kept.insert(child->info.name, child.get());
-    folder->pending.clear();
-    for (const RemoteFileInfo &f : files) {
-        Node *child = kept.value(f.name);
-        if (!child) {
-            folder->pending.append(f);
-            continue;
-        }
-        const RemoteFileInfo &was = child->info;
-        if (was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
-            was.permissions == f.permissions && was.path == f.path)
-            continue;
-        if (was.path != f.path || was.isDirectory != f.isDirectory) {
-            // What was listed below it belongs to another path or is no folder now.
-            for (const auto &grandchild : child->children)
-                forget(grandchild.get());
-            child->children.clear();
-            child->listed = false;
-            forget(child);
-            m_byPath.insert(f.path, child);
-        }
-        child->info = f;
-        Q_EMIT dataChanged(index(child->row, 0, parentIndex),
-                           index(child->row, ColumnCount - 1, parentIndex));
     }
     insertBatch(folder);
 }

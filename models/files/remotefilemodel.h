@@ -77,6 +77,7 @@ private:
     std::unique_ptr<Node> m_root;
     // Every node by its path, the root's included (KDirModel keeps the same map).
     QHash<QString, Node *> m_byPath;
+    quint32 m_refreshMark = 0; // counts refreshes; a row not marked by one went away
     int m_loading = 0;
     bool m_sudo = false;
 };
