@@ -113,7 +113,8 @@ void RemoteFileLog::accept(const QByteArray &bytes) {
     if (bytes.isEmpty())
         return;
     m_have += bytes.size();
-    m_tailKept = QByteArray(m_tailKept + bytes).right(kOverlap);
+    m_tailKept = bytes.size() >= kOverlap ? bytes.right(kOverlap)
+                                          : QByteArray(m_tailKept + bytes).right(kOverlap);
     // What AIO's line reads are compared with: the last whole line and what follows it.
     QByteArray open = m_open + bytes;
     const qsizetype lastEnd = open.lastIndexOf('\n');

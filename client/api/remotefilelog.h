@@ -30,8 +30,6 @@ public:
     void setPollInterval(int ms);
     const QString &path() const { return m_path; }
     bool usesRange() const;
-    // Bytes delivered since the last (re)start.
-    qint64 received() const { return m_have; }
 
 private:
     void poll();

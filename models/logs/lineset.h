@@ -26,7 +26,6 @@ public:
     // The first line after line / the last line before it, or -1.
     qint64 next(qint64 line) const;
     qint64 previous(qint64 line) const;
-    qint64 memoryBytes() const { return qint64(m_runs.capacity() * sizeof(Run)); }
 
 private:
     struct Run {

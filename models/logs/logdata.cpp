@@ -206,20 +206,15 @@ QList<QByteArray> LogData::lines(qint64 first, qint64 count, qint64 maxBytes) co
     count = std::min(count, lineCount() - first);
     if (count <= 0 || m_fd < 0)
         return out;
-    std::vector<std::pair<qint64, qint64>> ranges;
-    qint64 openStart = 0;
-    {
-        std::shared_lock lock(m_lock);
-        ranges = m_index.ranges(first, std::min(count, m_lines - first));
-        openStart = m_index.range(m_lines).first;
-    }
-    out.reserve(count);
+    const auto ranges = lineRanges(first, count);
+    out.reserve(qsizetype(ranges.size()));
     for (const auto &[start, length] : ranges) {
-        const qint64 text = length - 1; // without the '\n'
-        out << readBytes(start, std::min(text, maxBytes));
+        QByteArray bytes = readBytes(start, std::min(length, maxBytes));
+        // A whole line read whole ends with its '\n'; the line still open has none.
+        if (bytes.size() == length && bytes.endsWith('\n'))
+            bytes.chop(1);
+        out << bytes;
     }
-    if (qint64(out.size()) < count) // the line still open
-        out << readBytes(openStart, std::min(m_tail.load(), maxBytes));
     return out;
 }
 

@@ -3,6 +3,8 @@
 #include "models/logs/logdata.h"
 #include "models/logs/logtext.h"
 
+#include <QTimer>
+
 #include <algorithm>
 #include <cstring>
 
@@ -12,6 +14,7 @@ namespace {
 
 constexpr qint64 kChunkLines = 32768;
 constexpr qint64 kChunkBytes = 8 * 1024 * 1024;
+constexpr int kGrowthMs = 50;
 
 // Marks the lines of a chunk that hold an escape, a carriage return or a backspace: their raw
 // bytes are not their text, so they are matched on plainLogBytes() instead. (Other controls,
@@ -87,7 +90,14 @@ void matchChunk(const LogMatcher &matcher, const LogQuery &query, const QByteArr
 
 LogSearch::LogSearch(LogData *data, QObject *parent)
     : QObject(parent)
-    , m_data(data) {
+    , m_data(data)
+    , m_growth(new QTimer(this)) {
+    m_growth->setSingleShot(true);
+    m_growth->setInterval(kGrowthMs);
+    connect(m_growth, &QTimer::timeout, this, [this] {
+        if (isActive() && !m_stopped && !m_running && m_rescanFrom >= 0)
+            scanFrom(std::min(m_scanned, m_rescanFrom));
+    });
     connect(data, &LogData::grew, this, &LogSearch::onGrew);
     connect(data, &LogData::reset, this, [this] {
         if (!isActive())
@@ -127,8 +137,8 @@ bool LogSearch::start(const LogQuery &query) {
     return true;
 }
 
-void LogSearch::clear() {
-    start({});
+bool LogSearch::isRunning() const {
+    return m_running || m_growth->isActive();
 }
 
 void LogSearch::cancel() {
@@ -139,11 +149,11 @@ void LogSearch::cancel() {
 void LogSearch::onGrew(qint64 firstChanged, qint64) {
     if (!isActive() || m_stopped)
         return;
-    if (m_running) {
-        m_rescanFrom = m_rescanFrom < 0 ? firstChanged : std::min(m_rescanFrom, firstChanged);
-        return;
-    }
-    scanFrom(std::min(m_scanned, firstChanged));
+    m_rescanFrom = m_rescanFrom < 0 ? firstChanged : std::min(m_rescanFrom, firstChanged);
+    // A fast stream grows thousands of times a second: it is searched in a few larger pieces,
+    // not with a worker for each.
+    if (!m_running && !m_growth->isActive())
+        m_growth->start();
 }
 
 void LogSearch::scanFrom(qint64 line) {
@@ -222,6 +232,7 @@ void LogSearch::workerDone(quint64 generation) {
 }
 
 void LogSearch::stopWorker() {
+    m_growth->stop();
     if (m_cancel)
         m_cancel->store(true);
     if (m_worker.joinable())

@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QPointer>
 
+class QTimer;
+
 #include <atomic>
 #include <memory>
 #include <thread>
@@ -26,12 +28,12 @@ public:
     // Starts over with query; false with errorText() for a pattern that does not compile.
     // An empty query clears the search.
     bool start(const LogQuery &query);
-    void clear();
     // Stops where the worker is; what it found stays, and the log's growth no longer resumes it.
     void cancel();
     bool isStopped() const { return m_stopped; }
     bool isActive() const { return !m_query.isEmpty(); }
-    bool isRunning() const { return m_running; }
+    // A worker searches, or the log grew and one is about to.
+    bool isRunning() const;
     const LogQuery &query() const { return m_query; }
     QString errorText() const { return m_error; }
     // The lines found so far, in order.
@@ -60,6 +62,7 @@ private:
     qint64 m_rescanFrom = -1; // the log changed while the worker ran
     bool m_running = false;
     bool m_stopped = false;
+    QTimer *m_growth; // gathers the growth of the log before a worker searches it
     quint64 m_generation = 0;
     std::thread m_worker;
     std::shared_ptr<std::atomic<bool>> m_cancel;

@@ -224,6 +224,7 @@ void LogLinesView::paintEvent(QPaintEvent *) {
         const qint64 line = lineOfRow(row);
         const QByteArray raw = m_lines ? m_data->line(line) : block.value(i);
         const LogText text = decodeLogLine(raw);
+        const QByteArray utf8 = text.text.toUtf8(); // what the level and time readers take
         const int y = int(i) * height;
         const QRect rowRect(0, y, viewport()->width(), height);
         if (m_current >= 0 && line >= selFirst && line <= selLast)
@@ -293,7 +294,7 @@ void LogLinesView::paintEvent(QPaintEvent *) {
         painter.drawText(QRect(0, y, gutter - kLevelBar - kGutterPad - timeWidth, height),
                          Qt::AlignRight | Qt::AlignVCenter, QString::number(line + 1));
         if (m_relativeBase) {
-            if (const auto t = parseLogTime(text.text.toUtf8(), m_timeContext)) {
+            if (const auto t = parseLogTime(utf8, m_timeContext)) {
                 const double seconds = double(*t - *m_relativeBase) / 1000.0;
                 painter.drawText(
                     QRect(gutter - kLevelBar - timeWidth, y, timeWidth - kGutterPad, height),
@@ -301,7 +302,7 @@ void LogLinesView::paintEvent(QPaintEvent *) {
                     u"%1%2 s"_s.arg(seconds >= 0 ? u"+"_s : QString()).arg(seconds, 0, 'f', 3));
             }
         }
-        const QColor level = levelColor(classifyLevel(text.text.toUtf8()), pal);
+        const QColor level = levelColor(classifyLevel(utf8), pal);
         if (level.isValid())
             painter.fillRect(QRect(gutter - kLevelBar, y, kLevelBar, height), level);
         if (m_bookmarks && m_bookmarks->count(line)) {

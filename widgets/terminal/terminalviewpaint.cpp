@@ -23,10 +23,6 @@ const QColor kCurrentMatchBackground(0xf0, 0x8c, 0x1a);
 // Beyond the grid when another, smaller view of the session sets its size (as tmux shows it).
 const QColor kOutsideGrid(0x30, 0x30, 0x30);
 
-QColor resolve(uint32_t colour, const QColor &fallback, bool bold = false) {
-    return ansiColor(colour, fallback, bold);
-}
-
 struct CellStyle {
     QColor fg;
     QColor bg;
@@ -84,8 +80,8 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
     auto styleOf = [&](int col) {
         const TerminalCell &cell = line.cells[size_t(col)];
         CellStyle style;
-        style.fg = resolve(cell.fg, defaultFg, cell.bold);
-        style.bg = resolve(cell.bg, defaultBg);
+        style.fg = ansiColor(cell.fg, defaultFg, cell.bold);
+        style.bg = ansiColor(cell.bg, defaultBg);
         if (cell.inverse)
             std::swap(style.fg, style.bg);
         if (selection && selection->contains(absLine, col)) {
@@ -200,9 +196,9 @@ void TerminalView::paintCursor(QPainter &painter) {
     const QRectF rect(cursor.col * m_cellWidth, viewRow * m_cellHeight, width * m_cellWidth,
                       m_cellHeight);
     const bool reverse = m_emulation->reverseVideo();
-    QColor colour = resolve(cell.fg, reverse ? kDefaultBackground : kDefaultForeground);
+    QColor colour = ansiColor(cell.fg, reverse ? kDefaultBackground : kDefaultForeground);
     if (cell.inverse)
-        colour = resolve(cell.bg, reverse ? kDefaultForeground : kDefaultBackground);
+        colour = ansiColor(cell.bg, reverse ? kDefaultForeground : kDefaultBackground);
     if (!focused) {
         painter.setPen(colour);
         painter.setBrush(Qt::NoBrush);
@@ -221,7 +217,7 @@ void TerminalView::paintCursor(QPainter &painter) {
     }
     painter.fillRect(rect, colour);
     if (cell.ch > 0x20) {
-        painter.setPen(resolve(cell.bg, reverse ? kDefaultForeground : kDefaultBackground));
+        painter.setPen(ansiColor(cell.bg, reverse ? kDefaultForeground : kDefaultBackground));
         painter.setFont(cell.bold ? m_boldFont : m_font);
         painter.drawText(QPointF(rect.left(), rect.top() + m_ascent),
                          m_emulation->cellText(cursor.row, cursor.col));
