@@ -2,6 +2,7 @@
 
 #include "server/auth/authenticator.h"
 #include "server/auth/ticketstore.h"
+#include "server/core/activityevents.h"
 #include "server/core/httpserver.h"
 #include "server/core/log.h"
 #include "server/core/routegroup.h"
@@ -57,8 +58,9 @@ int ServerApp::run() {
     HttpServer http(router, auth, limits);
     // Declared after http: its threads are joined before the I/O context they post to is gone.
     WorkPool pool(2);
-    ServerContext context{m_options, kVersion, auth,     tickets,
-                          facts,     pool,     shutdown, http.ioContext()};
+    ActivityEvents events;
+    ServerContext context{m_options, kVersion,         auth,  tickets, facts, pool,
+                          shutdown,  http.ioContext(), events};
 
     ServerDescription description;
     description.version = kVersion;

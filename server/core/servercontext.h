@@ -10,6 +10,7 @@ class io_context;
 
 namespace sbx {
 
+class ActivityEvents;
 class Authenticator;
 class FactsService;
 class TicketStore;
@@ -42,6 +43,8 @@ struct ServerContext {
     // The server's single I/O thread, for groups that own sockets or descriptors of their own
     // (PTYs, file watches). Handlers running in a coroutine can use co_await this_coro::executor.
     boost::asio::io_context &io;
+    // Notable moments for /v1/sandbox/observe's recent_events; post from any thread.
+    ActivityEvents &events;
 };
 
 } // namespace sbx

@@ -1,5 +1,6 @@
 // Route group "shell": the AIO shell API (/v1/shell/*) and the WebSocket terminal on one
 // namespace of PTY sessions (server/shell/sessionregistry.h).
+#include "server/core/activityevents.h"
 #include "server/core/bodyfields.h"
 #include "server/core/options.h"
 #include "server/core/process.h"
@@ -31,20 +32,6 @@ HttpResponse notFound(std::string_view id) {
 
 HttpResponse ok(std::string message, json data) {
     return envelopeResponse(200, true, std::move(message), std::move(data));
-}
-
-std::string isoTime(SystemClock::time_point when) {
-    const std::time_t seconds = SystemClock::to_time_t(when);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
-    const auto millis =
-        std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count() %
-        1000;
-    char fraction[8];
-    std::snprintf(fraction, sizeof fraction, ".%03d", static_cast<int>(millis));
-    return std::string(text) + fraction + "Z";
 }
 
 bool recentlyUsed(const ShellSession &session) {
