@@ -67,7 +67,8 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
             if (!v)
                 return parsed;
             options.stateDir = *v;
-        } else if (arg == "--session-idle-timeout" || arg == "--ws-ping-interval") {
+        } else if (arg == "--session-idle-timeout" || arg == "--ws-ping-interval" ||
+                   arg == "--bash-retention") {
             auto v = value();
             if (!v)
                 return parsed;
@@ -77,8 +78,9 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
                 parsed.error = arg + " needs a number of seconds above 0, got '" + *v + "'";
                 return parsed;
             }
-            (arg == "--ws-ping-interval" ? options.wsPingInterval : options.sessionIdleTimeout) =
-                seconds;
+            (arg == "--ws-ping-interval" ? options.wsPingInterval
+             : arg == "--bash-retention" ? options.bashRetention
+                                         : options.sessionIdleTimeout) = seconds;
         } else if (arg == "--max-connections" || arg == "--header-timeout") {
             auto v = value();
             if (!v)
@@ -101,6 +103,7 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
 std::string helpText() {
     return R"(Usage: sandbox-server [--host ADDR] [--port N] [--workspace DIR] [--state-dir DIR]
                       [--session-idle-timeout SECONDS] [--ws-ping-interval SECONDS]
+                      [--bash-retention SECONDS]
                       [--max-connections N] [--header-timeout SECONDS]
                       [--no-extensions] [--verbose] [--help] [--version]
 
@@ -122,6 +125,9 @@ Options:
                      the shell running after this long (default 86400, 24 hours)
   --ws-ping-interval SECONDS
                      ping a terminal WebSocket client silent for this long (default 30)
+  --bash-retention SECONDS
+                     keep a finished /v1/bash command's output readable this long
+                     (default 3600)
   --max-connections N
                      open connections at most (default: derived from the descriptor limit,
                      RLIMIT_NOFILE, less a reserve for terminals and files); at the cap the

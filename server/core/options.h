@@ -20,6 +20,8 @@ struct ServerOptions {
     // Seconds without a frame from a terminal client before the server pings it
     // (--ws-ping-interval).
     unsigned wsPingInterval = 30;
+    // Seconds a finished /v1/bash command's output stays readable (--bash-retention).
+    unsigned bashRetention = 3600;
     // Open connections at most (--max-connections); 0: derived from RLIMIT_NOFILE at start.
     unsigned maxConnections = 0;
     // Seconds a new connection has to send its first request header (--header-timeout).

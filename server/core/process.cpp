@@ -22,7 +22,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::vector<std::string> mergedEnvironment(const std::vector<std::string> &extra) {
+} // namespace
+
+std::vector<std::string> environmentWith(const std::vector<std::string> &extra) {
     std::vector<std::string> env;
     for (char **entry = environ; entry && *entry; ++entry) {
         const std::string_view text(*entry);
@@ -38,6 +40,8 @@ std::vector<std::string> mergedEnvironment(const std::vector<std::string> &extra
     env.insert(env.end(), extra.begin(), extra.end());
     return env;
 }
+
+namespace {
 
 std::vector<char *> pointers(std::vector<std::string> &strings) {
     std::vector<char *> result;
@@ -77,7 +81,7 @@ pid_t spawn(const ProcessSpec &spec, int outputFd, std::string &error) {
                                               POSIX_SPAWN_SETPGROUP);
 
     std::vector<std::string> args = spec.argv;
-    std::vector<std::string> env = mergedEnvironment(spec.extraEnvironment);
+    std::vector<std::string> env = environmentWith(spec.extraEnvironment);
     auto argPointers = pointers(args);
     auto envPointers = pointers(env);
     pid_t pid = -1;

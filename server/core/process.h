@@ -47,6 +47,8 @@ ProcessResult runProcess(const ProcessSpec &spec, const LineSink &onLine);
 // Runs and returns at most maxOutput bytes of the combined output.
 ProcessResult runCaptured(const ProcessSpec &spec, std::string &output,
                           std::size_t maxOutput = 64 * 1024);
+// The server's environment with these "NAME=value" entries added or replacing, for a child.
+std::vector<std::string> environmentWith(const std::vector<std::string> &extra);
 // The first executable called name on PATH, as a path.
 std::optional<std::string> findExecutable(std::string_view name);
 
