@@ -16,6 +16,103 @@
     </message>
 </context>
 <context>
+    <name>sbx::BashExecJob</name>
+    <message>
+        <source>The sandbox did not say which command it started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::BashJobs</name>
+    <message>
+        <source>&quot;%1&quot; is not NAME=value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command output had no data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::BashRun</name>
+    <message>
+        <source>The sandbox is not connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no /v1/bash API, so commands cannot run here as runs. Use a terminal instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command did not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out (exit %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped (exit %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent %1; Stop again sends %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not sent: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input was not sent: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection back; the output goes on from where it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox no longer has this command (it restarted, or the output expired): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the output failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox stayed unreachable; the command may still run there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection lost (%1); retrying every few seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::ConsoleOptions</name>
     <message>
         <source>Sandbox Console: browse, connect to and manage AIO agent sandboxes.
@@ -1009,6 +1106,13 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::ListBashSessionsJob</name>
+    <message>
+        <source>The session list was not a list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::ListFilesJob</name>
     <message>
         <source>%1: files is not a list</source>
@@ -1762,6 +1866,154 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::RunListModel</name>
+    <message>
+        <source>%1 (followed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::RunsTab</name>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a command above and press Enter. Its output streams here, searchable while it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command, e.g. make test (Up/Down: history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working folder (default: the session&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment, e.g. DEBUG=1 NAME=&apos;two words&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a bash session to follow what it runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Runs&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sessions&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the selected bash session&apos;s current command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input for the running command (Enter sends it with a newline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n session(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop the run (Ctrl+.): SIGINT, then SIGTERM, then SIGKILL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The working folder must be an absolute path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The Terminal tab runs commands in a shell session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shell sessions are interactive: open them from the Terminal tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kill (SIGKILL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · stdout %1, stderr %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::SandboxActions</name>
     <message>
         <source>&amp;New sandbox…</source>
@@ -2200,6 +2452,41 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::SessionListModel</name>
+    <message>
+        <source>(idle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -5,6 +5,7 @@
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/logs/logview.h"
 #include "widgets/overview/contextview.h"
+#include "widgets/runs/runstab.h"
 #include "widgets/shell/terminaltab.h"
 
 #include <algorithm>
@@ -32,6 +33,7 @@ void registerStandardTabs(TabRegistry &registry) {
                   }});
     registerTerminalTab(registry);
     registerFilesTab(registry);
+    registerRunsTab(registry);
     registerHooksTab(registry);
     registerLogsTab(registry);
 }
