@@ -488,6 +488,10 @@ PollBatch Watcher::eventsAfter(std::uint64_t cursor, std::size_t limit) const {
     return batch;
 }
 
+std::uint64_t Watcher::replayStart() const {
+    return std::max(m_droppedThrough, m_losses.empty() ? 0 : m_losses.back());
+}
+
 std::uint64_t Watcher::listen(Listener listener) {
     const std::uint64_t token = m_nextToken++;
     m_listeners.emplace(token, std::move(listener));

@@ -101,6 +101,9 @@ public:
     std::uint64_t lastSeq() const { return m_lastSeq; }
 
     PollBatch eventsAfter(std::uint64_t cursor, std::size_t limit) const;
+    // Where a reader without a cursor starts: the oldest event kept after the last loss, so a
+    // fresh SSE subscriber gets what is kept and never an overflow it could not avoid.
+    std::uint64_t replayStart() const;
     // Called after new events, an overflow or the stop; never from inside listen/unlisten.
     std::uint64_t listen(Listener listener);
     void unlisten(std::uint64_t token);

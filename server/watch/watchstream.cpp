@@ -31,17 +31,20 @@ std::string dumped(const json &value) {
     return value.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-// "WATCHER:SEQ" as sent in `id:`; a bare number is taken too. Anything else replays all kept.
-std::uint64_t lastEventSeq(std::string_view value, const std::string &watcherId) {
+// "WATCHER:SEQ" as sent in `id:`; a bare number is taken too. Anything else (another
+// watcher's id) counts as no Last-Event-ID.
+std::optional<std::uint64_t> lastEventSeq(std::string_view value, const std::string &watcherId) {
     const std::size_t colon = value.rfind(':');
     if (colon != std::string_view::npos) {
         if (value.substr(0, colon) != watcherId)
-            return 0;
+            return std::nullopt;
         value = value.substr(colon + 1);
     }
     std::uint64_t seq = 0;
     const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), seq);
-    return error == std::errc() && end == value.data() + value.size() ? seq : 0;
+    if (error != std::errc() || end != value.data() + value.size())
+        return std::nullopt;
+    return seq;
 }
 
 // What a stream shares with the callbacks that wake it: the listener, the closer, the read
@@ -78,9 +81,9 @@ public:
                 co_await writeHttpResponse(exchange.stream, request, std::move(response));
             co_return keepAlive ? StreamOutcome::KeepAlive : StreamOutcome::Close;
         }
-        std::uint64_t cursor = 0;
+        std::uint64_t cursor = watcher->replayStart();
         if (const auto last = request.header("Last-Event-ID"))
-            cursor = lastEventSeq(*last, id);
+            cursor = lastEventSeq(*last, id).value_or(cursor);
 
         const bool chunked = request.version >= 11;
         http::response<http::empty_body> header{http::status::ok, request.version};
