@@ -2,6 +2,7 @@
 
 #include "server/bash/bashcommand.h"
 
+#include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include <chrono>
@@ -64,6 +65,7 @@ public:
                                      std::vector<std::string> environment,
                                      std::chrono::milliseconds hardTimeout, std::string &error);
     const BashConfig &config() const { return m_config; }
+    // Kills every command and stops the sweep, so nothing keeps the I/O loop running.
     void shutdown();
 
 private:
@@ -75,6 +77,7 @@ private:
     BashConfig m_config;
     std::map<std::string, std::unique_ptr<BashSession>> m_sessions;
     boost::asio::steady_timer m_sweep;
+    boost::asio::signal_set m_signals;
     bool m_stopped = false;
 };
 

@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <memory>
 
 using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
@@ -62,6 +63,7 @@ private slots:
     void finishedOutputIsKeptForTheRetentionTime();
     void badInputIsRefused();
     void endpointsAreListedAsAio();
+    void serverStopEndsRunningCommands();
 
 private:
     QJsonObject call(TestServer &server, const QString &path, const QJsonObject &body,
@@ -463,6 +465,35 @@ void TestServerBash::endpointsAreListedAsAio() {
     const QJsonArray extensions = sandbox.json().value("extensions"_L1).toArray();
     for (const QJsonValue &e : extensions)
         QVERIFY2(!e.toString().contains("bash"_L1), qPrintable(e.toString()));
+}
+
+void TestServerBash::serverStopEndsRunningCommands() {
+    TestServer server;
+    QVERIFY(server.start());
+    QTemporaryDir dir;
+    const QString pidFile = dir.filePath(u"pid"_s);
+    const QJsonObject run = call(server, u"/v1/bash/exec"_s,
+                                 {{"command"_L1, u"echo $$ > '%1'; exec sleep 100"_s.arg(pidFile)},
+                                  {"async_mode"_L1, true}})
+                                .value("data"_L1)
+                                .toObject();
+    QTRY_VERIFY(QFileInfo(pidFile).size() > 0);
+    QFile file(pidFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const pid_t pid = file.readAll().trimmed().toInt();
+    QVERIFY(alive(pid));
+    // A long-poll waiting on it must not hold the stop back either.
+    QNetworkAccessManager nam;
+    QNetworkRequest req(server.url(u"/v1/bash/output"_s));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
+    std::unique_ptr<QNetworkReply> waiting(
+        nam.post(req, QJsonDocument(QJsonObject{{"session_id"_L1, run.value("session_id"_L1)},
+                                                {"wait"_L1, true},
+                                                {"wait_timeout"_L1, 120}})
+                          .toJson()));
+    QTRY_VERIFY(server.stderrText().size() > 0);
+    QCOMPARE(server.stop(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 5000);
 }
 
 QTEST_GUILESS_MAIN(TestServerBash)
