@@ -38,8 +38,10 @@ bool isPid(const char *name, int &pid) {
     return name[0] >= '1' && name[0] <= '9' && toNumber(std::string_view(name), pid);
 }
 
-// Reads a /proc file through an open descriptor; fstat gives its owner, the process's uid.
-std::optional<std::string> readWithOwner(const std::string &path, uid_t *owner) {
+// Reads a small file. With singleRead, one read() that comes back short is taken as the whole
+// file: true for /proc/<pid>/stat, which the kernel renders in one go and which is far shorter
+// than the buffer, and it saves a syscall per process per scan.
+std::optional<std::string> readFile(const std::string &path, bool singleRead) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return std::nullopt;
@@ -52,13 +54,11 @@ std::optional<std::string> readWithOwner(const std::string &path, uid_t *owner) 
         if (n <= 0)
             break;
         text.append(buffer, static_cast<std::size_t>(n));
+        if (singleRead && static_cast<std::size_t>(n) < sizeof buffer)
+            break;
         // /proc and cgroup files are small; a bound keeps a surprise from costing memory.
         if (text.size() > (1U << 20))
             break;
-    }
-    if (owner) {
-        struct stat info {};
-        *owner = ::fstat(fd, &info) == 0 ? info.st_uid : 0;
     }
     ::close(fd);
     return text;
@@ -67,7 +67,7 @@ std::optional<std::string> readWithOwner(const std::string &path, uid_t *owner) 
 } // namespace
 
 std::optional<std::string> readSmallFile(const std::string &path) {
-    return readWithOwner(path, nullptr);
+    return readFile(path, false);
 }
 
 bool parseProcStat(std::string_view text, long pageSize, ProcSample &out) {
@@ -134,36 +134,50 @@ ProcScanner::ProcScanner(std::string procRoot)
 }
 
 std::optional<ProcSample> ProcScanner::read(int pid) const {
-    uid_t owner = 0;
-    const auto text = readWithOwner(m_root + "/" + std::to_string(pid) + "/stat", &owner);
+    const auto text = readFile(m_root + "/" + std::to_string(pid) + "/stat", true);
     ProcSample sample;
     if (!text || !parseProcStat(*text, m_pageSize, sample))
         return std::nullopt;
-    sample.uid = owner;
     return sample;
 }
 
-std::vector<int> ProcScanner::childrenOf(int pid) const {
+std::optional<uid_t> ProcScanner::owner(int pid) const {
+    // /proc/<pid> belongs to the process's effective uid.
+    struct stat info {};
+    if (::stat((m_root + "/" + std::to_string(pid)).c_str(), &info) != 0)
+        return std::nullopt;
+    return info.st_uid;
+}
+
+void ProcScanner::addChildren(const std::string &file, std::vector<int> &children) const {
+    const auto text = readSmallFile(file);
+    if (!text)
+        return;
+    std::string_view rest(*text);
+    while (!rest.empty()) {
+        const std::string_view field = nextField(rest);
+        int child = 0;
+        if (!field.empty() && toNumber(field, child))
+            children.push_back(child);
+    }
+}
+
+std::vector<int> ProcScanner::childrenOf(int pid, int threads) const {
     // Children are listed per thread: a child forked by a worker thread is in that task's file.
     std::vector<int> children;
-    const std::string tasks = m_root + "/" + std::to_string(pid) + "/task";
-    DIR *dir = ::opendir(tasks.c_str());
+    const std::string base = m_root + "/" + std::to_string(pid) + "/task/";
+    if (threads == 1) {
+        // The common case needs no listing of the task folder.
+        addChildren(base + std::to_string(pid) + "/children", children);
+        return children;
+    }
+    DIR *dir = ::opendir(base.c_str());
     if (!dir)
         return children;
     while (const dirent *entry = ::readdir(dir)) {
         int tid = 0;
-        if (!isPid(entry->d_name, tid))
-            continue;
-        const auto text = readSmallFile(tasks + "/" + entry->d_name + "/children");
-        if (!text)
-            continue;
-        std::string_view rest(*text);
-        while (!rest.empty()) {
-            const std::string_view field = nextField(rest);
-            int child = 0;
-            if (!field.empty() && toNumber(field, child))
-                children.push_back(child);
-        }
+        if (isPid(entry->d_name, tid))
+            addChildren(base + entry->d_name + "/children", children);
     }
     ::closedir(dir);
     return children;
@@ -203,16 +217,17 @@ std::vector<ProcSample> ProcScanner::descendants(int root) const {
     if (!m_haveChildren)
         return scanAll(root);
     std::vector<ProcSample> out;
-    std::deque<int> queue{root};
+    // (pid, threads): the root's thread count is unknown, so its task folder is listed.
+    std::deque<std::pair<int, int>> queue{{root, 0}};
     // A bound against a pathological tree (a fork bomb): the figures then cover the first ones.
     constexpr std::size_t kMaxProcesses = 100000;
     while (!queue.empty() && out.size() < kMaxProcesses) {
-        const int parent = queue.front();
+        const auto [parent, threads] = queue.front();
         queue.pop_front();
-        for (const int child : childrenOf(parent)) {
+        for (const int child : childrenOf(parent, threads)) {
             // A child that exited between the two reads is simply not there.
             if (auto sample = read(child)) {
-                queue.push_back(child);
+                queue.emplace_back(child, sample->threads);
                 out.push_back(std::move(*sample));
             }
         }

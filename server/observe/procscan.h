@@ -10,7 +10,7 @@
 
 namespace sbx {
 
-// One process as /proc/<pid>/stat and its owner describe it.
+// One process as /proc/<pid>/stat describes it.
 struct ProcSample {
     int pid = 0;
     int ppid = 0;
@@ -22,7 +22,6 @@ struct ProcSample {
     std::uint64_t startTicks = 0;
     std::int64_t rssBytes = 0;
     int threads = 0;
-    uid_t uid = 0;
 };
 
 // Parses the text of /proc/<pid>/stat (comm may hold spaces and parentheses). False when it
@@ -36,6 +35,8 @@ public:
     explicit ProcScanner(std::string procRoot = "/proc");
 
     std::optional<ProcSample> read(int pid) const;
+    // The process's (effective) user; read only for the rows shown, it costs a syscall.
+    std::optional<uid_t> owner(int pid) const;
     // Every descendant of root (root itself left out), parents before children. Walks the
     // per-thread `children` files where the kernel has them, else scans every /proc/<pid>.
     std::vector<ProcSample> descendants(int root) const;
@@ -51,7 +52,9 @@ public:
     long clockTicks() const { return m_clockTicks; }
 
 private:
-    std::vector<int> childrenOf(int pid) const;
+    // threads 1 reads the one task's file; else the task folder is listed.
+    std::vector<int> childrenOf(int pid, int threads) const;
+    void addChildren(const std::string &file, std::vector<int> &children) const;
     std::vector<ProcSample> scanAll(int root) const;
 
     std::string m_root;

@@ -263,7 +263,8 @@ json Sampler::snapshot(const SnapshotRequest &request, std::string_view mode) {
             const ProcSample &p = *rows[i].process;
             json row = json::object();
             row["pid"] = p.pid;
-            row["user"] = userName(p.uid);
+            const auto uid = m_proc.owner(p.pid);
+            row["user"] = uid ? userName(*uid) : std::string("?");
             row["comm"] = p.comm;
             row["rss_bytes"] = p.rssBytes;
             row["rss_mib"] = round2(double(p.rssBytes) / (1024.0 * 1024.0));
