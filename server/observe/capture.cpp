@@ -506,7 +506,11 @@ CaptureOutcome Capture::exportReport(const ExportRequest &request) {
         events = m_events.recent(static_cast<std::size_t>(-1));
     }
     for (const ActivityEvent &event : events) {
-        out.line("event", ActivityEvents::toJson(event));
+        // The line's `type` is "event": the event's own type moves to `event_type`.
+        json fields = ActivityEvents::toJson(event);
+        fields["event_type"] = std::move(fields["type"]);
+        fields.erase("type");
+        out.line("event", fields);
     }
     std::error_code ec;
     if (!out.close()) {

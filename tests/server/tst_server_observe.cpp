@@ -321,6 +321,8 @@ void TestServerObserve::captureCycle() {
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QString type = lines[i][u"type"_s].toString();
         QVERIFY2(type == u"sample"_s || type == u"event"_s, qPrintable(type));
+        if (type == u"event"_s)
+            QVERIFY(lines[i][u"event_type"_s].isString() && lines[i][u"ts"_s].isString());
         if (type == u"sample"_s) {
             ++samples;
             QVERIFY(lines[i][u"cgroup"_s].isObject());
