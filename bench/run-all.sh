@@ -15,5 +15,7 @@ if [[ -x bench/server/faults.sh ]]; then
   echo "== server load and faults"
   bench/server/faults.sh "$build"
 fi
+echo "== observe: server CPU while live is polled, 500 processes"
+bench/observe/run.sh "$build"
 echo "== logs"
 bench/logs/run.sh "$build"

@@ -14,7 +14,7 @@ packages=(
   # translations: lupdate extracts tr() strings into resources/translations
   qt6-l10n-tools
   # server
-  libboost-dev libssl-dev libjwt-dev
+  libboost-dev libssl-dev libjwt-dev zlib1g-dev
   # container engine provider; its suite runs a podman service of its own (runc, no systemd)
   libcurl4-openssl-dev podman runc conmon containernetworking-plugins
   # tests, screenshots and benchmarks

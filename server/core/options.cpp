@@ -57,6 +57,15 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
                 return parsed;
             }
             options.port = static_cast<std::uint16_t>(port);
+        } else if (arg == "--observe-source") {
+            auto v = value();
+            if (!v)
+                return parsed;
+            if (*v != "auto" && *v != "cgroup" && *v != "tree") {
+                parsed.error = "--observe-source needs auto, cgroup or tree, got '" + *v + "'";
+                return parsed;
+            }
+            options.observeSource = *v;
         } else if (arg == "--workspace") {
             auto v = value();
             if (!v)
@@ -105,6 +114,7 @@ std::string helpText() {
                       [--session-idle-timeout SECONDS] [--ws-ping-interval SECONDS]
                       [--bash-retention SECONDS]
                       [--max-connections N] [--header-timeout SECONDS]
+                      [--observe-source auto|cgroup|tree]
                       [--no-extensions] [--verbose] [--help] [--version]
 
 sandbox-server is a local sandbox runtime speaking a subset of the AIO sandbox HTTP API
@@ -135,6 +145,12 @@ Options:
   --header-timeout SECONDS
                      a new connection must send its first request header within this
                      time (default 15); later requests on it may wait 120 s
+  --observe-source auto|cgroup|tree
+                     where /v1/sandbox/observe takes its figures: cgroup v2 files, or sums
+                     over the server's descendant processes (tree). auto (the default) uses
+                     the cgroup only when it is the sandbox's own (the server at the root of a
+                     cgroup namespace of its own, as in a container), never a desktop
+                     session's cgroup
   --no-extensions    answer as AIO's documented contract only: announce no extension
                      and ignore Range on downloads
   --verbose          log every request (method, path, status; never credentials)

@@ -30,6 +30,9 @@ struct ServerOptions {
     // behaviours behind them are off where a client could notice (Range on downloads). A peer
     // for clients' AIO-only paths.
     bool noExtensions = false;
+    // Where /v1/sandbox/observe takes its figures (--observe-source): "auto" (the cgroup only
+    // when it is the sandbox's own), "cgroup" or "tree" (the server's process tree).
+    std::string observeSource = "auto";
     bool verbose = false;
     bool help = false;
     bool version = false;
