@@ -4,7 +4,6 @@
 
 #include <QCoreApplication>
 #include <QFutureWatcher>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QtConcurrent>
 
@@ -46,7 +45,44 @@ ApiRequest post(const QString &path, const json &body, bool idempotent = false) 
 std::optional<QMap<QString, QString>> parseEnvironmentLine(const QString &text, QString *error) {
     QMap<QString, QString> environment;
     static const QRegularExpression name(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
-    for (const QString &entry : QProcess::splitCommand(text)) {
+    // Words as a shell splits them: blanks separate, '...' and "..." quote, \\ escapes.
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    QChar quote;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+            else if (c == u'\\' && quote == u'"' && i + 1 < text.size())
+                word += text.at(++i);
+            else
+                word += c;
+        } else if (c == u'\'' || c == u'"') {
+            quote = c;
+            inWord = true;
+        } else if (c == u'\\' && i + 1 < text.size()) {
+            word += text.at(++i);
+            inWord = true;
+        } else if (c.isSpace()) {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+        } else {
+            word += c;
+            inWord = true;
+        }
+    }
+    if (!quote.isNull()) {
+        if (error)
+            *error = QCoreApplication::translate("sbx::BashJobs", "A quote is not closed.");
+        return std::nullopt;
+    }
+    if (inWord)
+        words << word;
+    for (const QString &entry : std::as_const(words)) {
         const qsizetype eq = entry.indexOf(u'=');
         if (eq <= 0 || !name.match(entry.left(eq)).hasMatch()) {
             if (error)

@@ -66,6 +66,19 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
                 return parsed;
             }
             options.observeSource = *v;
+        } else if (arg == "--without") {
+            auto v = value();
+            if (!v)
+                return parsed;
+            std::string_view rest = *v;
+            while (!rest.empty()) {
+                const std::size_t comma = rest.find(',');
+                const std::string name(rest.substr(0, comma));
+                if (!name.empty())
+                    options.withoutGroups.push_back(name);
+                rest =
+                    comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+            }
         } else if (arg == "--workspace") {
             auto v = value();
             if (!v)
@@ -115,7 +128,7 @@ std::string helpText() {
                       [--bash-retention SECONDS]
                       [--max-connections N] [--header-timeout SECONDS]
                       [--observe-source auto|cgroup|tree]
-                      [--no-extensions] [--verbose] [--help] [--version]
+                      [--without GROUP,...] [--no-extensions] [--verbose] [--help] [--version]
 
 sandbox-server is a local sandbox runtime speaking a subset of the AIO sandbox HTTP API
 (GET /v1/sandbox, GET /llms.txt, POST /tickets, ...). Sandbox Console starts it as its
@@ -151,6 +164,9 @@ Options:
                      the cgroup only when it is the sandbox's own (the server at the root of a
                      cgroup namespace of its own, as in a container), never a desktop
                      session's cgroup
+  --without GROUP,...
+                     leave these route groups out (bash, watch, observe, shell, hooks, ...),
+                     to stand in for an older AIO server that lacks them
   --no-extensions    answer as AIO's documented contract only: announce no extension
                      and ignore Range on downloads
   --verbose          log every request (method, path, status; never credentials)

@@ -30,6 +30,8 @@ struct ServerOptions {
     // behaviours behind them are off where a client could notice (Range on downloads). A peer
     // for clients' AIO-only paths.
     bool noExtensions = false;
+    // Route groups not installed (--without): a peer standing in for an AIO server without them.
+    std::vector<std::string> withoutGroups;
     // Where /v1/sandbox/observe takes its figures (--observe-source): "auto" (the cgroup only
     // when it is the sandbox's own), "cgroup" or "tree" (the server's process tree).
     std::string observeSource = "auto";

@@ -66,6 +66,9 @@ int ServerApp::run() {
     description.version = kVersion;
     try {
         for (const RouteGroup &group : registeredRouteGroups()) {
+            const auto &without = m_options.withoutGroups;
+            if (std::find(without.begin(), without.end(), group.name) != without.end())
+                continue;
             group.install(router, context);
             if (!m_options.noExtensions)
                 description.extensions.insert(description.extensions.end(),
