@@ -50,7 +50,13 @@ BashSessions::BashSessions(boost::asio::io_context &io, ActivityEvents &events, 
     : m_io(io)
     , m_events(events)
     , m_config(std::move(config))
-    , m_sweep(io) {
+    , m_sweep(io)
+    , m_signals(io, SIGTERM, SIGINT) {
+    // The HTTP server stops on these too (Asio tells every signal_set).
+    m_signals.async_wait([this](const std::error_code &ec, int) {
+        if (!ec)
+            shutdown();
+    });
     std::error_code ec;
     // Output of a previous run (a crash leaves it) belongs to no command now.
     fs::remove_all(m_config.outputDirectory, ec);
@@ -191,6 +197,8 @@ void BashSessions::shutdown() {
         return;
     m_stopped = true;
     m_sweep.cancel();
+    boost::system::error_code ignored;
+    m_signals.cancel(ignored);
     for (auto &[id, session] : m_sessions) {
         for (const auto &command : session->commands)
             command->kill(SIGKILL);

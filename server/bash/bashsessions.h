@@ -2,6 +2,7 @@
 
 #include "server/bash/bashcommand.h"
 
+#include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include <chrono>
@@ -75,6 +76,9 @@ private:
     BashConfig m_config;
     std::map<std::string, std::unique_ptr<BashSession>> m_sessions;
     boost::asio::steady_timer m_sweep;
+    // SIGTERM/SIGINT: the sweep timer and the commands' timers would keep the I/O loop, and
+    // so the stop, running (the shutdown step runs only after the loop ends).
+    boost::asio::signal_set m_signals;
     bool m_stopped = false;
 };
 
