@@ -9,6 +9,7 @@
 #include "server/core/servercontext.h"
 #include "server/shell/execengine.h"
 #include "server/shell/sessionregistry.h"
+#include "server/shell/shellstream.h"
 #include "server/shell/terminalsocket.h"
 
 #include <algorithm>
@@ -66,6 +67,17 @@ std::string pickShell() {
     if (auto bash = findExecutable("bash"))
         return *bash;
     return "/bin/bash";
+}
+
+// SBX_SSE_KEEPALIVE_MS shortens the view stream's keepalive interval (tests).
+std::chrono::milliseconds sseKeepalive() {
+    if (const char *text = std::getenv("SBX_SSE_KEEPALIVE_MS")) {
+        char *end = nullptr;
+        const long value = std::strtol(text, &end, 10);
+        if (end != text && *end == '\0' && value > 0)
+            return std::chrono::milliseconds(value);
+    }
+    return kDefaultSseKeepalive;
 }
 
 void install(Router &router, ServerContext &context) {
@@ -177,9 +189,11 @@ void install(Router &router, ServerContext &context) {
                         startExec(std::move(target.session), std::move(target.request),
                                   std::move(reply));
                     },
-                    {.summary = "run a command in a shell session (AIO ShellExecRequest)",
+                    {.summary = "run a command in a shell session (AIO ShellExecRequest; "
+                                "SSE of its output with Accept: text/event-stream)",
                      .body = BodyPolicy::Fields,
-                     .bodyLimit = kCommandBodyLimit});
+                     .bodyLimit = kCommandBodyLimit,
+                     .eventStream = makeExecEventStream(registry)});
 
     router.add("POST", "/v1/shell/view",
                [&sessions](HttpRequest &request) {
@@ -192,8 +206,10 @@ void install(Router &router, ServerContext &context) {
                        return notFound(*id);
                    return ok("Session output", viewResult(*session));
                },
-               {.summary = "output and status of a session's current or last command",
-                .body = BodyPolicy::Fields});
+               {.summary = "output and status of a session's current or last command "
+                           "(SSE with Accept: text/event-stream)",
+                .body = BodyPolicy::Fields,
+                .eventStream = makeViewEventStream(registry, sseKeepalive())});
 
     router.addAsync(
         "POST", "/v1/shell/wait",
