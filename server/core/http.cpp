@@ -91,6 +91,44 @@ bool iequals(std::string_view a, std::string_view b) {
            });
 }
 
+bool acceptsEventStream(const HttpRequest &request) {
+    auto trim = [](std::string_view text) {
+        while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+            text.remove_prefix(1);
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+            text.remove_suffix(1);
+        return text;
+    };
+    // Every Accept field counts (a client may send several); "q=0" means "not this one".
+    for (const auto &[name, value] : request.headers) {
+        if (!iequals(name, "Accept"))
+            continue;
+        std::string_view rest(value);
+        while (!rest.empty()) {
+            const std::size_t comma = rest.find(',');
+            std::string_view range = rest.substr(0, comma);
+            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+            const std::size_t semicolon = range.find(';');
+            if (!iequals(trim(range.substr(0, semicolon)), "text/event-stream"))
+                continue;
+            bool refused = false;
+            std::string_view params =
+                semicolon == std::string_view::npos ? std::string_view() : range.substr(semicolon);
+            while (!params.empty()) {
+                params.remove_prefix(1);
+                const std::size_t next = params.find(';');
+                const std::string_view param = trim(params.substr(0, next));
+                if (param.size() >= 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=')
+                    refused = trim(param.substr(2)).find_first_not_of("0.") == std::string::npos;
+                params = next == std::string_view::npos ? std::string_view() : params.substr(next);
+            }
+            if (!refused)
+                return true;
+        }
+    }
+    return false;
+}
+
 bool splitTarget(std::string_view target, std::string &path, std::string_view &query) {
     if (target.rfind("http://", 0) == 0 || target.rfind("https://", 0) == 0) {
         const auto slash = target.find('/', target.find("://") + 3);

@@ -60,6 +60,8 @@ std::optional<std::string> percentDecode(std::string_view text, bool formEncodin
 // Splits "a=1&b=2" into decoded pairs; malformed escapes keep the raw text.
 std::vector<std::pair<std::string, std::string>> parseQuery(std::string_view query);
 bool iequals(std::string_view a, std::string_view b);
+// The request's Accept header names text/event-stream (any case, among other types).
+bool acceptsEventStream(const HttpRequest &request);
 // Splits a request target into path and raw query. Origin form "/path?query"; the absolute
 // form "http://host/path" (RFC 7230 5.3.2) is accepted too. False for anything else.
 bool splitTarget(std::string_view target, std::string &path, std::string_view &query);

@@ -369,6 +369,9 @@ private:
         connection.waiting = nullptr;
         co_return ready();
     }
+    // A buffered or async route's text/event-stream answer (RouteOptions::eventStream).
+    Awaitable<bool> serveEventStream(EventStreamHandler &handler, beast::tcp_stream &stream,
+                                     HttpRequest &request, Connection &connection);
     // Applies a JSON body policy on the parse thread; false when the server stopped meanwhile.
     Awaitable<bool> parseOffThread(HttpRequest &request, BodyPolicy policy,
                                    std::optional<HttpResponse> &refusal, Connection &connection);
@@ -705,6 +708,12 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
     }
     if (refusal)
         co_return co_await respond(stream, request, std::move(*refusal));
+    if (route.options.eventStream && request.method != "HEAD" && acceptsEventStream(request)) {
+        // A stream may last hours: only the body it still holds counts against the budget.
+        reservation.shrinkTo(request.body.size());
+        co_return co_await serveEventStream(*route.options.eventStream, stream, request,
+                                            connection);
+    }
 
     HttpResponse response;
     try {
@@ -733,6 +742,22 @@ Awaitable<bool> HttpServer::Impl::serve(beast::tcp_stream &stream, beast::flat_b
         response = errorResponse(500, "Internal error while handling the request");
     }
     co_return co_await respond(stream, request, std::move(response));
+}
+
+Awaitable<bool> HttpServer::Impl::serveEventStream(EventStreamHandler &handler,
+                                                   beast::tcp_stream &stream, HttpRequest &request,
+                                                   Connection &connection) {
+    logRequest(request, 200);
+    const HttpRequest head = headOf(request);
+    EventStreamExchange exchange{head, stream, connection};
+    StreamOutcome outcome = StreamOutcome::Close;
+    try {
+        outcome = co_await handler.handle(request, exchange);
+    } catch (const std::exception &e) {
+        // The response may be half written: the connection cannot carry another.
+        log::error("event stream of " + head.method + " " + head.path + " failed: " + e.what());
+    }
+    co_return outcome == StreamOutcome::KeepAlive && !m_stopping;
 }
 
 Awaitable<bool> HttpServer::Impl::parseOffThread(HttpRequest &request, BodyPolicy policy,

@@ -15,6 +15,7 @@ namespace sbx {
 
 // Interfaces for routes that take over the connection; declared with Beast types in
 // server/core/streamroute.h so that plain JSON route files never include Beast.
+class EventStreamHandler;
 class StreamHandler;
 class UpgradeHandler;
 
@@ -46,6 +47,9 @@ struct RouteOptions {
     std::string summary;
     BodyPolicy body = BodyPolicy::Ignore;
     std::size_t bodyLimit = kDefaultBodyLimit;
+    // Buffered and async routes only: serves the requests whose Accept header names
+    // text/event-stream instead of the plain handler (same path, same body policy).
+    std::shared_ptr<EventStreamHandler> eventStream = {};
 };
 
 struct Route {

@@ -72,6 +72,26 @@ public:
     virtual boost::asio::awaitable<void> handle(UpgradeExchange &exchange) = 0;
 };
 
+struct EventStreamExchange {
+    // The request's head (the handler gets the parsed request itself as its argument).
+    const HttpRequest &request;
+    boost::beast::tcp_stream &stream;
+    ConnectionControl &connection;
+};
+
+// The text/event-stream answer of a buffered or async route (RouteOptions::eventStream), picked
+// when the request's Accept names text/event-stream. It runs once the body has been read and
+// checked by the route's BodyPolicy, so it reads fields as the plain handler does; it writes
+// exactly one response itself: a plain refusal through writeHttpResponse, or a stream through
+// SseWriter (server/core/ssewriter.h).
+class EventStreamHandler {
+public:
+    virtual ~EventStreamHandler() = default;
+    // KeepAlive only if the response was written whole and the connection may carry another.
+    virtual boost::asio::awaitable<StreamOutcome> handle(HttpRequest &request,
+                                                         EventStreamExchange &exchange) = 0;
+};
+
 // Writes response as the session would (Server header, keep-alive, HEAD without a body).
 // False when the connection must be closed (write failed or the response asked for it).
 boost::asio::awaitable<bool> writeHttpResponse(boost::beast::tcp_stream &stream,

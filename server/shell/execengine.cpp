@@ -1,5 +1,8 @@
 #include "server/shell/execengine.h"
 
+#include "server/core/bodyfields.h"
+#include "server/shell/sessionregistry.h"
+#include "server/shell/sessionwatch.h"
 #include "server/shell/shellsession.h"
 #include "server/shell/textutil.h"
 
@@ -10,6 +13,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <filesystem>
 
 namespace sbx {
 
@@ -17,44 +21,9 @@ namespace {
 
 namespace asio = boost::asio;
 using nlohmann::json;
-using TimePoint = SteadyClock::time_point;
 
 constexpr auto kReadyTimeout = std::chrono::seconds(30);
-// After ^C (hard_timeout) or SIGTERM (kill), how long a program gets before SIGKILL.
-constexpr auto kKillGrace = std::chrono::seconds(2);
 constexpr auto kDefaultWait = std::chrono::seconds(30);
-
-TimePoint after(TimePoint from, std::optional<double> seconds) {
-    if (!seconds || *seconds < 0)
-        return TimePoint::max();
-    const double capped = std::min(*seconds, 1e7);
-    return from +
-           std::chrono::duration_cast<SteadyClock::duration>(std::chrono::duration<double>(capped));
-}
-
-// Registers a timer as the session's watcher for as long as a request waits.
-class Watch final {
-public:
-    explicit Watch(ShellSession &session)
-        : m_session(session)
-        , m_timer(session.io()) {
-        m_session.watch(&m_timer);
-    }
-    ~Watch() { m_session.unwatch(&m_timer); }
-    Watch(const Watch &) = delete;
-    Watch &operator=(const Watch &) = delete;
-
-    // Until the session changes or the deadline passes.
-    asio::awaitable<void> until(TimePoint deadline) {
-        m_timer.expires_at(deadline);
-        boost::system::error_code ec;
-        co_await m_timer.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-    }
-
-private:
-    ShellSession &m_session;
-    asio::steady_timer m_timer;
-};
 
 std::string shellQuote(const std::string &text) {
     std::string quoted = "'";
@@ -67,69 +36,25 @@ std::string shellQuote(const std::string &text) {
     return quoted + "'";
 }
 
-json execResult(const ShellSession &session, const std::string &command, const std::string &status,
-                bool withOutput, bool truncate) {
-    const CommandRecord &record = session.command();
-    json data = json::object();
-    data["session_id"] = session.id();
-    data["command"] = command;
-    data["status"] = status;
-    if (withOutput) {
-        const std::string output = commandOutput(record.output, truncate);
-        data["output"] = output;
-        json entry = json::object();
-        entry["ps1"] = record.ps1;
-        entry["command"] = command;
-        entry["output"] = output;
-        data["console"] = json::array({entry});
-    } else {
-        data["output"] = nullptr;
-        data["console"] = nullptr;
-    }
-    data["exit_code"] =
-        status == "completed" && record.exitCode ? json(*record.exitCode) : json(nullptr);
-    return data;
-}
-
 HttpResponse ok(std::string message, json data) {
     return envelopeResponse(200, true, std::move(message), std::move(data));
 }
 
 asio::awaitable<void> execFlow(std::shared_ptr<ShellSession> session, ExecRequest request,
                                Responder reply) {
-    Watch watch(*session);
     const TimePoint begin = SteadyClock::now();
-    // Typing before the startup files ran would echo the line twice and race the first prompt.
-    const TimePoint readyBy = begin + kReadyTimeout;
-    while (!session->ready() && session->ended() == SessionEnd::None &&
-           SteadyClock::now() < readyBy)
-        co_await watch.until(readyBy);
-    if (session->ended() != SessionEnd::None) {
-        reply(errorResponse(404, "Session " + session->id() + " ended"));
+    const ExecStart start = co_await beginExec(session, request);
+    if (start.refusal) {
+        reply(*start.refusal);
         co_return;
     }
-    if (!session->ready()) {
-        reply(errorResponse(503, "The shell of session " + session->id() +
-                                     " has shown no prompt yet; try again"));
-        co_return;
-    }
-    if (!session->idle()) {
-        const std::string holder = session->foregroundHolder();
-        const CommandRecord &current = session->command();
-        std::string what = !holder.empty() ? holder + " holds the terminal"
-                           : current.command.empty()
-                               ? std::string("a command typed in the terminal is running")
-                               : "`" + current.command + "` is running";
-        reply(ok("Not run: " + what +
-                     ". Use /v1/shell/view, /v1/shell/wait, /v1/shell/write "
-                     "or /v1/shell/kill on this session, or exec in another one",
+    if (start.busy) {
+        reply(ok(*start.busy,
                  execResult(*session, request.command, "running", false, request.truncate)));
         co_return;
     }
-    const std::string line = request.execDir
-                                 ? "cd " + shellQuote(*request.execDir) + " && " + request.command
-                                 : request.command;
-    const std::uint64_t seq = session->typeCommand(request.command, line);
+    Watch watch(*session);
+    const std::uint64_t seq = start.seq;
     if (request.asyncMode) {
         reply(ok("Command started",
                  execResult(*session, request.command, "running", false, request.truncate)));
@@ -258,6 +183,110 @@ template <typename Flow> void spawn(std::shared_ptr<ShellSession> session, Flow 
 }
 
 } // namespace
+
+json execResult(const ShellSession &session, const std::string &command, const std::string &status,
+                bool withOutput, bool truncate) {
+    const CommandRecord &record = session.command();
+    json data = json::object();
+    data["session_id"] = session.id();
+    data["command"] = command;
+    data["status"] = status;
+    if (withOutput) {
+        const std::string output = commandOutput(record.output, truncate);
+        data["output"] = output;
+        json entry = json::object();
+        entry["ps1"] = record.ps1;
+        entry["command"] = command;
+        entry["output"] = output;
+        data["console"] = json::array({entry});
+    } else {
+        data["output"] = nullptr;
+        data["console"] = nullptr;
+    }
+    data["exit_code"] =
+        status == "completed" && record.exitCode ? json(*record.exitCode) : json(nullptr);
+    return data;
+}
+
+ExecTarget resolveExec(HttpRequest &request, SessionRegistry &sessions) {
+    ExecTarget target;
+    BodyFields body(request);
+    ExecRequest &exec = target.request;
+    const auto command = body.string("command", true);
+    const auto id = body.string("id");
+    const auto dir = body.string("exec_dir");
+    const bool strict = body.boolean("strict").value_or(false);
+    exec.asyncMode = body.boolean("async_mode").value_or(false);
+    exec.timeout = body.number("timeout");
+    exec.noChangeTimeout = body.number("no_change_timeout", true);
+    exec.hardTimeout = body.number("hard_timeout");
+    exec.truncate = body.boolean("truncate").value_or(true);
+    body.boolean("preserve_symlinks");
+    if (dir && !std::filesystem::path(*dir).is_absolute())
+        body.fail({"body", "exec_dir"}, "value_error", "exec_dir must be an absolute path");
+    if (!body.ok()) {
+        target.refusal = body.refusal();
+        return target;
+    }
+    exec.command = *command;
+    if (dir) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(*dir, ec))
+            exec.execDir = dir;
+        else if (strict) {
+            target.refusal = errorResponse(400, "exec_dir does not exist: " + *dir);
+            return target;
+        }
+    }
+    if (id) {
+        target.session = sessions.find(*id);
+        if (!target.session)
+            target.refusal = errorResponse(404, "Session " + *id + " not found");
+    } else {
+        CreateResult created = sessions.create(std::nullopt, std::nullopt);
+        if (!created.session)
+            target.refusal = errorResponse(created.status, created.error);
+        target.session = std::move(created.session);
+    }
+    return target;
+}
+
+asio::awaitable<ExecStart> beginExec(std::shared_ptr<ShellSession> session,
+                                     const ExecRequest &request) {
+    ExecStart start;
+    Watch watch(*session);
+    // Typing before the startup files ran would echo the line twice and race the first prompt.
+    const TimePoint readyBy = SteadyClock::now() + kReadyTimeout;
+    while (!session->ready() && session->ended() == SessionEnd::None &&
+           SteadyClock::now() < readyBy)
+        co_await watch.until(readyBy);
+    if (session->ended() != SessionEnd::None) {
+        start.refusal = errorResponse(404, "Session " + session->id() + " ended");
+        co_return start;
+    }
+    if (!session->ready()) {
+        start.refusal = errorResponse(503, "The shell of session " + session->id() +
+                                               " has shown no prompt yet; try again");
+        co_return start;
+    }
+    if (!session->idle()) {
+        const std::string holder = session->foregroundHolder();
+        const CommandRecord &current = session->command();
+        std::string what = !holder.empty() ? holder + " holds the terminal"
+                           : current.command.empty()
+                               ? std::string("a command typed in the terminal is running")
+                               : "`" + current.command + "` is running";
+        start.busy = "Not run: " + what +
+                     ". Use /v1/shell/view, /v1/shell/wait, /v1/shell/write "
+                     "or /v1/shell/kill on this session, or exec in another one";
+        co_return start;
+    }
+    const std::string line = request.execDir
+                                 ? "cd " + shellQuote(*request.execDir) + " && " + request.command
+                                 : request.command;
+    start.seq = session->typeCommand(request.command, line);
+    co_return start;
+}
 
 std::string commandOutput(const std::string &output, bool truncate) {
     std::string text = output;

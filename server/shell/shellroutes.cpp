@@ -9,6 +9,7 @@
 #include "server/core/servercontext.h"
 #include "server/shell/execengine.h"
 #include "server/shell/sessionregistry.h"
+#include "server/shell/shellstream.h"
 #include "server/shell/terminalsocket.h"
 
 #include <algorithm>
@@ -66,6 +67,17 @@ std::string pickShell() {
     if (auto bash = findExecutable("bash"))
         return *bash;
     return "/bin/bash";
+}
+
+// SBX_SSE_KEEPALIVE_MS shortens the view stream's keepalive interval (tests).
+std::chrono::milliseconds sseKeepalive() {
+    if (const char *text = std::getenv("SBX_SSE_KEEPALIVE_MS")) {
+        char *end = nullptr;
+        const long value = std::strtol(text, &end, 10);
+        if (end != text && *end == '\0' && value > 0)
+            return std::chrono::milliseconds(value);
+    }
+    return kDefaultSseKeepalive;
 }
 
 void install(Router &router, ServerContext &context) {
@@ -169,51 +181,19 @@ void install(Router &router, ServerContext &context) {
                },
                {.summary = "end every shell session"});
 
-    router.addAsync(
-        "POST", "/v1/shell/exec",
-        [&sessions](HttpRequest request, Responder reply) {
-            BodyFields body(request);
-            ExecRequest exec;
-            const auto command = body.string("command", true);
-            const auto id = body.string("id");
-            const auto dir = body.string("exec_dir");
-            const bool strict = body.boolean("strict").value_or(false);
-            exec.asyncMode = body.boolean("async_mode").value_or(false);
-            exec.timeout = body.number("timeout");
-            exec.noChangeTimeout = body.number("no_change_timeout", true);
-            exec.hardTimeout = body.number("hard_timeout");
-            exec.truncate = body.boolean("truncate").value_or(true);
-            body.boolean("preserve_symlinks");
-            if (dir && !std::filesystem::path(*dir).is_absolute())
-                body.fail({"body", "exec_dir"}, "value_error", "exec_dir must be an absolute path");
-            if (!body.ok()) {
-                reply(body.refusal());
-                return;
-            }
-            exec.command = *command;
-            if (dir) {
-                std::error_code ec;
-                if (std::filesystem::is_directory(*dir, ec))
-                    exec.execDir = dir;
-                else if (strict)
-                    return reply(errorResponse(400, "exec_dir does not exist: " + *dir));
-            }
-            std::shared_ptr<ShellSession> session;
-            if (id) {
-                session = sessions.find(*id);
-                if (!session)
-                    return reply(notFound(*id));
-            } else {
-                CreateResult created = sessions.create(std::nullopt, std::nullopt);
-                if (!created.session)
-                    return reply(errorResponse(created.status, created.error));
-                session = std::move(created.session);
-            }
-            startExec(std::move(session), std::move(exec), std::move(reply));
-        },
-        {.summary = "run a command in a shell session (AIO ShellExecRequest)",
-         .body = BodyPolicy::Fields,
-         .bodyLimit = kCommandBodyLimit});
+    router.addAsync("POST", "/v1/shell/exec",
+                    [&sessions](HttpRequest request, Responder reply) {
+                        ExecTarget target = resolveExec(request, sessions);
+                        if (target.refusal)
+                            return reply(std::move(*target.refusal));
+                        startExec(std::move(target.session), std::move(target.request),
+                                  std::move(reply));
+                    },
+                    {.summary = "run a command in a shell session (AIO ShellExecRequest; "
+                                "SSE of its output with Accept: text/event-stream)",
+                     .body = BodyPolicy::Fields,
+                     .bodyLimit = kCommandBodyLimit,
+                     .eventStream = makeExecEventStream(registry)});
 
     router.add("POST", "/v1/shell/view",
                [&sessions](HttpRequest &request) {
@@ -226,8 +206,10 @@ void install(Router &router, ServerContext &context) {
                        return notFound(*id);
                    return ok("Session output", viewResult(*session));
                },
-               {.summary = "output and status of a session's current or last command",
-                .body = BodyPolicy::Fields});
+               {.summary = "output and status of a session's current or last command "
+                           "(SSE with Accept: text/event-stream)",
+                .body = BodyPolicy::Fields,
+                .eventStream = makeViewEventStream(registry, sseKeepalive())});
 
     router.addAsync(
         "POST", "/v1/shell/wait",

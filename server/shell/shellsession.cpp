@@ -109,6 +109,7 @@ void ShellSession::applyMarker(const ShellMarker &marker, std::string_view text,
             // What came before is the echoed command line: not the command's output.
             m_command.started = true;
             m_command.output.clear();
+            m_command.outputDropped = 0;
             // The prompt may have been drawn after the line was typed: take it from the text
             // since the last prompt marker, minus the echo.
             std::string_view shown(m_promptText);
@@ -157,8 +158,11 @@ void ShellSession::appendCommandOutput(std::string_view text) {
         return;
     m_command.output.append(text);
     // Trimmed in steps, not per read: `yes` would otherwise move a megabyte per read.
-    if (m_command.output.size() > 2 * kCommandOutputLimit)
-        m_command.output.erase(0, m_command.output.size() - kCommandOutputLimit);
+    if (m_command.output.size() > 2 * kCommandOutputLimit) {
+        const std::size_t dropped = m_command.output.size() - kCommandOutputLimit;
+        m_command.output.erase(0, dropped);
+        m_command.outputDropped += dropped;
+    }
 }
 
 bool ShellSession::write(std::string_view bytes) {

@@ -44,6 +44,9 @@ struct CommandRecord {
     std::optional<int> exitCode;
     // Plain text after the start marker, without escape sequences; bounded (the head goes).
     std::string output;
+    // Bytes trimmed from the head of output since the start marker: output's first byte is
+    // byte outputDropped of the command's output, so a follower keeps its place (SSE).
+    std::uint64_t outputDropped = 0;
     // The prompt shown before the command, as plain text.
     std::string ps1;
     bool started = false;
