@@ -296,6 +296,93 @@ void RemoteFileModel::insertBatch(Node *folder) {
     }
 }
 
+void RemoteFileModel::applyChanges(const QList<FileChange> &changes) {
+    for (const FileChange &change : changes)
+        applyChange(change);
+}
+
+void RemoteFileModel::applyChange(const FileChange &change) {
+    const auto folderOf = [this](const QString &path) -> Node * {
+        const qsizetype slash = path.lastIndexOf(u'/');
+        return slash < 0 ? nullptr : nodeForPath(slash == 0 ? u"/"_s : path.left(slash));
+    };
+    if (change.type == "rename"_L1 && !change.oldPath.isEmpty()) {
+        if (Node *old = nodeForPath(change.oldPath))
+            removeNode(old);
+    }
+    Node *node = nodeForPath(change.path);
+    if (change.type == "remove"_L1) {
+        if (node)
+            removeNode(node);
+        return;
+    }
+    if (node) {
+        RemoteFileInfo &info = node->info;
+        if (change.size >= 0 && !change.isDirectory)
+            info.size = change.size;
+        if (change.modified.isValid())
+            info.modified = change.modified;
+        const QModelIndex parentIndex = indexOf(node->parent);
+        Q_EMIT dataChanged(index(node->row, 0, parentIndex),
+                           index(node->row, ColumnCount - 1, parentIndex));
+        return;
+    }
+    Node *folder = folderOf(change.path);
+    if (!folder)
+        return; // its folder is not in the model: listing it later shows the file
+    if (folder->listing) {
+        folder->stale = true;
+        return;
+    }
+    if (!folder->listed)
+        return;
+    RemoteFileInfo info;
+    info.name = change.path.mid(change.path.lastIndexOf(u'/') + 1);
+    info.path = change.path;
+    info.isDirectory = change.isDirectory;
+    info.size = change.isDirectory ? -1 : change.size;
+    info.modified = change.modified;
+    insertNode(folder, info);
+}
+
+void RemoteFileModel::insertNode(Node *folder, const RemoteFileInfo &info) {
+    const int row = static_cast<int>(folder->children.size());
+    beginInsertRows(indexOf(folder), row, row);
+    auto node = std::make_unique<Node>();
+    node->info = info;
+    node->parent = folder;
+    node->row = row;
+    // A folder that appears empty-handed is listed when opened, as any other.
+    m_byPath.insert(info.path, node.get());
+    folder->children.push_back(std::move(node));
+    endInsertRows();
+}
+
+void RemoteFileModel::removeNode(Node *node) {
+    Node *folder = node->parent;
+    if (!folder)
+        return;
+    const int row = node->row;
+    beginRemoveRows(indexOf(folder), row, row);
+    forget(node);
+    folder->children.erase(folder->children.begin() + row);
+    for (std::size_t i = static_cast<std::size_t>(row); i < folder->children.size(); ++i)
+        folder->children[i]->row = static_cast<int>(i);
+    endRemoveRows();
+}
+
+void RemoteFileModel::refreshListed() {
+    QList<QString> folders;
+    for (auto it = m_byPath.cbegin(); it != m_byPath.cend(); ++it) {
+        if (it.value()->info.isDirectory && it.value()->listed)
+            folders.append(it.key());
+    }
+    for (const QString &path : std::as_const(folders)) {
+        if (Node *node = m_byPath.value(path))
+            refresh(indexOf(node));
+    }
+}
+
 void RemoteFileModel::refresh(const QModelIndex &folder) {
     Node *node = nodeOf(folder);
     if (!node->info.isDirectory)

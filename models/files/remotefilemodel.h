@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/api/filejobs.h"
+#include "client/api/filewatch.h"
 
 #include <QAbstractItemModel>
 #include <QHash>
@@ -34,6 +35,12 @@ public:
     QModelIndex indexForPath(const QString &path) const;
     // Lists a folder again, keeping the rows (and so expansion and selection) of what stayed.
     void refresh(const QModelIndex &folder = {});
+    // Changes the sandbox reported (file watch), applied where their folder is listed: rows
+    // appear, update (a growing file's size), go and move without a listing. A folder whose
+    // listing is on its way lists again once it ends, so nothing between is missed.
+    void applyChanges(const QList<FileChange> &changes);
+    // Lists every listed folder again (after the watch lost events).
+    void refreshListed();
     // True while a folder's listing or its batches are still arriving.
     bool isLoading() const;
     // Lists as root from now on (after the user chose "retry with sudo"): through exec, since
@@ -72,6 +79,9 @@ private:
     void list(Node *folder);
     void apply(Node *folder, const QList<RemoteFileInfo> &files);
     void insertBatch(Node *folder);
+    void applyChange(const FileChange &change);
+    void insertNode(Node *folder, const RemoteFileInfo &info);
+    void removeNode(Node *node);
 
     QPointer<SandboxClient> m_client;
     std::unique_ptr<Node> m_root;

@@ -32,6 +32,10 @@
         <source>The command output had no data.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A quote is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::BashRun</name>
@@ -285,6 +289,13 @@ Try --help.
     <name>sbx::CreateShellSessionJob</name>
     <message>
         <source>%1: the reply has no session_id</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::CreateWatchJob</name>
+    <message>
+        <source>The sandbox did not say which watcher it made.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -583,6 +594,76 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::FileEventModel</name>
+    <message>
+        <source>%1 (was %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many changes at once: the tree was listed again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::FileEventsView</name>
+    <message>
+        <source>All changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget the events listed so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click reveals the file in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Events&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow as log</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::FileViewer</name>
     <message>
         <source>&amp;Edit</source>
@@ -662,6 +743,25 @@ Try --help.
     </message>
     <message>
         <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::FileWatch</name>
+    <message>
+        <source>The file watch answer had no events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no file watch; refresh to see changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s file watchers are all in use; refresh to see changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not watching this folder: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -815,6 +915,22 @@ Try --help.
     </message>
     <message>
         <source>Open as log (follow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not watching yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting the watch…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live: changes appear without a refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconnecting (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,5 +1,9 @@
 #include "widgets/files/filestab.h"
 
+#include "client/api/filewatch.h"
+#include "models/files/fileeventmodel.h"
+#include "widgets/files/fileeventsview.h"
+
 #include "widgets/common/userprompts.h"
 
 #include "client/api/filejobs.h"
@@ -52,7 +56,10 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     , m_view(new RemoteTreeView(this))
     , m_panel(new TransferPanel(m_ops->transfers(), this))
     , m_path(new QLineEdit(this))
-    , m_errorRow(new ErrorRow(this)) {
+    , m_errorRow(new ErrorRow(this))
+    , m_events(new FileEventModel(this))
+    , m_eventsView(new FileEventsView(m_events, this)) {
+    updateWatchState();
     m_proxy->setSourceModel(m_ops->model());
     m_proxy->setSortRole(Qt::DisplayRole);
     m_view->setModel(m_proxy);
@@ -119,8 +126,14 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     for (QAction *iconOnly : {up, refresh, copy})
         iconOnly->setPriority(QAction::LowPriority);
 
+    // The tree and, beside it, what changed in it (file watch).
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(m_view);
+    top->addWidget(m_eventsView);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_view);
+    split->addWidget(top);
     split->addWidget(m_panel);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
@@ -133,6 +146,13 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
 
     connect(m_path, &QLineEdit::returnPressed, this,
             [this] { setFolder(m_path->text().trimmed()); });
+    // Each new root gets a watch of its own once it is listed.
+    connect(model(), &RemoteFileModel::folderListed, this, [this](const QString &path) {
+        if (path == model()->rootPath() && (!m_watch || m_watch->path() != path))
+            watchRoot(path);
+    });
+    connect(m_eventsView, &FileEventsView::revealRequested, this, &FilesTab::reveal);
+    connect(m_eventsView, &FileEventsView::openAsLogRequested, this, &FilesTab::openAsLog);
     connect(m_view, &RemoteTreeView::localFilesDropped, this, &FilesTab::upload);
     connect(m_view, &QTreeView::activated, this, &FilesTab::openSelected);
     connect(m_view, &QWidget::customContextMenuRequested, this, &FilesTab::showContextMenu);
@@ -152,6 +172,59 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
         connect(preferences, &PreferencesHub::changed, this,
                 [this](const Preferences &p) { transfers()->setMaxParallel(p.parallelTransfers); });
     }
+}
+
+void FilesTab::setLogOpener(LogOpener *logs) {
+    m_logs = logs;
+    m_eventsView->setCanOpenLogs(logs != nullptr);
+}
+
+FileWatch *FilesTab::watch() const {
+    return m_watch;
+}
+
+void FilesTab::watchRoot(const QString &root) {
+    delete m_watch;
+    m_watch = new FileWatch(m_client, root, this);
+    connect(m_watch, &FileWatch::changes, this, [this](const QList<FileChange> &changes) {
+        model()->applyChanges(changes);
+        m_events->add(changes);
+    });
+    connect(m_watch, &FileWatch::overflowed, this, [this] {
+        m_events->addOverflow();
+        model()->refreshListed();
+    });
+    connect(m_watch, &FileWatch::stateChanged, this, &FilesTab::updateWatchState);
+    m_watch->start();
+    updateWatchState();
+}
+
+void FilesTab::updateWatchState() {
+    if (!m_watch)
+        return m_eventsView->setWatchState(tr("not watching yet"), false);
+    switch (m_watch->state()) {
+    case FileWatch::State::Starting:
+        return m_eventsView->setWatchState(tr("starting the watch…"), false);
+    case FileWatch::State::Live:
+        return m_eventsView->setWatchState(tr("live: changes appear without a refresh"), true);
+    case FileWatch::State::Reconnecting:
+        return m_eventsView->setWatchState(tr("reconnecting (%1)").arg(m_watch->problem()), false);
+    case FileWatch::State::Unavailable:
+        return m_eventsView->setWatchState(m_watch->problem(), false);
+    }
+}
+
+bool FilesTab::reveal(const QString &path) {
+    const QModelIndex source = model()->indexForPath(path);
+    if (!source.isValid())
+        return false;
+    const QModelIndex shown = m_proxy->mapFromSource(source);
+    for (QModelIndex up = shown.parent(); up.isValid(); up = up.parent())
+        m_view->expand(up);
+    m_view->setCurrentIndex(shown);
+    m_view->scrollTo(shown);
+    m_view->setFocus();
+    return true;
 }
 
 RemoteFileModel *FilesTab::model() const {

@@ -28,6 +28,9 @@ class TransferPanel;
 class UserPrompts;
 class TransferQueueModel;
 class PreferencesHub;
+class FileEventModel;
+class FileEventsView;
+class FileWatch;
 
 // The Files tab of a sandbox workspace: a lazy remote tree with a path bar, uploads by drag and
 // drop, downloads (files and folders), drags to the desktop, a text viewer, and the transfer queue.
@@ -45,7 +48,7 @@ public:
     // Where its questions go (conflicts, delete, names); null: the dialogs.
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
     // Where "Open as log" opens a followed file; none: the entry is not offered.
-    void setLogOpener(LogOpener *logs) { m_logs = logs; }
+    void setLogOpener(LogOpener *logs);
     // Follows the remote file as a log in the log window.
     void openAsLog(const QString &path);
 
@@ -70,6 +73,12 @@ public:
     TransferQueueModel *transfers() const;
     TransferPanel *transferPanel() const { return m_panel; }
     RemoteTreeView *view() const { return m_view; }
+    FileEventsView *eventsView() const { return m_eventsView; }
+    FileEventModel *events() const { return m_events; }
+    // The watch of the folder shown, null before the first listing.
+    FileWatch *watch() const;
+    // Selects the file in the tree when its folder is listed there.
+    bool reveal(const QString &path);
     // Transfers queued or running, which quitting would cancel.
     int pendingTransfers() const;
     // Open viewers with edits not saved, which quitting would lose.
@@ -101,6 +110,8 @@ private:
     void showContextMenu(const QPoint &pos);
     Conflict askConflict(const QString &name, bool *applyToAll);
     UserPrompts *prompts() const;
+    void watchRoot(const QString &root);
+    void updateWatchState();
 
     QPointer<SandboxClient> m_client;
     LogOpener *m_logs = nullptr;
@@ -110,6 +121,9 @@ private:
     TransferPanel *m_panel;
     QLineEdit *m_path;
     ErrorRow *m_errorRow;
+    FileEventModel *m_events;
+    FileEventsView *m_eventsView;
+    QPointer<FileWatch> m_watch;
     UserPrompts *m_prompts = nullptr;
 };
 
