@@ -32,6 +32,16 @@ void FileEventModel::addOverflow() {
     add({lost});
 }
 
+void FileEventModel::setRoot(const QString &root) {
+    m_root = root.endsWith(u'/') ? root : root + u'/';
+    if (!m_changes.empty())
+        Q_EMIT dataChanged(index(0, PathColumn), index(rowCount() - 1, PathColumn));
+}
+
+QString FileEventModel::shown(const QString &path) const {
+    return m_root.size() > 1 && path.startsWith(m_root) ? path.mid(m_root.size()) : path;
+}
+
 void FileEventModel::clear() {
     beginResetModel();
     m_changes.clear();
@@ -80,7 +90,8 @@ QVariant FileEventModel::data(const QModelIndex &index, int role) const {
     case PathColumn:
         if (c->type == "overflow"_L1)
             return tr("Too many changes at once: the tree was listed again");
-        return c->oldPath.isEmpty() ? c->path : tr("%1 → %2").arg(c->oldPath, c->path);
+        return c->oldPath.isEmpty() ? shown(c->path)
+                                    : tr("%1 → %2").arg(shown(c->oldPath), shown(c->path));
     case SizeColumn:
         return c->size >= 0 && !c->isDirectory && c->type != "remove"_L1
                    ? QLocale().formattedDataSize(c->size, 1, QLocale::DataSizeTraditionalFormat)

@@ -25,6 +25,8 @@ public:
     void addOverflow();
     void clear();
     const FileChange *change(int row) const;
+    // Paths under root are shown relative to it.
+    void setRoot(const QString &root);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -33,7 +35,10 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
+    QString shown(const QString &path) const;
+
     std::deque<FileChange> m_changes; // newest first
+    QString m_root;
 };
 
 // Keeps the events of one type (empty: all) whose path contains a text.

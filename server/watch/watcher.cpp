@@ -44,8 +44,16 @@ bool matches(const std::string &pattern, std::string_view text) {
 
 // Patterns are folder names or globs, matched against each component of the relative path.
 bool isExcluded(const WatchConfig &config, const std::string &relativePath) {
-    if (config.exclude.empty() || relativePath == ".")
+    if (relativePath == ".")
         return false;
+    if (!config.hidden.empty()) {
+        const std::string full =
+            config.root == "/" ? "/" + relativePath : config.root + "/" + relativePath;
+        for (const std::string &hidden : config.hidden) {
+            if (full == hidden || full.rfind(hidden + "/", 0) == 0)
+                return true;
+        }
+    }
     std::string_view rest = relativePath;
     while (!rest.empty()) {
         const std::size_t slash = rest.find('/');

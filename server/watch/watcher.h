@@ -32,6 +32,9 @@ struct WatchConfig {
     bool recursive = true;
     std::vector<std::string> exclude;
     std::vector<std::string> include;
+    // Absolute folders never reported, whatever the patterns: the server's own state folder,
+    // where command output and uploads churn, is not the sandbox's files.
+    std::vector<std::string> hidden;
     int debounceMs = 300;
 
     bool operator==(const WatchConfig &) const = default;

@@ -92,8 +92,8 @@ std::optional<std::string> normalPath(const std::string &workspace, const std::s
     return normal;
 }
 
-std::variant<WatchConfig, HttpResponse> parseCreate(HttpRequest &request,
-                                                    const std::string &workspace) {
+std::variant<WatchConfig, HttpResponse>
+parseCreate(HttpRequest &request, const std::string &workspace, const std::string &stateDir) {
     BodyFields body(request);
     WatchConfig config;
     const auto path = body.string("path");
@@ -113,6 +113,8 @@ std::variant<WatchConfig, HttpResponse> parseCreate(HttpRequest &request,
     if (stat(normal->c_str(), &info) != 0)
         return errorResponse(400, "Path does not exist: " + *normal);
     config.path = *normal;
+    if (const auto state = normalPath(workspace, stateDir))
+        config.hidden.push_back(*state);
     if (S_ISDIR(info.st_mode)) {
         config.root = *normal;
     } else {
@@ -307,6 +309,7 @@ BodyFields fieldsOrDefaults(HttpRequest &request) {
 
 void install(Router &router, ServerContext &context) {
     const std::string workspace = context.options.workspace;
+    const std::string stateDir = context.options.stateDir;
     asio::io_context &io = context.io;
     auto registry = std::make_shared<WatchRegistry>(context.io, context.pool, context.events,
                                                     WatchSettings::fromEnvironment());
@@ -315,8 +318,8 @@ void install(Router &router, ServerContext &context) {
 
     router.addAsync(
         "POST", "/v1/file/watch",
-        [registry, workspace](HttpRequest request, Responder reply) {
-            auto parsed = parseCreate(request, workspace);
+        [registry, workspace, stateDir](HttpRequest request, Responder reply) {
+            auto parsed = parseCreate(request, workspace, stateDir);
             if (auto *refusal = std::get_if<HttpResponse>(&parsed))
                 return reply(std::move(*refusal));
             registry->create(std::get<WatchConfig>(std::move(parsed)), [reply = std::move(reply)](

@@ -64,6 +64,7 @@ private slots:
     void badInputIsRefused();
     void endpointsAreListedAsAio();
     void serverStopEndsRunningCommands();
+    void commandOutputIsNotAWorkspaceChange();
 
 private:
     QJsonObject call(TestServer &server, const QString &path, const QJsonObject &body,
@@ -494,6 +495,30 @@ void TestServerBash::serverStopEndsRunningCommands() {
     QTRY_VERIFY(server.stderrText().size() > 0);
     QCOMPARE(server.stop(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 5000);
+}
+
+void TestServerBash::commandOutputIsNotAWorkspaceChange() {
+    // The state folder (command output files) sits in the workspace: a watch of the workspace
+    // must not report it, or every run would flood a file tree with events.
+    const QJsonObject watch =
+        data(u"/v1/file/watch"_s, {{"path"_L1, m_server.workspace()}, {"debounce"_L1, 50}});
+    const QString id = watch.value("watcher_id"_L1).toString();
+    QVERIFY(!id.isEmpty());
+    data(u"/v1/bash/exec"_s, {{"command"_L1, "seq 1 1000; seq 1 10 >&2; touch visible.txt"_L1}});
+    QStringList paths;
+    qint64 cursor = 0;
+    for (int i = 0; i < 20 && !paths.contains(m_server.workspace() + u"/visible.txt"_s); ++i) {
+        const QJsonObject batch =
+            post(u"/v1/file/watch/%1/poll"_s.arg(id), {{"cursor"_L1, cursor}, {"timeout"_L1, 5}});
+        cursor = batch.value("cursor"_L1).toInteger(cursor);
+        for (const QJsonValue &e : batch.value("events"_L1).toArray())
+            paths << e.toObject().value("path"_L1).toString();
+    }
+    QVERIFY2(paths.contains(m_server.workspace() + u"/visible.txt"_s),
+             qPrintable(paths.join(u',')));
+    for (const QString &p : std::as_const(paths))
+        QVERIFY2(!p.contains(u"/.sandbox-server"_s), qPrintable(p));
+    QCOMPARE(request("DELETE", m_server.url(u"/v1/file/watch/"_s + id)).status, 200);
 }
 
 QTEST_GUILESS_MAIN(TestServerBash)

@@ -185,6 +185,7 @@ FileWatch *FilesTab::watch() const {
 
 void FilesTab::watchRoot(const QString &root) {
     delete m_watch;
+    m_events->setRoot(root);
     m_watch = new FileWatch(m_client, root, this);
     connect(m_watch, &FileWatch::changes, this, [this](const QList<FileChange> &changes) {
         model()->applyChanges(changes);
