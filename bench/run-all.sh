@@ -17,5 +17,7 @@ if [[ -x bench/server/faults.sh ]]; then
 fi
 echo "== observe: server CPU while live is polled, 500 processes"
 bench/observe/run.sh "$build"
+echo "== activity: run output, file events"
+bench/activity/run.sh "$build"
 echo "== logs"
 bench/logs/run.sh "$build"

@@ -21,3 +21,23 @@ cleanup() {
     [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
     rm -rf "$tmp"
 }
+
+# start_server [ARGS...]: sandbox-server on a free port in $ws; sets url and server_pid.
+start_server() {
+    : >"$tmp/server.out"
+    "$server_bin" --host 127.0.0.1 --port 0 --workspace "$ws" "$@" >"$tmp/server.out" \
+        2>"$tmp/server.err" &
+    server_pid=$!
+    url=
+    for _ in $(seq 100); do
+        line=$(head -n 1 "$tmp/server.out")
+        if [[ $line == "sandbox-server listening on http://"* ]]; then
+            url=${line#sandbox-server listening on }
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "sandbox-server did not start; stderr:" >&2
+    cat "$tmp/server.err" >&2
+    exit 1
+}

@@ -83,12 +83,18 @@ Q_SIGNALS:
 protected:
     Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
     bool parseReplyAsync(const QByteArray &body) override;
+    // Read as it arrives: QNAM's own buffer grows by small appends and costs a copy at the end.
+    void prepareReply(QNetworkReply *reply) override;
+    void onBodyData(QNetworkReply *reply) override;
     void emitSucceeded() override { Q_EMIT succeeded(m_chunk); }
     // The follower resumes from its offsets itself; a retry here would hide the drop from it.
     bool shouldRetry(const Status &) override { return false; }
 
 private:
+    QByteArray wholeBody(const QByteArray &rest);
+
     BashOutputChunk m_chunk;
+    QByteArray m_body;
     QFutureWatcher<std::pair<Status, BashOutputChunk>> *m_watcher = nullptr;
 };
 

@@ -145,9 +145,8 @@ void BashRun::onChunk(const BashOutputChunk &chunk) {
     m_failures = 0;
     // An offset that went back means the server lost what we had (a restart reusing the id):
     // keep what is shown and take only what is new.
-    if (chunk.offset >= m_offset && chunk.stderrOffset >= m_stderrOffset) {
-        emitStream(chunk.stdoutBytes, false);
-        emitStream(chunk.stderrBytes, true);
+    const bool forward = chunk.offset >= m_offset && chunk.stderrOffset >= m_stderrOffset;
+    if (forward) {
         m_offset = chunk.offset;
         m_stderrOffset = chunk.stderrOffset;
     }
@@ -158,7 +157,16 @@ void BashRun::onChunk(const BashOutputChunk &chunk) {
             m_state.sessionId = sessionId;
     }
     const bool quiet = chunk.stdoutBytes.isEmpty() && chunk.stderrBytes.isEmpty();
-    if (!chunk.hasCommand || (!m_state.running() && quiet)) {
+    const bool done = !chunk.hasCommand || (!m_state.running() && quiet);
+    // The next piece is asked for before this one goes into the log, so the transfer and the
+    // log's indexing overlap.
+    if (!done)
+        poll();
+    if (forward) {
+        emitStream(chunk.stdoutBytes, false);
+        emitStream(chunk.stderrBytes, true);
+    }
+    if (done) {
         flushOpenLine();
         m_finishedMs = m_clock.elapsed();
         setPhase(Phase::Finished);
@@ -166,7 +174,6 @@ void BashRun::onChunk(const BashOutputChunk &chunk) {
         return;
     }
     Q_EMIT changed();
-    poll();
 }
 
 void BashRun::onPollFailed(const Status &status) {

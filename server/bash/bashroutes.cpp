@@ -4,6 +4,7 @@
 #include "server/bash/bashsessions.h"
 #include "server/core/activityevents.h"
 #include "server/core/bodyfields.h"
+#include "server/core/jsontext.h"
 #include "server/core/options.h"
 #include "server/core/routegroup.h"
 #include "server/core/router.h"
@@ -242,10 +243,13 @@ void install(Router &router, ServerContext &context) {
                                             kOutputChunk, snap.finished);
             const StreamSlice err = sliceOf(snap.command->stderrPath(), errOffset, snap.errSize,
                                             kOutputChunk, snap.finished);
-            json data = {{"session_id", snap.sessionId}, {"stdout", out.text},
-                         {"stderr", err.text},           {"offset", out.next},
-                         {"stderr_offset", err.next},    {"command", commandInfo(snap)}};
-            reply(ok("Command output", std::move(data)));
+            json data = {{"session_id", snap.sessionId},
+                         {"offset", out.next},
+                         {"stderr_offset", err.next},
+                         {"command", commandInfo(snap)}};
+            // The outputs are most of the answer: escaped by the fast path, not by dump.
+            reply(envelopeWithText(200, true, "Command output", std::move(data),
+                                   {{"stdout", out.text}, {"stderr", err.text}}));
         });
     };
 

@@ -4,6 +4,7 @@
 #include "server/auth/jwtverifier.h"
 #include "server/auth/ticketstore.h"
 #include "server/core/http.h"
+#include "server/core/jsontext.h"
 #include "server/core/options.h"
 #include "server/core/router.h"
 #include "server/facts/factsgatherer.h"
@@ -36,6 +37,8 @@ class TestServerUnits final : public QObject {
     Q_OBJECT
 
 private slots:
+    void jsonTextEscapesAsDumpDoes();
+    void envelopeWithTextCarriesTheFields();
     void routerExactAndParams();
     void routerMostLiteralWins();
     void routerMethodNotAllowedAndHead();
@@ -260,6 +263,65 @@ void TestServerUnits::commandLine() {
     QVERIFY(parseCommandLine({"--header-timeout", "x"}).error);
     QVERIFY(parseCommandLine({"--help"}).options.help);
     QVERIFY(QString::fromStdString(helpText()).contains(QStringLiteral("does NOT isolate")));
+}
+
+void TestServerUnits::jsonTextEscapesAsDumpDoes() {
+    // Fixed cases: quotes, controls, UTF-8 of every length, and bytes that are not UTF-8.
+    std::vector<std::string> cases = {"",
+                                      "plain",
+                                      "a\"b\\c",
+                                      std::string("\0\x01\x1f\n\r\t\b\f", 9),
+                                      "é€😀",
+                                      "\xff",
+                                      "\xc3",
+                                      "a\xe2\x82",
+                                      "\xed\xa0\x80",
+                                      "\xc0\xaf",
+                                      "\xf4\x90\x80\x80",
+                                      "x\x7fy"};
+    std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < 2000; ++i) {
+        std::string random;
+        const int length = static_cast<int>(seed % 40);
+        for (int j = 0; j < length; ++j) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            random += static_cast<char>(seed >> 56);
+        }
+        cases.push_back(random);
+    }
+    for (const std::string &text : cases) {
+        std::string ours = "\"";
+        appendJsonString(ours, text);
+        ours += '"';
+        const auto parsed = nlohmann::json::parse(ours, nullptr, false);
+        QVERIFY2(!parsed.is_discarded(), ours.c_str());
+        // nlohmann replaces a broken sequence with one U+FFFD where we replace each byte: the
+        // same text once the replacements are taken out, and exact for valid UTF-8.
+        const std::string theirs = nlohmann::json::parse(
+            nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+                                       .get<std::string>();
+        const auto bare = [](std::string v) {
+            for (std::size_t at; (at = v.find("\xEF\xBF\xBD")) != std::string::npos;)
+                v.erase(at, 3);
+            return v;
+        };
+        QCOMPARE(bare(parsed.get<std::string>()), bare(theirs));
+        if (theirs.find("\xEF\xBF\xBD") == std::string::npos)
+            QCOMPARE(parsed.get<std::string>(), text);
+    }
+}
+
+void TestServerUnits::envelopeWithTextCarriesTheFields() {
+    const HttpResponse response = envelopeWithText(200, true, "Command output", {{"offset", 3}},
+                                                   {{"stdout", "a\nb"}, {"stderr", ""}});
+    const auto body = nlohmann::json::parse(response.body);
+    QCOMPARE(body["data"]["stdout"].get<std::string>(), std::string("a\nb"));
+    QCOMPARE(body["data"]["stderr"].get<std::string>(), std::string());
+    QCOMPARE(body["data"]["offset"].get<int>(), 3);
+    QCOMPARE(body["success"].get<bool>(), true);
+    const auto empty = nlohmann::json::parse(
+        envelopeWithText(200, true, "m", nlohmann::json::object(), {{"stdout", "x"}}).body);
+    QCOMPARE(empty["data"]["stdout"].get<std::string>(), std::string("x"));
 }
 
 QTEST_GUILESS_MAIN(TestServerUnits)
