@@ -62,8 +62,7 @@ QString MonitorFigures::source(const ObserveSnapshot &s) {
         return tr("Source: cgroup of the sandbox");
     if (s.source == "process_tree"_L1) {
         if (s.processCount)
-            return tr("Source: sum over the sandbox's processes (%n process(es))", nullptr,
-                      static_cast<int>(*s.processCount));
+            return tr("Source: sum over the sandbox's processes (%1 now)").arg(*s.processCount);
         return tr("Source: sum over the sandbox's processes");
     }
     if (s.source == "docker_stats"_L1)
@@ -73,9 +72,7 @@ QString MonitorFigures::source(const ObserveSnapshot &s) {
 
 QString MonitorFigures::capture(const ObserveStatus &status) {
     if (!status.running)
-        return status.reportCount > 0
-                   ? tr("No capture running · %n report(s)", nullptr, status.reportCount)
-                   : tr("No capture running");
+        return tr("No capture running");
     QString text = status.mode == "guardrail"_L1 ? tr("Guardrail running") : tr("Capture running");
     if (status.startedAt.isValid())
         text += tr(" since %1").arg(clock(status.startedAt));
