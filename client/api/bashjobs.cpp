@@ -28,6 +28,7 @@ BashCommandState commandState(const json &j) {
     const json &code = jsonChild(j, "exit_code");
     if (code.is_number_integer())
         state.exitCode = code.get<int>();
+    state.stderrText = jsonString(j, "stderr");
     return state;
 }
 

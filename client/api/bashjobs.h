@@ -20,6 +20,7 @@ struct BashCommandState {
     QString command;
     QString status;
     std::optional<int> exitCode;
+    QString stderrText; // a sync exec's stderr; empty for async ones and output chunks
     bool running() const { return status == QLatin1String("running"); }
 };
 

@@ -230,18 +230,29 @@ Status UploadJob::parseReply(const QByteArray &body, QNetworkReply *) {
 
 DownloadJob::DownloadJob(SandboxClient *client, const QString &remotePath, const QString &localPath,
                          bool abortOnChange)
+    : DownloadJob(
+          client,
+          [&] {
+              ApiRequest r = ApiRequest::get(u"v1/file/download"_s);
+              r.query.addQueryItem(u"path"_s,
+                                   QString::fromLatin1(QUrl::toPercentEncoding(remotePath)));
+              r.query.addQueryItem(u"change_policy"_s, abortOnChange ? u"abort"_s : u"ignore"_s);
+              return r;
+          }(),
+          remotePath, localPath) {
+    m_abortOnChange = abortOnChange;
+}
+
+DownloadJob::DownloadJob(SandboxClient *client, ApiRequest request, const QString &label,
+                         const QString &localPath)
     : ApiJob(client,
              [&] {
-                 ApiRequest r = ApiRequest::get(u"v1/file/download"_s);
-                 r.query.addQueryItem(u"path"_s,
-                                      QString::fromLatin1(QUrl::toPercentEncoding(remotePath)));
-                 r.query.addQueryItem(u"change_policy"_s, abortOnChange ? u"abort"_s : u"ignore"_s);
-                 r.timeoutMs = kTransferSilenceMs;
-                 return r;
+                 request.timeoutMs = kTransferSilenceMs;
+                 return std::move(request);
              }())
-    , m_remotePath(remotePath)
+    , m_remotePath(label)
     , m_localPath(localPath)
-    , m_abortOnChange(abortOnChange)
+    , m_abortOnChange(false)
     , m_part(partPath(localPath)) {}
 
 DownloadJob::~DownloadJob() {

@@ -44,6 +44,9 @@ public:
     // abortOnChange: AIO's change_policy=abort; a file that changes fails the download.
     DownloadJob(SandboxClient *client, const QString &remotePath, const QString &localPath,
                 bool abortOnChange = true);
+    // Any other GET whose body is a file (an observe report, ...); label names it in messages.
+    DownloadJob(SandboxClient *client, ApiRequest request, const QString &label,
+                const QString &localPath);
     ~DownloadJob() override;
     const QString &localPath() const { return m_localPath; }
     // Attempts that resumed where the last one stopped (for tests and the transfer panel).

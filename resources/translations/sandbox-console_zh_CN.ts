@@ -117,6 +117,69 @@
     </message>
 </context>
 <context>
+    <name>sbx::CaptureController</name>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the capture state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing the reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No capture was running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture stopped; Export makes a report of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture stopped before its first sample.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported report %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting a report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted report %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleting report %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved the report to %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading report %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::ConsoleOptions</name>
     <message>
         <source>Sandbox Console: browse, connect to and manage AIO agent sandboxes.
@@ -1773,6 +1836,236 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::MonitorFigures</name>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1 of one core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, throttled in %1 of %2 periods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory %1 (no limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory %1 of %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk %1 of %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, inodes %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OOM events %1, OOM kills %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: cgroup of the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: sum over the sandbox&apos;s processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: Docker stats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: not stated by the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No capture running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guardrail running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, until %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, every %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: sum over the sandbox&apos;s processes (%1 now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::MonitorTab</name>
+    <message>
+        <source>Waiting for the first sample…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (% of one core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk (workspace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture state not read yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminate (SIGTERM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kill (SIGKILL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupt (SIGINT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record a sample every second on the sandbox until stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write a report of the running or last session (or of now) on the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send %1 to process %2 (%3) in the sandbox?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent %1 to %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not send %1 to %2 (%3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill exited with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not send %1 to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save observe report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete observe report %1 from the sandbox?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory (GB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk, workspace (GB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no observe API (/v1/sandbox/observe answered 404), so there is nothing to monitor here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No figures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monitoring paused: %1 (retrying)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monitor</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::NewSandboxDialog</name>
     <message>
         <source>&amp;Image:</source>
@@ -1848,6 +2141,32 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::ObserveEventModel</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::ObserveJob</name>
+    <message>
+        <source>%1: the reply had no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
@@ -1899,6 +2218,69 @@ Try --help.
     </message>
     <message>
         <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::ProcessTableModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory (RSS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parent</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1978,6 +2360,29 @@ Try --help.
     </message>
     <message>
         <source>%1 is %2: drags to the desktop carry files under %3. Use Download… for larger files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::ReportListModel</name>
+    <message>
+        <source>(live snapshot)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

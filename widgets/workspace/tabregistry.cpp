@@ -4,6 +4,7 @@
 #include "widgets/hooks/hookstab.h"
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/logs/logview.h"
+#include "widgets/monitor/monitortab.h"
 #include "widgets/overview/contextview.h"
 #include "widgets/runs/runstab.h"
 #include "widgets/shell/terminaltab.h"
@@ -35,6 +36,7 @@ void registerStandardTabs(TabRegistry &registry) {
     registerFilesTab(registry);
     registerRunsTab(registry);
     registerHooksTab(registry);
+    registerMonitorTab(registry);
     registerLogsTab(registry);
 }
 

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "client/api/observejobs.h"
+
+#include <QObject>
+#include <QPointer>
+
+namespace sbx {
+
+class DownloadJob;
+class ReportListModel;
+class SandboxClient;
+
+// The observe capture of one sandbox: its session state, start / stop / export, and the
+// reports it made (listed, downloaded to a local file, deleted). Each action ends in outcome().
+class CaptureController final : public QObject {
+    Q_OBJECT
+public:
+    explicit CaptureController(SandboxClient *client, QObject *parent = nullptr);
+    ~CaptureController() override;
+
+    ReportListModel *reports() const { return m_reports; }
+    const ObserveStatus &status() const { return m_status; }
+    bool isDownloading() const { return !m_download.isNull(); }
+    // Calls in flight (a view disables its buttons meanwhile).
+    int pending() const { return m_pending; }
+
+    // Asks the status and the report list again.
+    void refresh();
+    void start(const ObserveStartRequest &request = {});
+    void stop();
+    void exportReport();
+    void deleteReport(const QString &id);
+    void downloadReport(const QString &id, const QString &localPath);
+
+Q_SIGNALS:
+    void statusChanged();
+    // The end of an action as a person reads it; ok false for a failure.
+    void outcome(const QString &text, bool ok);
+    void downloadFinished(const QString &localPath, bool ok);
+    void pendingChanged();
+
+private:
+    void refreshStatus();
+    void refreshReports();
+    // Counts the job as pending until it finishes; failures are reported with `action`.
+    void track(ApiJob *job, const QString &action);
+
+    QPointer<SandboxClient> m_client;
+    ReportListModel *m_reports;
+    ObserveStatus m_status;
+    QPointer<DownloadJob> m_download;
+    int m_pending = 0;
+};
+
+} // namespace sbx
