@@ -1,5 +1,7 @@
 #include "models/sandboxlistmodel.h"
 
+#include <QLocale>
+
 #include "client/providers/sandboxregistry.h"
 #include "client/transport/credentials.h"
 #include "models/palette.h"
@@ -131,6 +133,17 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
             if (state != SandboxState::Online || health.latencyMs < 0)
                 return QString();
             return health.latencyMs == 0 ? tr("<1 ms") : tr("%1 ms").arg(health.latencyMs);
+        case UsageColumn: {
+            if (state != SandboxState::Online)
+                return QString();
+            QStringList parts;
+            if (health.cpuPct)
+                parts << tr("%1 %").arg(QString::number(*health.cpuPct, 'f', 0));
+            if (health.memBytes)
+                parts << QLocale().formattedDataSize(*health.memBytes, 0,
+                                                     QLocale::DataSizeTraditionalFormat);
+            return parts.join(QStringLiteral(" · "));
+        }
         default:
             return {};
         }
@@ -155,6 +168,8 @@ QVariant SandboxListModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Version");
     case LatencyColumn:
         return tr("Latency");
+    case UsageColumn:
+        return tr("CPU · Mem");
     default:
         return {};
     }

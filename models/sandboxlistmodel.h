@@ -20,6 +20,7 @@ public:
         UrlColumn,
         VersionColumn,
         LatencyColumn,
+        UsageColumn, // CPU and memory, where the sandbox reports them
         ColumnCount
     };
     enum Role {

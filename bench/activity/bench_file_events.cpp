@@ -8,14 +8,18 @@
 #include "models/files/remotefilemodel.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
+#include <QStringList>
 #include <QTimer>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <fcntl.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -38,17 +42,32 @@ int main(int argc, char **argv) {
 
     QElapsedTimer clock;
     clock.start();
-    QHash<QString, qint64> created; // path -> ns
+    // The burst runs on a thread of its own, as an agent's process would: the GUI thread only
+    // sees the events. Each file's creation time is written before the file is made.
+    QStringList paths;
+    QHash<QString, int> indexOf;
+    for (int i = 0; i < files; ++i) {
+        paths << folder + u"/event-%1.txt"_s.arg(i, 6, 10, QLatin1Char('0'));
+        indexOf.insert(paths.last(), i);
+    }
+    std::vector<std::atomic<qint64>> createdNs(static_cast<std::size_t>(files));
+    std::vector<std::atomic<qint64>> createdWall(static_cast<std::size_t>(files));
+    std::vector<char> counted(static_cast<std::size_t>(files), 0);
+    std::thread burster;
+    bool started = false;
+    std::vector<double> serverDelays;   // creation to the server's event time
+    std::vector<double> arrivalDelays;  // the server's event time to its arrival here
     std::vector<double> delays;
     delays.reserve(static_cast<std::size_t>(files));
     int viaEvents = 0;
     bool overflow = false;
     const auto seen = [&](const QString &path) {
-        auto it = created.find(path);
-        if (it == created.end() || it.value() < 0)
+        const int i = indexOf.value(path, -1);
+        if (i < 0 || counted[static_cast<std::size_t>(i)])
             return;
-        delays.push_back((clock.nsecsElapsed() - it.value()) / 1e6);
-        it.value() = -1;
+        counted[static_cast<std::size_t>(i)] = 1;
+        delays.push_back((clock.nsecsElapsed() - createdNs[static_cast<std::size_t>(i)].load()) /
+                         1e6);
         if (static_cast<int>(delays.size()) == files)
             QTimer::singleShot(0, &app, &QCoreApplication::quit);
     };
@@ -70,18 +89,22 @@ int main(int argc, char **argv) {
         model.refreshListed();
     });
     const auto burst = [&] {
-        for (int i = 0; i < files; ++i) {
-            const QString path = folder + u"/event-%1.txt"_s.arg(i, 6, 10, QLatin1Char('0'));
-            created.insert(path, clock.nsecsElapsed());
-            const int fd =
-                ::open(path.toLocal8Bit().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            if (fd >= 0)
-                ::close(fd);
-        }
+        burster = std::thread([&] {
+            for (int i = 0; i < files; ++i) {
+                createdWall[static_cast<std::size_t>(i)] = QDateTime::currentMSecsSinceEpoch();
+                createdNs[static_cast<std::size_t>(i)] = clock.nsecsElapsed();
+                const QByteArray local = paths.at(i).toLocal8Bit();
+                const int fd = ::open(local.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+                if (fd >= 0)
+                    ::close(fd);
+            }
+        });
     };
     QObject::connect(&watch, &FileWatch::stateChanged, &app, [&] {
-        if (watch.state() == FileWatch::State::Live && created.isEmpty())
+        if (watch.state() == FileWatch::State::Live && !started) {
+            started = true;
             QTimer::singleShot(200, &app, burst); // the watch is in place: go
+        }
         if (watch.state() == FileWatch::State::Unavailable) {
             std::fprintf(stderr, "no watch: %s\n", qPrintable(watch.problem()));
             app.exit(1);
@@ -94,6 +117,8 @@ int main(int argc, char **argv) {
     QTimer::singleShot(120000, &app, [&] { app.exit(3); });
     model.setRootPath(folder);
     const int rc = app.exec();
+    if (burster.joinable())
+        burster.join();
     std::sort(delays.begin(), delays.end());
     const auto pct = [&](double p) {
         return delays.empty() ? 0.0

@@ -1,5 +1,7 @@
 #include "client/providers/sandboxregistry.h"
 
+#include "client/api/observejobs.h"
+
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
 
@@ -10,6 +12,7 @@ struct SandboxRegistry::Sandbox {
     QPointer<SandboxProvider> provider;
     SandboxClient *client = nullptr;
     QPointer<ProbeJob> probe;
+    QPointer<ObserveLiveJob> usage;
     SandboxHealth health;
 };
 
@@ -162,6 +165,8 @@ void SandboxRegistry::onRemoved(const QString &id) {
     m_order.removeOne(id);
     if (sandbox->probe)
         sandbox->probe->abort();
+    if (sandbox->usage)
+        sandbox->usage->abort();
     // Workspaces that borrowed it drop their pointers when it is destroyed, on the next turn.
     sandbox->client->deleteLater();
     Q_EMIT removed(id);
@@ -210,6 +215,42 @@ void SandboxRegistry::onProbeFinished(const QString &id, const Status &status,
     }
     if (!same)
         publish(id, before);
+    if (status.ok())
+        askUsage(id);
+}
+
+void SandboxRegistry::askUsage(const QString &id) {
+    const auto it = m_sandboxes.constFind(id);
+    if (it == m_sandboxes.cend() || (*it)->usage || (*it)->health.noObserve)
+        return;
+    auto *job = new ObserveLiveJob((*it)->client, 0);
+    (*it)->usage = job;
+    connect(job, &ObserveLiveJob::succeeded, this, [this, id](const ObserveSnapshot &snapshot) {
+        const auto found = m_sandboxes.constFind(id);
+        if (found == m_sandboxes.cend())
+            return;
+        SandboxHealth &h = (*found)->health;
+        const std::optional<qint64> mem = snapshot.memCurrentBytes;
+        if (h.cpuPct == snapshot.cpuPct && h.memBytes == mem)
+            return;
+        h.cpuPct = snapshot.cpuPct;
+        h.memBytes = mem;
+        publish(id, stateOf(**found));
+    });
+    connect(job, &ApiJob::failed, this, [this, id](const Status &status) {
+        const auto found = m_sandboxes.constFind(id);
+        if (found == m_sandboxes.cend())
+            return;
+        SandboxHealth &h = (*found)->health;
+        // No observe API (an older AIO): say nothing rather than a wrong figure.
+        h.noObserve = status.kind == Status::Kind::NotFound;
+        if (h.cpuPct || h.memBytes) {
+            h.cpuPct.reset();
+            h.memBytes.reset();
+            publish(id, stateOf(**found));
+        }
+    });
+    job->start();
 }
 
 void SandboxRegistry::publish(const QString &id, SandboxState before) {

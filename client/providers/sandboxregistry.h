@@ -5,9 +5,11 @@
 
 #include <QHash>
 #include <QObject>
+
 #include <QPointer>
 #include <QStringList>
 #include <QTimer>
+#include <optional>
 
 #include <memory>
 
@@ -23,6 +25,10 @@ struct SandboxHealth {
     Status status;
     qint64 latencyMs = -1;
     QString version;
+    // From /v1/sandbox/observe/live after each good probe, where the sandbox has it.
+    std::optional<double> cpuPct; // % of one core
+    std::optional<qint64> memBytes;
+    bool noObserve = false; // it answered 404: not asked again
 };
 
 // Every sandbox of every provider with its connection: owns one SandboxClient per sandbox
@@ -73,6 +79,7 @@ private:
     void onChanged(const SandboxEntry &entry);
     void onRemoved(const QString &id);
     void onProbeFinished(const QString &id, const Status &status, const ProbeResult &result);
+    void askUsage(const QString &id);
     SandboxState stateOf(const Sandbox &sandbox) const;
     void publish(const QString &id, SandboxState before);
 

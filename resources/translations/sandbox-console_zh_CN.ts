@@ -2862,6 +2862,14 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
         <source>Latency</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU · Mem</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::SandboxProvider</name>

@@ -10,6 +10,7 @@
 #include <QAbstractItemModelTester>
 #include <QDateTime>
 #include <QSettings>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -91,6 +92,14 @@ void TestSandboxListModel::liveStatesFromRealServers() {
     QVERIFY(
         model.index(goodRow, SandboxListModel::LatencyColumn).data().toString().endsWith(u" ms"_s));
     QCOMPARE(model.index(goodRow, SandboxListModel::ProviderColumn).data().toString(), u"Saved"_s);
+    // The server reports its usage through /v1/sandbox/observe: CPU and memory figures show.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        model.index(goodRow, SandboxListModel::UsageColumn).data().toString().contains(u"%"_s),
+        15000);
+    const QString usage = model.index(goodRow, SandboxListModel::UsageColumn).data().toString();
+    QVERIFY2(QRegularExpression(u"^\\d+ % · \\d+"_s).match(usage).hasMatch(), qPrintable(usage));
+    // The failing one shows none.
+    QVERIFY(model.index(model.rowOf(badId), SandboxListModel::UsageColumn).data().toString().isEmpty());
     QCOMPARE(model.index(goodRow, SandboxListModel::UrlColumn).data().toString(),
              remote.url().toString());
     QVERIFY(registry.lastError(badId).startsWith(u"Wrong API key"_s));

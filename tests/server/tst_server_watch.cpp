@@ -675,22 +675,23 @@ void TestServerWatch::overflowIsFlagged() {
     QVERIFY(!id.isEmpty());
     for (int i = 0; i < 40; ++i)
         writeFile(root + u"/f"_s + QString::number(i) + u".txt"_s, "x");
-    // Wait (long-polling from the newest cursor) until all 40 creates were counted.
+    // Wait (long-polling from the newest cursor) until all 40 creates were counted. Under load
+    // a file's write may fall in the window after its create: then there are more than 40.
     qint64 cursor = 0;
     QElapsedTimer clock;
     clock.start();
     while (cursor < 40 && clock.elapsed() < 15000)
         cursor = poll(server, id, cursor, 2)[u"cursor"_s].toInteger(cursor);
-    QCOMPARE(cursor, qint64(40));
+    QVERIFY(cursor >= 40);
     const QJsonObject behind = poll(server, id, 0);
     QCOMPARE(behind[u"overflow"_s], QJsonValue(true));
     const QJsonArray kept = behind[u"events"_s].toArray();
     QCOMPARE(kept.size(), 5);
-    QCOMPARE(kept.first()[u"seq"_s].toInt(), 36);
-    QCOMPARE(behind[u"cursor"_s].toInteger(), qint64(40));
+    QCOMPARE(kept.first()[u"seq"_s].toInteger(), cursor - 4);
+    QCOMPARE(behind[u"cursor"_s].toInteger(), cursor);
     // A reader that kept up is not told about losses it did not suffer.
-    QCOMPARE(poll(server, id, 35)[u"overflow"_s], QJsonValue(false));
-    QCOMPARE(poll(server, id, 40)[u"overflow"_s], QJsonValue(false));
+    QCOMPARE(poll(server, id, cursor - 5)[u"overflow"_s], QJsonValue(false));
+    QCOMPARE(poll(server, id, cursor)[u"overflow"_s], QJsonValue(false));
 
     QUrl url = server.url(u"/v1/file/watch/"_s + id + u"/events"_s);
     SseReader sse(m_manager, url, (id + u":3"_s).toUtf8());

@@ -56,7 +56,8 @@ SandboxListView::SandboxListView(SandboxListModel *model, QWidget *parent)
     header()->setSectionResizeMode(SandboxListModel::NameColumn, QHeaderView::Stretch);
     setColumnHidden(SandboxListModel::UrlColumn, true);
     for (int c : {int(SandboxListModel::StateColumn), int(SandboxListModel::ProviderColumn),
-                  int(SandboxListModel::VersionColumn), int(SandboxListModel::LatencyColumn)})
+                  int(SandboxListModel::VersionColumn), int(SandboxListModel::LatencyColumn),
+                  int(SandboxListModel::UsageColumn)})
         header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     header()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header(), &QWidget::customContextMenuRequested, this, [this, model](const QPoint &pos) {
