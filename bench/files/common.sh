@@ -26,7 +26,7 @@ cleanup() {
 start_server() {
     : >"$tmp/server.out"
     "$server_bin" --host 127.0.0.1 --port 0 --workspace "$ws" "$@" >"$tmp/server.out" \
-        2>"$tmp/server.err" &
+        2>>"$tmp/server.err" &
     server_pid=$!
     url=
     for _ in $(seq 100); do

@@ -21,20 +21,7 @@ echo "creating $count empty files in $dir"
 [[ $(find "$dir" -maxdepth 1 -type f | wc -l) == "$count" ]] ||
     { echo "could not create $count files" >&2; exit 1; }
 
-: >"$tmp/server.out"
-"$server_bin" --host 127.0.0.1 --port 0 --workspace "$ws" >"$tmp/server.out" \
-    2>"$tmp/server.err" &
-server_pid=$!
-url=
-for _ in $(seq 100); do
-    line=$(head -n 1 "$tmp/server.out")
-    if [[ $line == "sandbox-server listening on http://"* ]]; then
-        url=${line#sandbox-server listening on }
-        break
-    fi
-    sleep 0.1
-done
-[[ -n $url ]] || { echo "sandbox-server did not start; stderr:" >&2; cat "$tmp/server.err" >&2; exit 1; }
+start_server
 
 # The body ListFilesJob sends.
 body=$(printf '{"include_permissions":true,"include_size":true,"path":"%s","recursive":false,"show_hidden":true}' "$dir")

@@ -21,26 +21,6 @@ if ((avail_kb < need_kb)); then
 fi
 
 make_workspace bench-files
-
-start_server() {
-    : >"$tmp/server.out"
-    "$server_bin" --host 127.0.0.1 --port 0 --workspace "$ws" >"$tmp/server.out" \
-        2>>"$tmp/server.err" &
-    server_pid=$!
-    local line
-    for _ in $(seq 100); do
-        line=$(head -n 1 "$tmp/server.out")
-        if [[ $line == "sandbox-server listening on http://"* ]]; then
-            url=${line#sandbox-server listening on }
-            return 0
-        fi
-        sleep 0.1
-    done
-    echo "sandbox-server did not start; stderr:" >&2
-    cat "$tmp/server.err" >&2
-    exit 1
-}
-
 # Reads the server's peak RSS (MiB) into server_hwm and stops it.
 stop_server() {
     server_hwm=$(awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$server_pid/status")

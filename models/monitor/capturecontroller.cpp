@@ -38,7 +38,12 @@ void CaptureController::refreshStatus() {
     if (!m_client)
         return;
     auto *job = new ObserveStatusJob(m_client);
-    connect(job, &ObserveStatusJob::succeeded, this, [this](const ObserveStatus &status) {
+    // Answers can overtake each other on two connections: only the newest question's counts,
+    // or a status read before a stop would undo the stop's.
+    const quint64 asked = ++m_statusAsked;
+    connect(job, &ObserveStatusJob::succeeded, this, [this, asked](const ObserveStatus &status) {
+        if (asked != m_statusAsked)
+            return;
         m_status = status;
         Q_EMIT statusChanged();
     });

@@ -49,6 +49,7 @@ private:
     QPointer<SandboxClient> m_client;
     ReportListModel *m_reports;
     ObserveStatus m_status;
+    quint64 m_statusAsked = 0;
     QPointer<DownloadJob> m_download;
     int m_pending = 0;
 };

@@ -24,6 +24,23 @@ using Clock = std::chrono::steady_clock;
 
 } // namespace
 
+void initChildAttributes(posix_spawnattr_t &attributes) {
+    posix_spawnattr_init(&attributes);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    // The server ignores SIGPIPE and handles SIGTERM/SIGINT; a child starts with neither.
+    sigaddset(&defaults, SIGPIPE);
+    sigaddset(&defaults, SIGTERM);
+    sigaddset(&defaults, SIGINT);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    sigset_t emptyMask;
+    sigemptyset(&emptyMask);
+    posix_spawnattr_setsigmask(&attributes, &emptyMask);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK |
+                                              POSIX_SPAWN_SETPGROUP);
+}
+
 std::vector<std::string> environmentWith(const std::vector<std::string> &extra) {
     std::vector<std::string> env;
     for (char **entry = environ; entry && *entry; ++entry) {
@@ -65,20 +82,7 @@ pid_t spawn(const ProcessSpec &spec, int outputFd, std::string &error) {
         posix_spawn_file_actions_addchdir_np(&actions, spec.workingDirectory.c_str());
 
     posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    // The server ignores SIGPIPE and handles SIGTERM/SIGINT; a child starts with neither.
-    sigaddset(&defaults, SIGPIPE);
-    sigaddset(&defaults, SIGTERM);
-    sigaddset(&defaults, SIGINT);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    sigset_t emptyMask;
-    sigemptyset(&emptyMask);
-    posix_spawnattr_setsigmask(&attributes, &emptyMask);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK |
-                                              POSIX_SPAWN_SETPGROUP);
+    initChildAttributes(attributes);
 
     std::vector<std::string> args = spec.argv;
     std::vector<std::string> env = environmentWith(spec.extraEnvironment);

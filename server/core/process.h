@@ -4,6 +4,7 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <spawn.h>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,9 @@ ProcessResult runProcess(const ProcessSpec &spec, const LineSink &onLine);
 // Runs and returns at most maxOutput bytes of the combined output.
 ProcessResult runCaptured(const ProcessSpec &spec, std::string &output,
                           std::size_t maxOutput = 64 * 1024);
+// posix_spawn attributes for a child of ours: default SIGPIPE/SIGTERM/SIGINT, no blocked
+// signal, a process group of its own (so a kill reaches what it starts). Destroy them after.
+void initChildAttributes(posix_spawnattr_t &attributes);
 // The server's environment with these "NAME=value" entries added or replacing, for a child.
 std::vector<std::string> environmentWith(const std::vector<std::string> &extra);
 // The first executable called name on PATH, as a path.

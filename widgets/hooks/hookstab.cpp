@@ -340,12 +340,8 @@ QString HooksTab::errorText() const {
 }
 
 void registerHooksTab(TabRegistry &registry) {
-    registry.add({u"hooks"_s, QCoreApplication::translate("sbx::HooksTab", "Hooks"), 50,
-                  [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
-                      auto *tab = new HooksTab(ctx.client, parent);
-                      tab->setPrompts(ctx.prompts);
-                      return tab;
-                  }});
+    registry.add(
+        clientTab<HooksTab>(u"hooks"_s, QCoreApplication::translate("sbx::HooksTab", "Hooks"), 50));
 }
 
 } // namespace sbx

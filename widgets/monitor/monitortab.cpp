@@ -479,14 +479,8 @@ void MonitorTab::hideEvent(QHideEvent *event) {
 }
 
 void registerMonitorTab(TabRegistry &registry) {
-    WorkspaceTab tab{u"monitor"_s, QCoreApplication::translate("sbx::MonitorTab", "Monitor"), 65,
-                     [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
-                         auto *monitor = new MonitorTab(ctx.client, parent);
-                         monitor->setPrompts(ctx.prompts);
-                         return monitor;
-                     }};
-    tab.icon = u"refresh"_s;
-    registry.add(std::move(tab));
+    registry.add(clientTab<MonitorTab>(
+        u"monitor"_s, QCoreApplication::translate("sbx::MonitorTab", "Monitor"), 65, u"refresh"_s));
 }
 
 } // namespace sbx

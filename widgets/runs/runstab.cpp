@@ -361,14 +361,8 @@ void RunsTab::hideEvent(QHideEvent *event) {
 }
 
 void registerRunsTab(TabRegistry &registry) {
-    WorkspaceTab tab{u"runs"_s, QCoreApplication::translate("sbx::RunsTab", "Runs"), 35,
-                     [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
-                         auto *runs = new RunsTab(ctx.client, parent);
-                         runs->setPrompts(ctx.prompts);
-                         return runs;
-                     }};
-    tab.icon = u"start"_s;
-    registry.add(std::move(tab));
+    registry.add(clientTab<RunsTab>(u"runs"_s, QCoreApplication::translate("sbx::RunsTab", "Runs"),
+                                    35, u"start"_s));
 }
 
 } // namespace sbx

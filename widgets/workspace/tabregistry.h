@@ -48,6 +48,20 @@ struct WorkspaceTab {
     QString icon = {};
 };
 
+// A tab built as Tab(client, parent) that asks its questions through the context's prompts
+// (Runs, Hooks, Monitor).
+template <typename Tab>
+WorkspaceTab clientTab(QString id, QString title, int order, QString icon = {}) {
+    WorkspaceTab tab{std::move(id), std::move(title), order,
+                     [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
+                         auto *made = new Tab(ctx.client, parent);
+                         made->setPrompts(ctx.prompts);
+                         return made;
+                     }};
+    tab.icon = std::move(icon);
+    return tab;
+}
+
 // The tabs a sandbox workspace shows. Each feature registers its tab from its own folder.
 class TabRegistry final {
 public:
