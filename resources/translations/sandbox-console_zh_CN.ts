@@ -2456,10 +2456,6 @@ Try --help.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Double-click a bash session to follow what it runs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Runs&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2531,6 +2527,10 @@ Try --help.
     </message>
     <message>
         <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a bash session to follow what it runs, a shell session to open it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,15 +2,20 @@
 #include "app/commandline.h"
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
+#include "client/api/shelljobs.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
+#include "models/runs/sessionlistmodel.h"
 #include "models/sandboxlistmodel.h"
 #include "tests/support/testserver.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/overview/contextview.h"
+#include "widgets/runs/runstab.h"
+#include "widgets/shell/terminalpane.h"
+#include "widgets/shell/terminaltab.h"
 #include "widgets/workspace/sandboxworkspace.h"
 
 #include <QApplication>
@@ -130,6 +135,35 @@ void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
     QVERIFY(llms->browser()->toPlainText().contains(u"System Environment"_s));
     QVERIFY(llms->find(u"/v1/sandbox"_s) > 0);
     QCOMPARE(llms->find(u"no-such-text-xyz"_s), 0);
+
+    // An agent's shell session, listed in Runs > Sessions, opens in the Terminal tab.
+    auto *create = new CreateShellSessionJob(context.registry()->client(id), u"agent-shell"_s);
+    QSignalSpy created(create, &Job::finished);
+    create->start();
+    QVERIFY(created.wait(15000));
+    auto *runs = qobject_cast<RunsTab *>(ws->tab(u"runs"_s));
+    QVERIFY(runs);
+    ws->tabs()->setCurrentWidget(runs);
+    int shellRow = -1;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (int r = 0; r < runs->sessions()->rowCount(); ++r) {
+                if (runs->sessions()->row(r)->id == "agent-shell"_L1)
+                    shellRow = r;
+            }
+            return shellRow >= 0;
+        }(),
+        15000);
+    QCOMPARE(runs->sessions()->row(shellRow)->kind, u"shell"_s);
+    auto *sessionList = runs->findChildren<QTreeView *>().at(1);
+    sessionList->setCurrentIndex(runs->sessions()->index(shellRow, 0));
+    runs->followSelectedSession();
+    auto *terminals = qobject_cast<TerminalTab *>(ws->tab(u"terminal"_s));
+    QVERIFY(terminals);
+    QCOMPARE(ws->tabs()->currentWidget(), terminals);
+    const QList<TerminalPane *> panes = terminals->panes();
+    QVERIFY(std::any_of(panes.begin(), panes.end(),
+                        [](TerminalPane *pane) { return pane->sessionId() == "agent-shell"_L1; }));
 
     // The secret stays out of the settings file.
     context.settings()->sync();

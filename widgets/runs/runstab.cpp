@@ -92,7 +92,8 @@ RunsTab::RunsTab(SandboxClient *client, QWidget *parent)
     m_runList->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_runList->header()->setSectionResizeMode(RunListModel::CommandColumn, QHeaderView::Stretch);
     m_sessionList->setModel(m_sessions);
-    m_sessionList->setToolTip(tr("Double-click a bash session to follow what it runs"));
+    m_sessionList->setToolTip(
+        tr("Double-click a bash session to follow what it runs, a shell session to open it"));
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -287,7 +288,8 @@ void RunsTab::followSelectedSession() {
     if (!row)
         return;
     if (row->kind != "bash"_L1) {
-        showNotice(tr("Shell sessions are interactive: open them from the Terminal tab."));
+        if (!m_shells || !m_shells->openShellSession(row->id))
+            showNotice(tr("Shell sessions are interactive: open them from the Terminal tab."));
         return;
     }
     BashCommandState state;
@@ -361,8 +363,15 @@ void RunsTab::hideEvent(QHideEvent *event) {
 }
 
 void registerRunsTab(TabRegistry &registry) {
-    registry.add(clientTab<RunsTab>(u"runs"_s, QCoreApplication::translate("sbx::RunsTab", "Runs"),
-                                    35, u"start"_s));
+    WorkspaceTab tab = clientTab<RunsTab>(
+        u"runs"_s, QCoreApplication::translate("sbx::RunsTab", "Runs"), 35, u"start"_s);
+    const auto plain = tab.create;
+    tab.create = [plain](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
+        auto *runs = static_cast<RunsTab *>(plain(ctx, parent));
+        runs->setShellOpener(ctx.shells);
+        return runs;
+    };
+    registry.add(std::move(tab));
 }
 
 } // namespace sbx

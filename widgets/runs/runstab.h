@@ -18,6 +18,7 @@ class LogView;
 class RunListModel;
 class SandboxClient;
 class SessionListModel;
+class ShellOpener;
 class TabRegistry;
 class UserPrompts;
 
@@ -30,6 +31,8 @@ public:
     ~RunsTab() override;
 
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
+    // Where a shell session of the Sessions list opens (the Terminal tab); null: it cannot.
+    void setShellOpener(ShellOpener *shells) { m_shells = shells; }
 
     // Runs the command line as typed, with the folder and environment fields. The new run
     // becomes current.
@@ -39,7 +42,8 @@ public:
     void stopCurrent();
     void rerunCurrent();
     void sendInput();
-    // Follows the current command of the selected bash session as a run.
+    // Follows the current command of the selected bash session as a run; a shell session
+    // opens in the Terminal tab.
     void followSelectedSession();
     void setCurrent(BashRun *run);
 
@@ -71,6 +75,7 @@ private:
 
     QPointer<SandboxClient> m_client;
     UserPrompts *m_prompts = nullptr;
+    ShellOpener *m_shells = nullptr;
     RunListModel *m_runs;
     SessionListModel *m_sessions;
     QLineEdit *m_command;

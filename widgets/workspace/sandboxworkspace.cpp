@@ -1,5 +1,7 @@
 #include "widgets/workspace/sandboxworkspace.h"
 
+#include "widgets/shell/terminaltab.h"
+
 #include "client/providers/sandboxregistry.h"
 #include "models/palette.h"
 #include "widgets/common/icons.h"
@@ -36,7 +38,7 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
 
     m_tabs->setDocumentMode(true);
     const WorkspaceContext context{
-        sandboxes->client(sandboxId), sandboxes, sandboxId, preferences, prompts, logs};
+        sandboxes->client(sandboxId), sandboxes, sandboxId, preferences, prompts, logs, this};
     const QList<WorkspaceTab> tabs = registry.tabs();
     for (const WorkspaceTab &tab : tabs) {
         if (tab.available && !tab.available(context))
@@ -64,6 +66,15 @@ QWidget *SandboxWorkspace::tab(const QString &id) const {
             return m_tabs->widget(i);
     }
     return nullptr;
+}
+
+bool SandboxWorkspace::openShellSession(const QString &sessionId) {
+    auto *terminals = qobject_cast<TerminalTab *>(tab(u"terminal"_s));
+    if (!terminals)
+        return false;
+    terminals->openTerminal(sessionId);
+    m_tabs->setCurrentWidget(terminals);
+    return true;
 }
 
 bool SandboxWorkspace::showTab(const QString &id) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "widgets/workspace/tabregistry.h"
+
 #include "client/providers/sandboxprovider.h"
 #include "widgets/workspace/pendingwork.h"
 
@@ -19,7 +21,7 @@ class UserPrompts;
 class LogOpener;
 
 // One sandbox's workspace: a state banner above the registered tabs.
-class SandboxWorkspace final : public QWidget {
+class SandboxWorkspace final : public QWidget, public ShellOpener {
     Q_OBJECT
 public:
     SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
@@ -29,6 +31,8 @@ public:
 
     QString sandboxId() const { return m_sandboxId; }
     QTabWidget *tabs() const { return m_tabs; }
+    // Opens the session in a new terminal of the Terminal tab and shows it.
+    bool openShellSession(const QString &sessionId) override;
     // The tab widget registered under id, or null.
     QWidget *tab(const QString &id) const;
     // Brings a tab to the front; false when this sandbox has no such tab.

@@ -25,6 +25,14 @@ public:
                          std::function<LogSource *(QObject *parent)> open) = 0;
 };
 
+// Opens a shell session that runs already (an agent's) in the workspace's Terminal tab.
+class ShellOpener {
+public:
+    virtual ~ShellOpener() = default;
+    // False when the workspace has no terminal to open it in.
+    virtual bool openShellSession(const QString &sessionId) = 0;
+};
+
 // What a workspace tab gets to work with: the sandbox's client and the registry that lists it.
 struct WorkspaceContext {
     SandboxClient *client = nullptr;
@@ -35,6 +43,8 @@ struct WorkspaceContext {
     UserPrompts *prompts = nullptr;
     // Where a tab opens a log of its own (a file followed as a log); null: it cannot.
     LogOpener *logs = nullptr;
+    // Where a tab opens a shell session in a terminal; null: it cannot.
+    ShellOpener *shells = nullptr;
 };
 
 struct WorkspaceTab {
