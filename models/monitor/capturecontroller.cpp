@@ -16,13 +16,15 @@ CaptureController::~CaptureController() {
         m_download->abort();
 }
 
-void CaptureController::track(ApiJob *job, const QString &action) {
-    ++m_pending;
-    Q_EMIT pendingChanged();
-    connect(job, &Job::finished, this, [this] {
-        --m_pending;
+void CaptureController::track(ApiJob *job, const QString &action, bool quiet) {
+    if (!quiet) {
+        ++m_pending;
         Q_EMIT pendingChanged();
-    });
+        connect(job, &Job::finished, this, [this] {
+            --m_pending;
+            Q_EMIT pendingChanged();
+        });
+    }
     connect(job, &Job::failed, this, [this, action](const Status &status) {
         Q_EMIT outcome(tr("%1 failed: %2").arg(action, status.message), false);
     });
@@ -47,7 +49,7 @@ void CaptureController::refreshStatus() {
         m_status = status;
         Q_EMIT statusChanged();
     });
-    track(job, tr("Reading the capture state"));
+    track(job, tr("Reading the capture state"), true);
 }
 
 void CaptureController::refreshReports() {
@@ -56,7 +58,7 @@ void CaptureController::refreshReports() {
     auto *job = new ObserveReportsJob(m_client);
     connect(job, &ObserveReportsJob::succeeded, this,
             [this](const QList<ObserveReport> &list) { m_reports->setReports(list); });
-    track(job, tr("Listing the reports"));
+    track(job, tr("Listing the reports"), true);
 }
 
 void CaptureController::start(const ObserveStartRequest &request) {

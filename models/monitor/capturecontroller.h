@@ -23,6 +23,7 @@ public:
     const ObserveStatus &status() const { return m_status; }
     bool isDownloading() const { return !m_download.isNull(); }
     // Calls in flight (a view disables its buttons meanwhile).
+    // Start, stop, export or delete still on their way (a refresh in the background is not).
     int pending() const { return m_pending; }
 
     // Asks the status and the report list again.
@@ -44,7 +45,9 @@ private:
     void refreshStatus();
     void refreshReports();
     // Counts the job as pending until it finishes; failures are reported with `action`.
-    void track(ApiJob *job, const QString &action);
+    // A background refresh (quiet) does not count: it must not disable the buttons under a
+    // person's click.
+    void track(ApiJob *job, const QString &action, bool quiet = false);
 
     QPointer<SandboxClient> m_client;
     ReportListModel *m_reports;

@@ -185,7 +185,10 @@ void TestMonitorTab::captureToDownloadedAndDeletedReport() {
     // A sample is written before stopping, so the report has one.
     QTRY_VERIFY_WITH_TIMEOUT(tab->poller()->snapshot().mode == "capture"_L1, 15000);
     QTest::mouseClick(tab->stopButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(!capture->status().running, 15000);
+    QTRY_VERIFY2_WITH_TIMEOUT(!capture->status().running,
+                              qPrintable(tab->noticeText() + u" / "_s + tab->captureText() +
+                                         u" / session "_s + capture->status().sessionId),
+                              15000);
     QTRY_VERIFY(tab->captureText().startsWith(u"No capture running"_s));
     QTRY_VERIFY(tab->exportButton()->isEnabled());
     QTest::mouseClick(tab->exportButton(), Qt::LeftButton);
@@ -217,8 +220,9 @@ void TestMonitorTab::captureToDownloadedAndDeletedReport() {
     QVERIFY(m_prompts.asked.first().text.contains(id));
     QTRY_COMPARE_WITH_TIMEOUT(capture->reports()->rowOf(id), -1, 15000);
     // Asked again, the server no longer lists it.
+    QSignalSpy relisted(capture->reports(), &QAbstractItemModel::modelReset);
     capture->refresh();
-    QTRY_COMPARE(capture->pending(), 0);
+    QVERIFY(relisted.wait(15000));
     QCOMPARE(capture->reports()->rowOf(id), -1);
     QCOMPARE(capture->reports()->rowCount(), reportsBefore);
 }
