@@ -30,24 +30,6 @@ bool readHex4(const char *p, const char *end, unsigned &out) {
     return true;
 }
 
-void appendUtf8(QByteArray &out, unsigned cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
 // p is just past an opening quote. Returns the position past the closing quote, or null.
 const char *skipString(const char *p, const char *end) {
     while (p < end) {
@@ -59,47 +41,76 @@ const char *skipString(const char *p, const char *end) {
     return nullptr;
 }
 
-// As skipString, decoding into out.
+void putUtf8(char *&dst, unsigned cp) {
+    if (cp < 0x80) {
+        *dst++ = static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        *dst++ = static_cast<char>(0xC0 | (cp >> 6));
+        *dst++ = static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *dst++ = static_cast<char>(0xE0 | (cp >> 12));
+        *dst++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        *dst++ = static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        *dst++ = static_cast<char>(0xF0 | (cp >> 18));
+        *dst++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        *dst++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        *dst++ = static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// As skipString, decoding into out. The decoded text is never longer than its JSON form (an
+// escape of 2 or 6 bytes gives at most 4), so it is written straight into a buffer of that
+// size: no append per run between escapes.
 const char *decodeString(const char *p, const char *end, QByteArray &out) {
-    out.reserve(end - p);
+    out.resize(end - p);
+    char *const begin = out.data();
+    char *dst = begin;
+    const auto fail = [&out]() -> const char * {
+        out.clear();
+        return nullptr;
+    };
     while (p < end) {
         const char *run = p;
         while (p < end && *p != '"' && *p != '\\')
             ++p;
-        out.append(run, p - run);
+        std::memcpy(dst, run, static_cast<std::size_t>(p - run));
+        dst += p - run;
         if (p >= end)
-            return nullptr;
-        if (*p == '"')
+            return fail();
+        if (*p == '"') {
+            out.truncate(dst - begin);
             return p + 1;
+        }
         if (end - p < 2)
-            return nullptr;
+            return fail();
         const char e = p[1];
         p += 2;
         switch (e) {
         case '"':
         case '\\':
         case '/':
-            out += e;
+            *dst++ = e;
             break;
         case 'b':
-            out += '\b';
+            *dst++ = '\b';
             break;
         case 'f':
-            out += '\f';
+            *dst++ = '\f';
             break;
         case 'n':
-            out += '\n';
+            *dst++ = '\n';
             break;
         case 'r':
-            out += '\r';
+            *dst++ = '\r';
             break;
         case 't':
-            out += '\t';
+            *dst++ = '\t';
             break;
         case 'u': {
             unsigned cp = 0;
             if (!readHex4(p, end, cp))
-                return nullptr;
+                return fail();
             p += 4;
             if (cp >= 0xD800 && cp <= 0xDBFF) {
                 unsigned low = 0;
@@ -113,14 +124,14 @@ const char *decodeString(const char *p, const char *end, QByteArray &out) {
             } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
                 cp = 0xFFFD;
             }
-            appendUtf8(out, cp);
+            putUtf8(dst, cp);
             break;
         }
         default:
-            return nullptr;
+            return fail();
         }
     }
-    return nullptr;
+    return fail();
 }
 
 const char *skipSpace(const char *p, const char *end) {
