@@ -3,6 +3,7 @@
 // watcher limit, overflow, long-poll, wait, delete, bad input, SSE with a cut connection
 // resumed by Last-Event-ID, and the end of streams at a server stop.
 #include "tests/server/httptestclient.h"
+#include "tests/server/ssereader.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/testserver.h"
 
@@ -26,85 +27,6 @@ using namespace sbxtest;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
-
-struct SseFrame {
-    QByteArray id;
-    QByteArray event;
-    QByteArray data;
-    bool comment = false;
-};
-
-// Reads an SSE response incrementally and splits it into frames on blank lines.
-class SseReader final {
-public:
-    SseReader(QNetworkAccessManager &manager, const QUrl &url, const QByteArray &lastEventId = {}) {
-        QNetworkRequest request(url);
-        request.setRawHeader("Accept", "text/event-stream");
-        if (!lastEventId.isEmpty())
-            request.setRawHeader("Last-Event-ID", lastEventId);
-        m_reply.reset(manager.get(request));
-        QObject::connect(m_reply.get(), &QNetworkReply::readyRead, m_reply.get(), [this] {
-            m_buffer += m_reply->readAll();
-            parse();
-        });
-    }
-    ~SseReader() {
-        if (m_reply)
-            m_reply->abort();
-    }
-    QNetworkReply &reply() { return *m_reply; }
-    const QList<SseFrame> &frames() const { return m_frames; }
-    QList<SseFrame> changes() const {
-        QList<SseFrame> out;
-        for (const SseFrame &frame : m_frames) {
-            if (frame.event == "file_change")
-                out << frame;
-        }
-        return out;
-    }
-    bool has(const QByteArray &event) const {
-        for (const SseFrame &frame : m_frames) {
-            if (frame.event == event)
-                return true;
-        }
-        return false;
-    }
-    int heartbeats() const {
-        int n = 0;
-        for (const SseFrame &frame : m_frames)
-            n += frame.comment && frame.data.contains("heartbeat") ? 1 : 0;
-        return n;
-    }
-
-private:
-    void parse() {
-        for (;;) {
-            const qsizetype end = m_buffer.indexOf("\n\n");
-            if (end < 0)
-                return;
-            const QByteArray block = m_buffer.left(end);
-            m_buffer.remove(0, end + 2);
-            SseFrame frame;
-            for (const QByteArray &line : block.split('\n')) {
-                if (line.startsWith(':')) {
-                    frame.comment = true;
-                    frame.data += line.mid(1).trimmed();
-                } else if (line.startsWith("id: ")) {
-                    frame.id = line.mid(4);
-                } else if (line.startsWith("event: ")) {
-                    frame.event = line.mid(7);
-                } else if (line.startsWith("data: ")) {
-                    frame.data += line.mid(6);
-                }
-            }
-            m_frames << frame;
-        }
-    }
-
-    std::unique_ptr<QNetworkReply> m_reply;
-    QByteArray m_buffer;
-    QList<SseFrame> m_frames;
-};
 
 QJsonObject dataOf(const SseFrame &frame) {
     return QJsonDocument::fromJson(frame.data).object();
