@@ -21,6 +21,8 @@ packages=(
   libcurl4-openssl-dev podman runc conmon containernetworking-plugins
   # tests, screenshots and benchmarks
   xvfb xauth imagemagick openssl curl procps wrk lnav time
+  # observe tests: a child that allocates 300 MB
+  python3
   # fuzzing (`make fuzz`): libFuzzer with clang's sanitizers
   clang-14 libfuzzer-14-dev
 )

@@ -8,7 +8,6 @@
 #include "models/files/remotefilemodel.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
@@ -51,12 +50,9 @@ int main(int argc, char **argv) {
         indexOf.insert(paths.last(), i);
     }
     std::vector<std::atomic<qint64>> createdNs(static_cast<std::size_t>(files));
-    std::vector<std::atomic<qint64>> createdWall(static_cast<std::size_t>(files));
     std::vector<char> counted(static_cast<std::size_t>(files), 0);
     std::thread burster;
     bool started = false;
-    std::vector<double> serverDelays;   // creation to the server's event time
-    std::vector<double> arrivalDelays;  // the server's event time to its arrival here
     std::vector<double> delays;
     delays.reserve(static_cast<std::size_t>(files));
     int viaEvents = 0;
@@ -91,7 +87,6 @@ int main(int argc, char **argv) {
     const auto burst = [&] {
         burster = std::thread([&] {
             for (int i = 0; i < files; ++i) {
-                createdWall[static_cast<std::size_t>(i)] = QDateTime::currentMSecsSinceEpoch();
                 createdNs[static_cast<std::size_t>(i)] = clock.nsecsElapsed();
                 const QByteArray local = paths.at(i).toLocal8Bit();
                 const int fd = ::open(local.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);

@@ -32,7 +32,7 @@ struct Result {
     BashCommandState state;
 };
 
-Result follow(QApplication &app, SandboxClient &client, BashRun *run) {
+Result follow(QApplication &app, BashRun *run) {
     LogView view;
     view.resize(1200, 800);
     view.show();
@@ -59,7 +59,6 @@ Result follow(QApplication &app, SandboxClient &client, BashRun *run) {
     result.bytes = run->stdoutBytes();
     result.lines = view.data()->lineCount();
     result.state = run->state();
-    Q_UNUSED(client);
     return result;
 }
 
@@ -79,7 +78,7 @@ int main(int argc, char **argv) {
     BashExecRequest request;
     request.command = u"head -c %1M /dev/zero | tr '\\0' x | fold -w 100"_s.arg(mb);
     auto *live = new BashRun(&client, request, &app);
-    const Result first = follow(app, client, live);
+    const Result first = follow(app, live);
     if (first.state.status != "completed"_L1) {
         std::fprintf(stderr, "the run ended as %s: %s\n", qPrintable(live->stateText()),
                      qPrintable(live->error()));
@@ -90,7 +89,7 @@ int main(int argc, char **argv) {
                 static_cast<long long>(first.lines), first.stallMs);
 
     auto *again = new BashRun(&client, live->state(), &app);
-    const Result second = follow(app, client, again);
+    const Result second = follow(app, again);
     std::printf("re-read: %.1f MB in %.2f s = %.1f MB/s, longest stall %.1f ms\n",
                 second.bytes / 1e6, second.seconds, second.bytes / 1e6 / second.seconds,
                 second.stallMs);

@@ -30,7 +30,7 @@ void SessionListModel::refresh() {
                 for (const BashSessionInfo &s : list)
                     rows.append({u"bash"_s, s.id, s.currentCommand, s.currentCommandId,
                                  s.workingDir, s.createdAt, s.lastUsedAt});
-                take(u"bash"_s, std::move(rows));
+                take(std::move(rows));
             });
     connect(bash, &ListBashSessionsJob::failed, this, [this](const Status &status) {
         // A sandbox without /v1/bash lists shell sessions only; that is no error.
@@ -50,7 +50,7 @@ void SessionListModel::refresh() {
                                  s.workingDir,
                                  s.createdAt,
                                  s.lastUsedAt});
-                take(u"shell"_s, std::move(rows));
+                take(std::move(rows));
             });
     connect(shell, &ListShellSessionsJob::failed, this, [this](const Status &status) {
         m_errors << status.message;
@@ -60,8 +60,7 @@ void SessionListModel::refresh() {
     shell->start();
 }
 
-void SessionListModel::take(const QString &kind, QList<Row> rows) {
-    Q_UNUSED(kind);
+void SessionListModel::take(QList<Row> rows) {
     m_incoming.append(std::move(rows));
     finishOne();
 }

@@ -57,7 +57,7 @@ Q_SIGNALS:
     void refreshed();
 
 private:
-    void take(const QString &kind, QList<Row> rows);
+    void take(QList<Row> rows);
     void finishOne();
 
     QPointer<SandboxClient> m_client;

@@ -7,6 +7,7 @@
 #include "server/core/router.h"
 #include "server/core/servercontext.h"
 #include "server/core/streamroute.h"
+#include "server/files/filebody.h"
 #include "server/files/fileerror.h"
 
 #include <boost/asio/redirect_error.hpp>
@@ -19,7 +20,6 @@
 #include <cstdint>
 #include <fcntl.h>
 #include <memory>
-#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,48 +31,12 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 
-// Bytes per sendfile call; change_policy=abort looks at the file between calls.
-constexpr std::size_t kChunk = 1024 * 1024;
 constexpr std::chrono::seconds kWriteTimeout(60);
-
-// Waits until the socket takes more bytes: false when it failed, was closed, or took nothing for
-// kWriteTimeout (a client that stopped reading).
-asio::awaitable<bool> waitWritable(asio::ip::tcp::socket &socket) {
-    // Shared with the timer's handler, which may run after this frame is gone.
-    auto waiting = std::make_shared<bool>(true);
-    asio::steady_timer timer(socket.get_executor(), kWriteTimeout);
-    timer.async_wait([waiting, &socket](const beast::error_code &ec) {
-        if (!ec && *waiting)
-            socket.cancel();
-    });
-    beast::error_code ec;
-    co_await socket.async_wait(asio::ip::tcp::socket::wait_write,
-                               asio::redirect_error(asio::use_awaitable, ec));
-    *waiting = false;
-    co_return !ec;
-}
 
 std::function<void(const std::string &)> &beforeHeadersProbe() {
     static std::function<void(const std::string &)> probe;
     return probe;
 }
-
-// Closes the descriptor on every way out of the coroutine.
-class FileHandle final {
-public:
-    explicit FileHandle(int fd)
-        : m_fd(fd) {}
-    ~FileHandle() {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    FileHandle(const FileHandle &) = delete;
-    FileHandle &operator=(const FileHandle &) = delete;
-    int get() const { return m_fd; }
-
-private:
-    int m_fd;
-};
 
 struct ByteRange {
     std::uint64_t first = 0;
@@ -305,42 +269,16 @@ public:
         if (request.method == "HEAD")
             co_return keepAlive ? StreamOutcome::KeepAlive : StreamOutcome::Close;
 
-        // sendfile: the kernel moves page-cache pages to the socket, with no copy through user
-        // space (the pread + write loop this replaced cost the server twice the CPU, taken from
-        // the client on a shared machine). The socket is already non-blocking for Asio.
-        asio::ip::tcp::socket &socket = exchange.stream.socket();
-        socket.native_non_blocking(true, ec);
-        if (ec)
-            co_return StreamOutcome::Close;
-        auto offset = static_cast<off_t>(range.first);
-        std::uint64_t left = length;
-        while (left > 0) {
+        // sendfile (the pread + write loop it replaced cost the server twice the CPU, taken
+        // from the client on a shared machine); change_policy=abort looks between pieces.
+        const auto stillSame = [&] {
             struct stat fdNow {};
-            const bool changed = policy == "abort" &&
-                                 (fstat(file.get(), &fdNow) != 0 || !sameVersion(fdNow, opened));
-            const ssize_t n =
-                changed
-                    ? -1
-                    : ::sendfile(socket.native_handle(), file.get(), &offset,
-                                 static_cast<std::size_t>(std::min<std::uint64_t>(left, kChunk)));
-            if (n > 0) {
-                left -= static_cast<std::uint64_t>(n);
-                continue;
-            }
-            if (n < 0 && errno == EINTR && !changed)
-                continue;
-            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !changed) {
-                if (co_await waitWritable(socket))
-                    continue;
-                co_return StreamOutcome::Close;
-            }
-            // Ending short of Content-Length is the only honest signal once the headers are out:
-            // no client takes a truncated body for a whole file. n == 0: the file shrank.
-            beast::error_code ignored;
-            socket.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
-            exchange.stream.close();
+            return policy != "abort" ||
+                   (fstat(file.get(), &fdNow) == 0 && sameVersion(fdNow, opened));
+        };
+        if (!co_await sendFileBody(exchange.stream, file.get(), static_cast<off_t>(range.first),
+                                   length, stillSame))
             co_return StreamOutcome::Close;
-        }
         co_return keepAlive ? StreamOutcome::KeepAlive : StreamOutcome::Close;
     }
 

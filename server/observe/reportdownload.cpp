@@ -1,18 +1,17 @@
 #include "server/observe/reportdownload.h"
 
 #include "server/core/streamroute.h"
+#include "server/files/filebody.h"
 #include "server/observe/capture.h"
 
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/asio/write.hpp>
 #include <boost/beast/http.hpp>
 
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <vector>
 
 namespace sbx {
 
@@ -22,24 +21,7 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 
-constexpr std::size_t kChunk = 256 * 1024;
 constexpr std::chrono::seconds kWriteTimeout(60);
-
-class Descriptor final {
-public:
-    explicit Descriptor(int fd)
-        : m_fd(fd) {}
-    ~Descriptor() {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    Descriptor(const Descriptor &) = delete;
-    Descriptor &operator=(const Descriptor &) = delete;
-    int get() const { return m_fd; }
-
-private:
-    int m_fd;
-};
 
 class ReportDownload final : public StreamHandler {
 public:
@@ -54,7 +36,7 @@ public:
         // from the request.
         const auto info = isSafeId(id) ? m_capture->report(id) : std::nullopt;
         const int fd = info ? ::open(info->path.c_str(), O_RDONLY | O_CLOEXEC) : -1;
-        Descriptor file(fd);
+        FileHandle file(fd);
         struct stat opened {};
         if (fd < 0 || ::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
             HttpResponse response = errorResponse(404, "Report " + id + " not found");
@@ -78,27 +60,8 @@ public:
                                           asio::redirect_error(asio::use_awaitable, ec));
         if (ec)
             co_return StreamOutcome::Close;
-        std::vector<char> chunk(kChunk);
-        std::uint64_t left = size;
-        off_t offset = 0;
-        while (left > 0) {
-            const ssize_t n =
-                ::pread(file.get(), chunk.data(),
-                        static_cast<std::size_t>(std::min<std::uint64_t>(left, kChunk)), offset);
-            if (n < 0 && errno == EINTR)
-                continue;
-            // Ending short of Content-Length tells the client the body is incomplete.
-            if (n <= 0)
-                co_return StreamOutcome::Close;
-            exchange.stream.expires_after(kWriteTimeout);
-            co_await asio::async_write(exchange.stream,
-                                       asio::buffer(chunk.data(), static_cast<std::size_t>(n)),
-                                       asio::redirect_error(asio::use_awaitable, ec));
-            if (ec)
-                co_return StreamOutcome::Close;
-            left -= static_cast<std::uint64_t>(n);
-            offset += n;
-        }
+        if (!co_await sendFileBody(exchange.stream, file.get(), 0, size))
+            co_return StreamOutcome::Close;
         exchange.stream.expires_never();
         co_return keepAlive ? StreamOutcome::KeepAlive : StreamOutcome::Close;
     }

@@ -9,8 +9,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QDateTime>
-#include <QSettings>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -99,7 +99,8 @@ void TestSandboxListModel::liveStatesFromRealServers() {
     const QString usage = model.index(goodRow, SandboxListModel::UsageColumn).data().toString();
     QVERIFY2(QRegularExpression(u"^\\d+ % · \\d+"_s).match(usage).hasMatch(), qPrintable(usage));
     // The failing one shows none.
-    QVERIFY(model.index(model.rowOf(badId), SandboxListModel::UsageColumn).data().toString().isEmpty());
+    QVERIFY(
+        model.index(model.rowOf(badId), SandboxListModel::UsageColumn).data().toString().isEmpty());
     QCOMPARE(model.index(goodRow, SandboxListModel::UrlColumn).data().toString(),
              remote.url().toString());
     QVERIFY(registry.lastError(badId).startsWith(u"Wrong API key"_s));

@@ -297,9 +297,10 @@ void TestServerUnits::jsonTextEscapesAsDumpDoes() {
         QVERIFY2(!parsed.is_discarded(), ours.c_str());
         // nlohmann replaces a broken sequence with one U+FFFD where we replace each byte: the
         // same text once the replacements are taken out, and exact for valid UTF-8.
-        const std::string theirs = nlohmann::json::parse(
-            nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
-                                       .get<std::string>();
+        const std::string theirs =
+            nlohmann::json::parse(
+                nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+                .get<std::string>();
         const auto bare = [](std::string v) {
             for (std::size_t at; (at = v.find("\xEF\xBF\xBD")) != std::string::npos;)
                 v.erase(at, 3);

@@ -214,9 +214,9 @@ void RunsTab::addRun(BashRun *bashRun) {
     view->setPrompts(m_prompts);
     m_logs->addWidget(view);
     view->attach(bashRun);
-    view->setProperty("sbxRun", QVariant::fromValue(static_cast<QObject *>(bashRun)));
+    m_views.insert(bashRun, view);
     connect(bashRun, &BashRun::notice, this, [this, bashRun](const QString &text) {
-        bashRun->setProperty("sbxNotice", text);
+        m_notices.insert(bashRun, text);
         if (bashRun == m_current)
             showNotice(text);
     });
@@ -239,12 +239,7 @@ void RunsTab::showNotice(const QString &text) {
 }
 
 LogView *RunsTab::logViewOf(BashRun *run) const {
-    for (int i = 0; i < m_logs->count(); ++i) {
-        QWidget *w = m_logs->widget(i);
-        if (w->property("sbxRun").value<QObject *>() == run)
-            return qobject_cast<LogView *>(w);
-    }
-    return nullptr;
+    return m_views.value(run);
 }
 
 void RunsTab::setCurrent(BashRun *run) {
@@ -253,7 +248,7 @@ void RunsTab::setCurrent(BashRun *run) {
         m_logs->setCurrentWidget(view);
     else
         m_logs->setCurrentWidget(m_empty);
-    showNotice(run ? run->property("sbxNotice").toString() : QString());
+    showNotice(m_notices.value(run));
     updateHeader();
 }
 

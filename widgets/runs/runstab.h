@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
@@ -95,6 +96,9 @@ private:
     QStackedWidget *m_logs;
     QLabel *m_empty;
     QPointer<BashRun> m_current;
+    // Runs live as long as the tab (the run list owns them), so plain keys are safe.
+    QHash<const BashRun *, LogView *> m_views;
+    QHash<const BashRun *, QString> m_notices; // the last notice of each
     QTimer *m_sessionTimer;
     // Typed commands of this session, oldest first; never saved, as they may hold secrets.
     QStringList m_history;
