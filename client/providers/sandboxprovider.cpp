@@ -86,6 +86,17 @@ LogSource *SandboxProvider::openLog(const QString &, QObject *) {
     return nullptr;
 }
 
+void SandboxProvider::readResourceFigures(const QString &, QObject *context,
+                                          ResourceFiguresDone done) {
+    QMetaObject::invokeMethod(
+        context,
+        [done = std::move(done)] {
+            done({}, Status::error(Status::Kind::NotFound,
+                                   tr("This kind of sandbox has no resource figures of its own.")));
+        },
+        Qt::QueuedConnection);
+}
+
 QString SandboxProvider::createProblem(const SandboxCreateOptions &options) const {
     return options.name.trimmed().isEmpty() ? tr("Give the sandbox a name.") : QString();
 }

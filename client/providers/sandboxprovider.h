@@ -2,11 +2,16 @@
 
 #include "client/transport/credentials.h"
 #include "client/transport/endpoint.h"
+#include "client/transport/status.h"
 
+#include <QDateTime>
 #include <QFlags>
 #include <QList>
 #include <QObject>
 #include <QString>
+
+#include <functional>
+#include <optional>
 
 namespace sbx {
 
@@ -64,6 +69,18 @@ struct CreateForm {
     bool showsKeyOnce = false;
 };
 
+// A sandbox's CPU and memory as its provider sees them from outside (an engine's container
+// stats): what the console shows for a sandbox whose server has no observe endpoints.
+struct ResourceFigures {
+    QDateTime at;
+    std::optional<double> cpuPct; // % of one core; none on a first reading
+    qint64 memBytes = 0;
+    std::optional<qint64> memLimitBytes; // none: no limit known
+    std::optional<qint64> processCount;
+    QString source; // for a person, e.g. "the engine's container stats"
+};
+using ResourceFiguresDone = std::function<void(const ResourceFigures &, const Status &)>;
+
 // A sandbox's log as it grows. Either a local file the reader opens in place and follows
 // (localFile() is not empty), or bytes: what it holds when started, then each new piece, and
 // restarted() when the source starts again from nothing. ended says why it stopped following;
@@ -104,6 +121,11 @@ public:
     // Whether the sandbox has a log here, and one follower of it (not started), or null.
     virtual bool hasLog(const SandboxEntry &entry) const;
     virtual LogSource *openLog(const QString &id, QObject *parent);
+
+    // Whether readResourceFigures() can answer for the sandbox.
+    virtual bool hasResourceFigures(const SandboxEntry &) const { return false; }
+    // Reads the figures once; done runs on context's thread, not at all once context is gone.
+    virtual void readResourceFigures(const QString &id, QObject *context, ResourceFiguresDone done);
 
     // The "New sandbox" choice this provider offers, asked each time the dialog opens.
     virtual CreateForm createForm() const { return {}; }

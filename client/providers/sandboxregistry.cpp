@@ -13,6 +13,7 @@ struct SandboxRegistry::Sandbox {
     SandboxClient *client = nullptr;
     QPointer<ProbeJob> probe;
     QPointer<ObserveLiveJob> usage;
+    bool providerUsage = false; // a provider reading in flight
     SandboxHealth health;
 };
 
@@ -221,36 +222,81 @@ void SandboxRegistry::onProbeFinished(const QString &id, const Status &status,
 
 void SandboxRegistry::askUsage(const QString &id) {
     const auto it = m_sandboxes.constFind(id);
-    if (it == m_sandboxes.cend() || (*it)->usage || (*it)->health.noObserve)
+    if (it == m_sandboxes.cend() || (*it)->usage)
         return;
+    if ((*it)->health.noObserve) {
+        askProviderUsage(id);
+        return;
+    }
     auto *job = new ObserveLiveJob((*it)->client, 0);
     (*it)->usage = job;
     connect(job, &ObserveLiveJob::succeeded, this, [this, id](const ObserveSnapshot &snapshot) {
-        const auto found = m_sandboxes.constFind(id);
-        if (found == m_sandboxes.cend())
-            return;
-        SandboxHealth &h = (*found)->health;
-        const std::optional<qint64> mem = snapshot.memCurrentBytes;
-        if (h.cpuPct == snapshot.cpuPct && h.memBytes == mem)
-            return;
-        h.cpuPct = snapshot.cpuPct;
-        h.memBytes = mem;
-        publish(id, stateOf(**found));
+        setUsage(id, snapshot.cpuPct, snapshot.memCurrentBytes);
     });
     connect(job, &ApiJob::failed, this, [this, id](const Status &status) {
         const auto found = m_sandboxes.constFind(id);
         if (found == m_sandboxes.cend())
             return;
-        SandboxHealth &h = (*found)->health;
-        // No observe API (an older AIO): say nothing rather than a wrong figure.
-        h.noObserve = status.kind == Status::Kind::NotFound;
-        if (h.cpuPct || h.memBytes) {
-            h.cpuPct.reset();
-            h.memBytes.reset();
-            publish(id, stateOf(**found));
-        }
+        // No observe API (an older AIO): the provider's figures where it has them, else nothing
+        // rather than a wrong figure.
+        (*found)->health.noObserve = status.kind == Status::Kind::NotFound;
+        setUsage(id, std::nullopt, std::nullopt);
+        if ((*found)->health.noObserve)
+            askProviderUsage(id);
     });
     job->start();
+}
+
+void SandboxRegistry::askProviderUsage(const QString &id) {
+    const auto it = m_sandboxes.constFind(id);
+    if (it == m_sandboxes.cend() || (*it)->providerUsage || !hasResourceFigures(id))
+        return;
+    (*it)->providerUsage = true;
+    readResourceFigures(id, this, [this, id](const ResourceFigures &figures, const Status &status) {
+        const auto found = m_sandboxes.constFind(id);
+        if (found == m_sandboxes.cend())
+            return;
+        (*found)->providerUsage = false;
+        if (status.ok())
+            setUsage(id, figures.cpuPct, figures.memBytes);
+        else
+            setUsage(id, std::nullopt, std::nullopt);
+    });
+}
+
+void SandboxRegistry::setUsage(const QString &id, std::optional<double> cpuPct,
+                               std::optional<qint64> memBytes) {
+    const auto found = m_sandboxes.constFind(id);
+    if (found == m_sandboxes.cend())
+        return;
+    SandboxHealth &h = (*found)->health;
+    if (h.cpuPct == cpuPct && h.memBytes == memBytes)
+        return;
+    h.cpuPct = cpuPct;
+    h.memBytes = memBytes;
+    publish(id, stateOf(**found));
+}
+
+bool SandboxRegistry::hasResourceFigures(const QString &id) const {
+    const auto it = m_sandboxes.constFind(id);
+    return it != m_sandboxes.cend() && (*it)->provider &&
+           (*it)->provider->hasResourceFigures((*it)->entry);
+}
+
+void SandboxRegistry::readResourceFigures(const QString &id, QObject *context,
+                                          ResourceFiguresDone done) {
+    const auto it = m_sandboxes.constFind(id);
+    SandboxProvider *provider = it == m_sandboxes.cend() ? nullptr : (*it)->provider.data();
+    if (provider) {
+        provider->readResourceFigures(id, context, std::move(done));
+        return;
+    }
+    QMetaObject::invokeMethod(
+        context,
+        [done = std::move(done)] {
+            done({}, Status::error(Status::Kind::NotFound, tr("The sandbox is no longer listed.")));
+        },
+        Qt::QueuedConnection);
 }
 
 void SandboxRegistry::publish(const QString &id, SandboxState before) {

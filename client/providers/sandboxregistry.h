@@ -57,6 +57,10 @@ public:
     // Why the sandbox is in its state, empty when nothing is wrong.
     QString lastError(const QString &id) const;
     LifecycleActions actions(const QString &id) const;
+    // Its provider's figures (SandboxProvider::readResourceFigures): for a sandbox whose server
+    // has no observe endpoints.
+    bool hasResourceFigures(const QString &id) const;
+    void readResourceFigures(const QString &id, QObject *context, ResourceFiguresDone done);
 
     void setPollInterval(int ms);
     int pollInterval() const;
@@ -80,6 +84,8 @@ private:
     void onRemoved(const QString &id);
     void onProbeFinished(const QString &id, const Status &status, const ProbeResult &result);
     void askUsage(const QString &id);
+    void askProviderUsage(const QString &id);
+    void setUsage(const QString &id, std::optional<double> cpuPct, std::optional<qint64> memBytes);
     SandboxState stateOf(const Sandbox &sandbox) const;
     void publish(const QString &id, SandboxState before);
 

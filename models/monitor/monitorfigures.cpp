@@ -1,5 +1,7 @@
 #include "models/monitor/monitorfigures.h"
 
+#include "models/monitor/monitorpoller.h"
+
 #include "client/api/observejobs.h"
 
 #include <QLocale>
@@ -67,6 +69,11 @@ QString MonitorFigures::source(const ObserveSnapshot &s) {
     }
     if (s.source == "docker_stats"_L1)
         return tr("Source: Docker stats");
+    if (s.source == QLatin1String(MonitorPoller::kFallbackSource)) {
+        const QString text =
+            tr("Source: the container engine's stats (the sandbox has no observe endpoints)");
+        return s.processCount ? tr("%1, %2 processes").arg(text).arg(*s.processCount) : text;
+    }
     return tr("Source: not stated by the sandbox");
 }
 

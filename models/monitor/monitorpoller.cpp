@@ -28,6 +28,7 @@ void MonitorPoller::start() {
     m_active = true;
     // Shown again: a sandbox may have been updated meanwhile, so one call asks anew.
     m_noApi = false;
+    m_fallbackWorks = false;
     m_failures = 0;
     Q_EMIT stateChanged();
     if (!m_job)
@@ -40,6 +41,8 @@ void MonitorPoller::stop() {
     m_active = false;
     m_timer->stop();
     m_again = false;
+    ++m_generation;
+    m_reading = false;
     if (m_job)
         m_job->abort();
     // The aborted job deletes itself later; a start() before that polls anew.
@@ -50,7 +53,7 @@ void MonitorPoller::stop() {
 void MonitorPoller::pollNow() {
     if (!m_active)
         return;
-    if (m_job) {
+    if (m_job || m_reading) {
         m_again = true;
         return;
     }
@@ -66,8 +69,12 @@ int MonitorPoller::nextDelayMs() const {
 }
 
 void MonitorPoller::poll() {
-    if (!m_active || !m_client || m_job)
+    if (!m_active || !m_client || m_job || m_reading)
         return;
+    if (m_noApi) {
+        readFallback();
+        return;
+    }
     auto *job = new ObserveLiveJob(m_client, m_topRows);
     m_job = job;
     connect(job, &ObserveLiveJob::succeeded, this, &MonitorPoller::onSnapshot);
@@ -104,8 +111,13 @@ void MonitorPoller::onSnapshot(const ObserveSnapshot &snapshot) {
 
 void MonitorPoller::onFailure(const Status &status) {
     m_job = nullptr;
-    if (isNoObserveApi(status)) {
+    if (isNoObserveApi(status) && !m_noApi) {
         m_noApi = true;
+        m_processes->clear();
+        if (m_fallback) {
+            readFallback();
+            return;
+        }
         m_active = false;
         m_timer->stop();
         m_processes->clear();
@@ -119,6 +131,48 @@ void MonitorPoller::onFailure(const Status &status) {
         Q_EMIT stateChanged();
     }
     schedule();
+}
+
+void MonitorPoller::readFallback() {
+    const int generation = m_generation;
+    m_reading = true;
+    const bool reading =
+        m_fallback &&
+        m_fallback(this, [this, generation](const ResourceFigures &figures, const Status &status) {
+            if (generation != m_generation)
+                return;
+            m_reading = false;
+            if (!status.ok()) {
+                // Not the observe API's 404 again: a failure to retry like any other.
+                Status retry = status;
+                if (retry.kind == Status::Kind::NotFound)
+                    retry.kind = Status::Kind::Server;
+                onFailure(retry);
+                return;
+            }
+            ObserveSnapshot snapshot;
+            snapshot.capturedAt = figures.at;
+            snapshot.source = QString::fromLatin1(kFallbackSource);
+            snapshot.cpuPct = figures.cpuPct;
+            snapshot.memCurrentBytes = figures.memBytes;
+            snapshot.memMaxBytes = figures.memLimitBytes;
+            if (figures.memLimitBytes && *figures.memLimitBytes > 0)
+                snapshot.memUsagePct =
+                    100.0 * double(figures.memBytes) / double(*figures.memLimitBytes);
+            snapshot.processCount = figures.processCount;
+            const bool first = !m_fallbackWorks;
+            m_fallbackWorks = true;
+            if (first)
+                Q_EMIT stateChanged();
+            onSnapshot(snapshot);
+        });
+    if (reading)
+        return;
+    // Nothing to fall back on: the sandbox has no figures to show.
+    m_reading = false;
+    m_active = false;
+    m_timer->stop();
+    Q_EMIT stateChanged();
 }
 
 } // namespace sbx

@@ -484,6 +484,14 @@ Try --help.
         <source>Created, not started</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The container engine sent unreadable container stats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the container engine&apos;s stats of the container</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::EngineJob</name>
@@ -627,6 +635,10 @@ Try --help.
     </message>
     <message>
         <source>Containers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container is no longer listed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1921,6 +1933,14 @@ Try --help.
         <source>Source: sum over the sandbox&apos;s processes (%1 now)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Source: the container engine&apos;s stats (the sandbox has no observe endpoints)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 processes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::MonitorTab</name>
@@ -2070,6 +2090,10 @@ Try --help.
     </message>
     <message>
         <source>Downloading report %1 to %2: its progress is in the Files tab&apos;s transfers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no observe API (/v1/sandbox/observe answered 404): CPU and memory come from the container engine instead; processes, disk, events and captures need the observe API.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2943,6 +2967,17 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>%1 sandboxes cannot be created from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This kind of sandbox has no resource figures of its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::SandboxRegistry</name>
+    <message>
+        <source>The sandbox is no longer listed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

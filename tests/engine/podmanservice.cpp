@@ -251,7 +251,8 @@ bool PodmanService::buildImageTree(const QString &serverBinary, const QString &r
     return true;
 }
 
-bool PodmanService::importSandboxImage(const QString &serverBinary, const QString &imageName) {
+bool PodmanService::importSandboxImage(const QString &serverBinary, const QString &imageName,
+                                       const QStringList &serverArgs) {
     const QString root = m_dir.filePath(u"image"_s);
     if (!buildImageTree(serverBinary, root))
         return false;
@@ -263,8 +264,12 @@ bool PodmanService::importSandboxImage(const QString &serverBinary, const QStrin
     }
     QDir(root).removeRecursively();
     // As the AIO image: the server listens on 8080 on every address of the container.
+    QString extra;
+    for (const QString &arg : serverArgs)
+        extra += u", \""_s + arg + u'"';
     const QString cmd =
-        uR"(CMD ["/usr/bin/sandbox-server", "--host", "0.0.0.0", "--port", "8080", "--workspace", "/workspace"])"_s;
+        uR"(CMD ["/usr/bin/sandbox-server", "--host", "0.0.0.0", "--port", "8080", "--workspace", "/workspace"%1])"_s
+            .arg(extra);
     if (podman({u"import"_s, u"--change"_s, cmd, u"--change"_s, u"WORKDIR /workspace"_s, tarball,
                 imageName},
                &output) != 0) {

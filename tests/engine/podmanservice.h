@@ -27,7 +27,9 @@ public:
 
     // Builds the test image (sandbox-server, the libraries ldd lists, bash, coreutils) as a
     // tarball and imports it. False with unavailableReason().
-    bool importSandboxImage(const QString &serverBinary, const QString &imageName);
+    // serverArgs go after the image's usual command line (e.g. --without observe).
+    bool importSandboxImage(const QString &serverBinary, const QString &imageName,
+                            const QStringList &serverArgs = {});
     // Runs a throwaway container of the image: false where this machine cannot (cgroups,
     // namespaces, runtime), with unavailableReason().
     bool canRunContainers(const QString &imageName);

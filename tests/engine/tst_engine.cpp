@@ -5,7 +5,10 @@
 #include "client/api/sandboxjobs.h"
 #include "client/providers/engine/enginelogs.h"
 #include "client/providers/engine/enginesandboxes.h"
+#include "client/providers/sandboxregistry.h"
 #include "client/providers/secretstore.h"
+#include "models/monitor/monitorfigures.h"
+#include "models/monitor/monitorpoller.h"
 #include "tests/engine/podmanservice.h"
 
 #include <QDeadlineTimer>
@@ -25,6 +28,8 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr auto imageName = "localhost/sbx-engine-test:latest";
+// The same server without its observe endpoints, as an older AIO image.
+constexpr auto noObserveImage = "localhost/sbx-engine-test-no-observe:latest";
 constexpr int startBoundMs = 90000;
 
 std::optional<SandboxEntry> findEntry(const SandboxProvider &provider, const QString &id) {
@@ -87,6 +92,8 @@ private Q_SLOTS:
     void cleanupTestCase();
     void createStartsAnOnlineSandbox();
     void contextReadThroughTheEntry();
+    void statsGiveTheContainersFigures();
+    void monitorFallsBackToEngineStats();
     void pauseAndResume();
     void logsShowHookOutputAndStartup();
     void keyRecoveredFromTheContainer();
@@ -104,6 +111,10 @@ void TestEngine::initTestCase() {
         QSKIP(qPrintable(u"no container engine: "_s + m_podman->unavailableReason()));
     QVERIFY2(m_podman->importSandboxImage(QStringLiteral(SBX_SERVER_BINARY),
                                           QString::fromLatin1(imageName)),
+             qPrintable(m_podman->unavailableReason()));
+    QVERIFY2(m_podman->importSandboxImage(QStringLiteral(SBX_SERVER_BINARY),
+                                          QString::fromLatin1(noObserveImage),
+                                          {u"--without"_s, u"observe"_s}),
              qPrintable(m_podman->unavailableReason()));
     if (!m_podman->canRunContainers(QString::fromLatin1(imageName)))
         QSKIP(qPrintable(u"no container can run: "_s + m_podman->unavailableReason()));
@@ -160,6 +171,74 @@ void TestEngine::contextReadThroughTheEntry() {
     SandboxEntry keyless = entry;
     keyless.credentials = {};
     QCOMPARE(readContext(keyless).kind, Status::Kind::Auth);
+}
+
+void TestEngine::statsGiveTheContainersFigures() {
+    QVERIFY(!m_id.isEmpty());
+    const SandboxEntry entry = *findEntry(*m_provider, m_id);
+    QVERIFY(m_provider->hasResourceFigures(entry));
+    const auto read = [this](ResourceFigures *figures) {
+        bool answered = false;
+        Status status;
+        m_provider->readResourceFigures(m_id, this, [&](const ResourceFigures &f, const Status &s) {
+            answered = true;
+            *figures = f;
+            status = s;
+        });
+        return QTest::qWaitFor([&answered] { return answered; }, 15000)
+                   ? status
+                   : Status::error(Status::Kind::Timeout, u"no answer"_s);
+    };
+    ResourceFigures first, second;
+    Status status = read(&first);
+    QVERIFY2(status.ok(), qPrintable(status.message));
+    // The server and its shell hold some memory; at least the server runs.
+    QVERIFY2(first.memBytes > 1024 * 1024, qPrintable(QString::number(first.memBytes)));
+    QVERIFY(first.processCount.value_or(0) >= 1);
+    QVERIFY(first.at.isValid());
+    QVERIFY(first.source.contains(u"engine"_s));
+    status = read(&second);
+    QVERIFY2(status.ok(), qPrintable(status.message));
+    // The second reading has a CPU figure from the change since the first.
+    QVERIFY(second.cpuPct.has_value());
+    QVERIFY(*second.cpuPct >= 0);
+}
+
+void TestEngine::monitorFallsBackToEngineStats() {
+    SandboxRegistry registry;
+    registry.addProvider(m_provider.get());
+    QSignalSpy created(m_provider.get(), &SandboxProvider::created);
+    SandboxCreateOptions options;
+    options.name = m_name + u"-old"_s;
+    options.image = QString::fromLatin1(noObserveImage);
+    m_provider->create(options);
+    QVERIFY(created.wait(startBoundMs));
+    const QString id = created.first().first().toString();
+    QTRY_COMPARE_WITH_TIMEOUT(registry.state(id), SandboxState::Online, startBoundMs);
+
+    MonitorPoller poller(registry.client(id));
+    poller.setIntervalMs(200);
+    poller.setFallback([&registry, id](QObject *context, ResourceFiguresDone done) {
+        if (!registry.hasResourceFigures(id))
+            return false;
+        registry.readResourceFigures(id, context, std::move(done));
+        return true;
+    });
+    poller.start();
+    QTRY_VERIFY_WITH_TIMEOUT(poller.usesFallback() && poller.polls() >= 3, 30000);
+    QVERIFY(poller.noObserveApi());
+    QVERIFY(poller.isActive());
+    QCOMPARE(poller.snapshot().source, QString::fromLatin1(MonitorPoller::kFallbackSource));
+    QVERIFY(poller.snapshot().memCurrentBytes > 0);
+    QVERIFY(poller.snapshot().cpuPct.has_value());
+    QVERIFY(MonitorFigures::source(poller.snapshot()).contains(u"container engine"_s));
+    QCOMPARE(poller.history().size(), poller.polls());
+    // The sandbox list's usage column reads the same source.
+    QTRY_VERIFY_WITH_TIMEOUT(registry.health(id).memBytes.value_or(0) > 0, 30000);
+    poller.stop();
+
+    m_provider->remove(id);
+    QTRY_VERIFY_WITH_TIMEOUT(!findEntry(*m_provider, id).has_value(), 90000);
 }
 
 void TestEngine::pauseAndResume() {

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void stateMapping();
     void statusDetail();
     void containerDetails();
+    void containerStats();
     void createBody();
     void pullErrors();
     void names();
@@ -162,6 +163,46 @@ void TestEngineParsing::statusDetail() {
     QCOMPARE(containerStatusDetail(u"Up 3 minutes"_s), QString());
     QCOMPARE(containerStatusDetail(u"Up 5 minutes (Paused)"_s), QString());
     QCOMPARE(containerStatusDetail(u"Created"_s), u"Created, not started"_s);
+}
+
+void TestEngineParsing::containerStats() {
+    // Docker fills precpu_stats: 0.5 s of CPU over 4 s of four CPUs' time is half a core. The
+    // file cache counts out of memory, as `docker stats` shows it.
+    ResourceFigures figures;
+    ContainerCpuSample sample;
+    QString error;
+    QVERIFY(parseContainerStats(fixture("engine/stats-docker.json"), std::nullopt, &figures,
+                                &sample, &error));
+    QVERIFY(figures.cpuPct.has_value());
+    QCOMPARE(qRound(*figures.cpuPct * 10), 500);
+    QCOMPARE(figures.memBytes, qint64(314572800 - 10485760));
+    QCOMPARE(figures.memLimitBytes.value_or(0), qint64(1) << 30);
+    QCOMPARE(figures.processCount.value_or(0), 7);
+    QCOMPARE(figures.at, QDateTime(QDate(2026, 12, 1), QTime(10, 0, 2), Qt::UTC));
+    QCOMPARE(sample.cpuNs, qint64(2500000000));
+    QCOMPARE(sample.onlineCpus, 4);
+
+    // podman (as captured from podman 4.3) leaves precpu empty: no CPU figure from one reading,
+    // then one from the change since the previous.
+    const QByteArray podman = fixture("engine/stats-podman.json");
+    QVERIFY(parseContainerStats(podman, std::nullopt, &figures, &sample, &error));
+    QVERIFY(!figures.cpuPct.has_value());
+    QCOMPARE(figures.memBytes, 561152);
+    QCOMPARE(figures.processCount.value_or(0), 1);
+    ContainerCpuSample earlier = sample;
+    earlier.cpuNs -= 100'000'000;        // 0.1 s of the container's CPU
+    earlier.systemNs -= 2'000'000'000LL; // in 1 s of two CPUs
+    QVERIFY(parseContainerStats(podman, earlier, &figures, &sample, &error));
+    QVERIFY(figures.cpuPct.has_value());
+    QCOMPARE(qRound(*figures.cpuPct), 10);
+    // A reading that is not newer gives no figure rather than a negative or infinite one.
+    QVERIFY(parseContainerStats(podman, sample, &figures, &sample, &error));
+    QVERIFY(!figures.cpuPct.has_value());
+
+    QVERIFY(!parseContainerStats("<html>busy</html>", std::nullopt, &figures, &sample, &error));
+    QVERIFY(error.contains(u"unreadable container stats"_s));
+    QVERIFY(!parseContainerStats(R"({"message":"no such container"})", std::nullopt, &figures,
+                                 &sample, &error));
 }
 
 void TestEngineParsing::containerDetails() {

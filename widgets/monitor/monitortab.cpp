@@ -3,6 +3,7 @@
 #include "client/api/bashjobs.h"
 #include "client/api/filetransfer.h"
 #include "client/api/observejobs.h"
+#include "client/providers/sandboxregistry.h"
 #include "models/monitor/capturecontroller.h"
 #include "models/monitor/monitorfigures.h"
 #include "models/monitor/monitorpoller.h"
@@ -455,8 +456,25 @@ void MonitorTab::updateCharts() {
     m_disk.value->setRange(0, axisTop(double(last.diskTotalBytes) / kGiB, 1));
 }
 
+void MonitorTab::setSandbox(SandboxRegistry *sandboxes, const QString &id) {
+    if (!sandboxes)
+        return;
+    QPointer<SandboxRegistry> registry(sandboxes);
+    m_poller->setFallback([registry, id](QObject *context, ResourceFiguresDone done) {
+        if (!registry || !registry->hasResourceFigures(id))
+            return false;
+        registry->readResourceFigures(id, context, std::move(done));
+        return true;
+    });
+}
+
 void MonitorTab::onStateChanged() {
-    if (m_poller->noObserveApi()) {
+    if (m_poller->usesFallback()) {
+        m_noApi->setText(tr("This sandbox has no observe API (/v1/sandbox/observe answered 404): "
+                            "CPU and memory come from the container engine instead; processes, "
+                            "disk, events and captures need the observe API."));
+        m_noApi->show();
+    } else if (m_poller->noObserveApi()) {
         m_noApi->setText(
             tr("This sandbox has no observe API (/v1/sandbox/observe answered 404), so "
                "there is nothing to monitor here."));

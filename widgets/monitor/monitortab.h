@@ -19,6 +19,7 @@ namespace sbx {
 class CaptureController;
 class MonitorPoller;
 class SandboxClient;
+class SandboxRegistry;
 class TabRegistry;
 class TransferHost;
 class UserPrompts;
@@ -35,6 +36,9 @@ public:
     ~MonitorTab() override;
 
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
+    // Where the figures come from when the sandbox has no observe API: its provider's (an
+    // engine's container stats), when it has them.
+    void setSandbox(SandboxRegistry *sandboxes, const QString &id);
     // Where report downloads are queued; none: the tab saves them itself.
     void setTransferHost(TransferHost *transfers) { m_transfers = transfers; }
     PendingWork pendingWork() const override;

@@ -72,7 +72,8 @@ struct WorkspaceTab {
 };
 
 // A tab built as Tab(client, parent) that asks its questions through the context's prompts
-// (Runs, Hooks, Monitor), and gets the shell opener and transfer host when it takes them.
+// (Runs, Hooks, Monitor), and gets the sandbox, shell opener and transfer host when it takes
+// them.
 template <typename Tab>
 WorkspaceTab clientTab(QString id, QString title, int order, QString icon = {}) {
     WorkspaceTab tab{std::move(id), std::move(title), order,
@@ -81,6 +82,8 @@ WorkspaceTab clientTab(QString id, QString title, int order, QString icon = {}) 
                          made->setPrompts(ctx.prompts);
                          if constexpr (requires { made->setShellOpener(ctx.shells); })
                              made->setShellOpener(ctx.shells);
+                         if constexpr (requires { made->setSandbox(ctx.sandboxes, ctx.sandboxId); })
+                             made->setSandbox(ctx.sandboxes, ctx.sandboxId);
                          if constexpr (requires { made->setTransferHost(ctx.transfers); })
                              made->setTransferHost(ctx.transfers);
                          return made;

@@ -3,6 +3,7 @@
 #include "client/api/envelope.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QMap>
 #include <QRegularExpression>
 
@@ -97,6 +98,60 @@ bool parseContainerDetails(const QByteArray &body, EngineContainerDetails *out, 
                      &out->hostIp))
         readBinding(jsonChild(jsonChild(object, "HostConfig"), "PortBindings"), &out->hostPort,
                     &out->hostIp);
+    return true;
+}
+
+namespace {
+ContainerCpuSample cpuSample(const json &stats) {
+    const json &usage = jsonChild(stats, "cpu_usage");
+    return {jsonInt(usage, "total_usage"), jsonInt(stats, "system_cpu_usage"),
+            int(jsonInt(stats, "online_cpus"))};
+}
+
+std::optional<double> cpuPercent(const ContainerCpuSample &before, const ContainerCpuSample &now) {
+    const qint64 system = now.systemNs - before.systemNs;
+    const qint64 used = now.cpuNs - before.cpuNs;
+    if (before.systemNs <= 0 || system <= 0 || used < 0 || now.onlineCpus <= 0)
+        return std::nullopt;
+    // The system figure counts every CPU of the host: scaled to % of one core, as observe says.
+    return double(used) / double(system) * now.onlineCpus * 100.0;
+}
+} // namespace
+
+bool parseContainerStats(const QByteArray &body, const std::optional<ContainerCpuSample> &previous,
+                         ResourceFigures *figures, ContainerCpuSample *sample, QString *error) {
+    const json object =
+        json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+    if (!object.is_object() || !object.contains("memory_stats")) {
+        if (error)
+            *error = QCoreApplication::translate(
+                "sbx::EngineContainers", "The container engine sent unreadable container stats");
+        return false;
+    }
+    ResourceFigures out;
+    out.source = QCoreApplication::translate("sbx::EngineContainers",
+                                             "the container engine's stats of the container");
+    out.at = QDateTime::fromString(jsonString(object, "read"), Qt::ISODateWithMs);
+    if (!out.at.isValid() || out.at.date().year() < 2000)
+        out.at = QDateTime::currentDateTimeUtc();
+    *sample = cpuSample(jsonChild(object, "cpu_stats"));
+    const ContainerCpuSample engineBefore = cpuSample(jsonChild(object, "precpu_stats"));
+    out.cpuPct = cpuPercent(engineBefore, *sample);
+    if (!out.cpuPct && previous)
+        out.cpuPct = cpuPercent(*previous, *sample);
+    const json &memory = jsonChild(object, "memory_stats");
+    const json &detail = jsonChild(memory, "stats");
+    // cgroup v2 names it inactive_file, v1 total_inactive_file.
+    const qint64 cache = detail.contains("inactive_file") ? jsonInt(detail, "inactive_file")
+                                                          : jsonInt(detail, "total_inactive_file");
+    const qint64 usage = jsonInt(memory, "usage");
+    out.memBytes = usage > cache ? usage - cache : usage;
+    // No limit reads as 0 or as a huge number, depending on the engine and cgroup version.
+    if (const qint64 limit = jsonInt(memory, "limit"); limit > 0 && limit < (qint64(1) << 60))
+        out.memLimitBytes = limit;
+    if (const json &pids = jsonChild(object, "pids_stats"); pids.contains("current"))
+        out.processCount = jsonInt(pids, "current");
+    *figures = out;
     return true;
 }
 

@@ -7,6 +7,8 @@
 #include <QPair>
 #include <QString>
 
+#include <optional>
+
 namespace sbx {
 
 // Engine containers seen as sandboxes: the pure parts (JSON in and out, state mapping, stop
@@ -40,6 +42,19 @@ struct EngineContainerDetails {
     int hostPort = 0;
     QString hostIp;
 };
+
+// What one GET /containers/{id}/stats?stream=false reading keeps for the next one's CPU figure.
+struct ContainerCpuSample {
+    qint64 cpuNs = 0;    // cpu_stats.cpu_usage.total_usage
+    qint64 systemNs = 0; // cpu_stats.system_cpu_usage (every CPU of the host)
+    int onlineCpus = 0;
+};
+
+// The figures of a stats answer. CPU comes from precpu_stats where the engine filled it
+// (Docker), else from previous (podman leaves precpu empty), else there is none yet. Memory
+// leaves out the inactive file cache, as `docker stats` does.
+bool parseContainerStats(const QByteArray &json, const std::optional<ContainerCpuSample> &previous,
+                         ResourceFigures *figures, ContainerCpuSample *sample, QString *error);
 
 // The sandbox containers in a container list: labelled by the console or running the AIO image.
 QList<EngineContainer> parseSandboxContainers(const QByteArray &json, QString *error);

@@ -38,6 +38,11 @@ public:
     // The last 500 lines, then followed.
     LogSource *openLog(const QString &id, QObject *parent) override;
     CreateForm createForm() const override;
+    // A running container's CPU, memory and processes from GET /containers/{id}/stats
+    // (enginestats.cpp); CPU from the change since the last reading.
+    bool hasResourceFigures(const SandboxEntry &entry) const override;
+    void readResourceFigures(const QString &id, QObject *context,
+                             ResourceFiguresDone done) override;
     QString createProblem(const SandboxCreateOptions &options) const override;
 
     QString socketPath() const;
@@ -72,6 +77,7 @@ private:
         int busy = 0;
         std::optional<SandboxState> busyState; // none: the list's state
         QString busyDetail;
+        std::optional<ContainerCpuSample> lastCpu; // of the last stats reading
     };
 
     Item *find(const QString &id);
