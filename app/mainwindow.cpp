@@ -53,7 +53,7 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     splitter->addWidget(m_list);
     splitter->addWidget(m_stack);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({460, 820});
+    splitter->setSizes({380, 900});
     setCentralWidget(splitter);
     statusBar()->addPermanentWidget(m_secretsStatus);
 

@@ -136,6 +136,9 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
         case UsageColumn: {
             if (state != SandboxState::Online)
                 return QString();
+            // Nothing running in the sandbox (observe sums its processes): not a broken "0 bytes".
+            if (health.memBytes == 0 && health.cpuPct.value_or(0) < 0.5)
+                return tr("idle");
             QStringList parts;
             if (health.cpuPct)
                 parts << tr("%1 %").arg(QString::number(*health.cpuPct, 'f', 0));

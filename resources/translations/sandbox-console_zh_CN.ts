@@ -2902,6 +2902,10 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
         <source>CPU · Mem</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::SandboxProvider</name>

@@ -1,4 +1,5 @@
 // SandboxListModel over real providers: live states from real sandbox-server processes.
+#include "client/api/bashjobs.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
@@ -92,12 +93,21 @@ void TestSandboxListModel::liveStatesFromRealServers() {
     QVERIFY(
         model.index(goodRow, SandboxListModel::LatencyColumn).data().toString().endsWith(u" ms"_s));
     QCOMPARE(model.index(goodRow, SandboxListModel::ProviderColumn).data().toString(), u"Saved"_s);
-    // The server reports its usage through /v1/sandbox/observe: CPU and memory figures show.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        model.index(goodRow, SandboxListModel::UsageColumn).data().toString().contains(u"%"_s),
-        15000);
-    const QString usage = model.index(goodRow, SandboxListModel::UsageColumn).data().toString();
-    QVERIFY2(QRegularExpression(u"^\\d+ % · \\d+"_s).match(usage).hasMatch(), qPrintable(usage));
+    // The server reports its usage through /v1/sandbox/observe: with nothing running in the
+    // sandbox it is idle; with a process, CPU and memory figures show.
+    const auto usageOf = [&model, goodRow] {
+        return model.index(goodRow, SandboxListModel::UsageColumn).data().toString();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(usageOf(), u"idle"_s, 15000);
+    BashExecRequest sleeper;
+    sleeper.command = u"sleep 60"_s;
+    auto *job = new BashExecJob(registry.client(goodId), sleeper);
+    QSignalSpy started(job, &BashExecJob::succeeded);
+    job->start();
+    QVERIFY(started.wait(15000));
+    registry.probe(goodId);
+    QTRY_VERIFY2_WITH_TIMEOUT(QRegularExpression(u"^\\d+ % · \\d+"_s).match(usageOf()).hasMatch(),
+                              qPrintable(usageOf()), 15000);
     // The failing one shows none.
     QVERIFY(
         model.index(model.rowOf(badId), SandboxListModel::UsageColumn).data().toString().isEmpty());

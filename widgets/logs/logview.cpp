@@ -100,6 +100,8 @@ LogView::LogView(QWidget *parent)
     m_reconnect->hide();
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    // Squeezed by its neighbours (Runs' list, a narrow window) it would shrink to a letter.
+    m_findField->setMinimumWidth(fontMetrics().horizontalAdvance(u"Search the whole log (F3)"_s));
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_findField, 1);
     bar->addWidget(m_findRegex);

@@ -135,9 +135,9 @@ RunsTab::RunsTab(SandboxClient *client, QWidget *parent)
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
     splitter->addWidget(right);
-    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({360, 540});
+    splitter->setSizes({300, 600});
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(commandRow);
