@@ -200,6 +200,13 @@ void BashRun::onPollFailed(const Status &status) {
 void BashRun::emitStream(const QByteArray &bytes, bool isStderr) {
     if (bytes.isEmpty())
         return;
+    if (!isStderr && !(m_lineOpen && m_lineIsStderr)) {
+        // The common case, stdout after stdout: the bytes as they came, shared, not copied.
+        m_lineIsStderr = false;
+        m_lineOpen = !bytes.endsWith('\n');
+        Q_EMIT this->bytes(bytes);
+        return;
+    }
     QByteArray out;
     out.reserve(bytes.size() + (isStderr ? 64 : 1));
     // A line the other stream left open ends here: lines keep their stream.
