@@ -3,8 +3,12 @@
 #include "server/core/activityevents.h"
 #include "server/core/log.h"
 #include "server/core/process.h"
+#include "server/observe/procscan.h"
 
 #include <boost/asio/write.hpp>
+
+#include <filesystem>
+#include <fstream>
 
 #include <cerrno>
 #include <csignal>
@@ -89,6 +93,7 @@ BashCommand::BashCommand(asio::io_context &io, BashCommandSpec spec, ActivityEve
     , m_events(events)
     , m_stdoutPath(m_spec.outputDirectory + "/" + m_spec.id + ".stdout")
     , m_stderrPath(m_spec.outputDirectory + "/" + m_spec.id + ".stderr")
+    , m_groupPath(m_spec.outputDirectory + "/" + m_spec.id + ".group")
     , m_exitPoll(io)
     , m_hardTimer(io) {}
 
@@ -102,6 +107,51 @@ BashCommand::~BashCommand() {
     }
     ::unlink(m_stdoutPath.c_str());
     ::unlink(m_stderrPath.c_str());
+    ::unlink(m_groupPath.c_str());
+}
+
+namespace {
+std::optional<std::uint64_t> startTicksOf(int pid) {
+    const auto text = readSmallFile("/proc/" + std::to_string(pid) + "/stat");
+    ProcSample sample;
+    if (!text || !parseProcStat(*text, 4096, sample))
+        return std::nullopt;
+    return sample.startTicks;
+}
+} // namespace
+
+void BashCommand::recordGroup() const {
+    // Read by reapLeftoverGroups() after a crash: "<pgid> <start ticks of its leader>".
+    const auto start = startTicksOf(m_pid);
+    std::ofstream out(m_groupPath, std::ios::trunc);
+    out << m_pid << ' ' << start.value_or(0) << '\n';
+}
+
+int reapLeftoverGroups(const std::string &outputDirectory) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    int killed = 0;
+    for (const auto &entry : fs::directory_iterator(outputDirectory, ec)) {
+        if (entry.path().extension() != ".group")
+            continue;
+        std::ifstream in(entry.path());
+        long long pgid = 0;
+        unsigned long long start = 0;
+        if (!(in >> pgid >> start) || pgid <= 1)
+            continue;
+        // The leader alive as the same process, or gone with its group possibly left: a pid
+        // that still names a process group is not given to a new process, so a live leader
+        // with another start time leads a group that is not ours.
+        const auto now = startTicksOf(int(pgid));
+        if (now && *now != start)
+            continue;
+        if (::kill(-pid_t(pgid), SIGKILL) == 0) {
+            ++killed;
+            log::info("bash: killed the leftover process group " + std::to_string(pgid) +
+                      " of a server that did not stop cleanly");
+        }
+    }
+    return killed;
 }
 
 std::shared_ptr<BashCommand> BashCommand::start(asio::io_context &io, BashCommandSpec spec,
@@ -195,6 +245,7 @@ bool BashCommand::spawn(std::string &error) {
     m_stdin = std::make_unique<asio::posix::stream_descriptor>(m_io, in[1]);
     m_out = std::make_unique<Pipe>(m_io, out[0], outFile, m_outSize);
     m_err = std::make_unique<Pipe>(m_io, err[0], errFile, m_errSize);
+    recordGroup();
     return true;
 }
 

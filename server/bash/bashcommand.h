@@ -78,12 +78,14 @@ private:
     void finishIfDone();
     void writeNext();
     void changed();
+    void recordGroup() const;
 
     boost::asio::io_context &m_io;
     BashCommandSpec m_spec;
     ActivityEvents &m_events;
     std::string m_stdoutPath;
     std::string m_stderrPath;
+    std::string m_groupPath; // its process group, for reapLeftoverGroups()
     pid_t m_pid = -1;
     std::unique_ptr<Pipe> m_out;
     std::unique_ptr<Pipe> m_err;
@@ -104,5 +106,9 @@ private:
     std::chrono::steady_clock::time_point m_finishedAt;
     std::vector<std::function<void()>> m_waiters;
 };
+
+// Kills the process groups of commands a previous server left running (it was SIGKILLed or
+// crashed, so nothing killed them), from the records in its output directory; returns how many.
+int reapLeftoverGroups(const std::string &outputDirectory);
 
 } // namespace sbx

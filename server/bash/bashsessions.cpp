@@ -59,7 +59,9 @@ BashSessions::BashSessions(boost::asio::io_context &io, ActivityEvents &events, 
             shutdown();
     });
     std::error_code ec;
-    // Output of a previous run (a crash leaves it) belongs to no command now.
+    // Output of a previous run (a crash leaves it) belongs to no command now, and neither do
+    // the processes it may have left running.
+    reapLeftoverGroups(m_config.outputDirectory);
     fs::remove_all(m_config.outputDirectory, ec);
     fs::create_directories(m_config.outputDirectory, ec);
     if (ec)

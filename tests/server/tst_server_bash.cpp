@@ -64,6 +64,7 @@ private slots:
     void badInputIsRefused();
     void endpointsAreListedAsAio();
     void serverStopEndsRunningCommands();
+    void commandsLeftByAKilledServerEndAtTheNextStart();
     void commandOutputIsNotAWorkspaceChange();
 
 private:
@@ -495,6 +496,36 @@ void TestServerBash::serverStopEndsRunningCommands() {
     QTRY_VERIFY(server.stderrText().size() > 0);
     QCOMPARE(server.stop(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 5000);
+}
+
+void TestServerBash::commandsLeftByAKilledServerEndAtTheNextStart() {
+    QTemporaryDir workspace;
+    TestServer::Options options;
+    options.workspace = workspace.path();
+    TestServer crashed;
+    QVERIFY(crashed.start(options));
+    QTemporaryDir dir;
+    const QString leaderFile = dir.filePath(u"leader"_s);
+    const QString childFile = dir.filePath(u"child"_s);
+    // A command whose shell is still there, with a child of its own in the background.
+    call(crashed, u"/v1/bash/exec"_s,
+         {{"command"_L1,
+           u"sleep 301 & echo $! > '%1'; echo $$ > '%2'; sleep 300"_s.arg(childFile, leaderFile)},
+          {"async_mode"_L1, true}});
+    const auto pidIn = [](const QString &path) {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? pid_t(file.readAll().trimmed().toInt()) : 0;
+    };
+    QTRY_VERIFY(pidIn(leaderFile) > 0 && pidIn(childFile) > 0);
+    const pid_t leader = pidIn(leaderFile);
+    const pid_t child = pidIn(childFile);
+    crashed.kill();
+    // Nothing stopped them: SIGKILL gives the server no chance.
+    QVERIFY(alive(leader));
+    QVERIFY(alive(child));
+    TestServer next;
+    QVERIFY(next.start(options));
+    QTRY_VERIFY_WITH_TIMEOUT(!alive(leader) && !alive(child), 10000);
 }
 
 void TestServerBash::commandOutputIsNotAWorkspaceChange() {
