@@ -25,7 +25,10 @@ void CaptureController::track(ApiJob *job, const QString &action, bool quiet) {
             Q_EMIT pendingChanged();
         });
     }
-    connect(job, &Job::failed, this, [this, action](const Status &status) {
+    connect(job, &Job::failed, this, [this, action, quiet](const Status &status) {
+        // A sandbox without observe: the poller says so once; background reads stay quiet.
+        if (quiet && isNoObserveApi(status))
+            return;
         Q_EMIT outcome(tr("%1 failed: %2").arg(action, status.message), false);
     });
     job->start();

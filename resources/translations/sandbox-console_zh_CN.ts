@@ -2096,6 +2096,10 @@ Try --help.
         <source>This sandbox has no observe API (/v1/sandbox/observe answered 404): CPU and memory come from the container engine instead; processes, disk, events and captures need the observe API.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Captures need the observe API</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::NewSandboxDialog</name>

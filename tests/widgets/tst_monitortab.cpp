@@ -255,6 +255,8 @@ void TestMonitorTab::captureToDownloadedAndDeletedReport() {
     const QString queued = m_dir.filePath(u"queued.jsonl.gz"_s);
     m_prompts.fileAnswer = queued;
     QSignalSpy transferred(&host.queue, &TransferQueueModel::transferFinished);
+    // A late answer of an earlier listing may have reset the list meanwhile: select it again.
+    tab->reportView()->setCurrentIndex(capture->reports()->index(capture->reports()->rowOf(id), 0));
     tab->downloadSelectedReport();
     QCOMPARE(host.queue.rowCount(), 1);
     QVERIFY2(tab->noticeText().contains(u"Files tab"_s), qPrintable(tab->noticeText()));

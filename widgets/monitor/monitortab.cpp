@@ -492,12 +492,16 @@ void MonitorTab::onStateChanged() {
 }
 
 void MonitorTab::updateCaptureButtons() {
-    const bool usable = !m_poller->noObserveApi() && m_capture->pending() == 0;
+    const bool observe = !m_poller->noObserveApi();
+    const bool usable = observe && m_capture->pending() == 0;
     const bool running = m_capture->status().running;
     m_start->setEnabled(usable && !running);
     m_stop->setEnabled(usable && running);
     m_export->setEnabled(usable);
-    m_download->setEnabled(!m_capture->isDownloading());
+    m_download->setEnabled(observe && !m_capture->isDownloading());
+    m_delete->setEnabled(observe);
+    if (!observe)
+        m_captureState->setText(tr("Captures need the observe API"));
 }
 
 void MonitorTab::showEvent(QShowEvent *event) {

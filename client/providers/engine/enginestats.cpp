@@ -4,7 +4,19 @@
 
 #include <QPointer>
 
+#include <unistd.h>
+
 namespace sbx {
+
+namespace {
+// The engine's socket is on this machine: a container with no memory limit reports the host's
+// memory as its limit, which is no limit to show.
+qint64 hostMemoryBytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? qint64(pages) * size : 0;
+}
+} // namespace
 
 bool EngineSandboxes::hasResourceFigures(const SandboxEntry &entry) const {
     const Item *item = find(entry.id);
@@ -32,9 +44,13 @@ void EngineSandboxes::readResourceFigures(const QString &id, QObject *context,
             if (status.ok() && found) {
                 ContainerCpuSample sample;
                 QString error;
-                if (parseContainerStats(response.body, found->lastCpu, &figures, &sample, &error))
+                if (parseContainerStats(response.body, found->lastCpu, &figures, &sample, &error)) {
                     found->lastCpu = sample;
-                else
+                    const qint64 host = hostMemoryBytes();
+                    if (figures.memLimitBytes && host > 0 &&
+                        *figures.memLimitBytes >= host - host / 50)
+                        figures.memLimitBytes.reset();
+                } else
                     status = Status::error(Status::Kind::BadResponse, error);
             } else if (status.ok()) {
                 status =
