@@ -255,8 +255,10 @@ void TestMonitorTab::captureToDownloadedAndDeletedReport() {
     const QString queued = m_dir.filePath(u"queued.jsonl.gz"_s);
     m_prompts.fileAnswer = queued;
     QSignalSpy transferred(&host.queue, &TransferQueueModel::transferFinished);
-    // A late answer of an earlier listing may have reset the list meanwhile: select it again.
-    tab->reportView()->setCurrentIndex(capture->reports()->index(capture->reports()->rowOf(id), 0));
+    // A listing that resets the list keeps the chosen report chosen.
+    capture->refresh();
+    QVERIFY(QSignalSpy(capture->reports(), &QAbstractItemModel::modelReset).wait(15000));
+    QCOMPARE(tab->reportView()->currentIndex().row(), capture->reports()->rowOf(id));
     tab->downloadSelectedReport();
     QCOMPARE(host.queue.rowCount(), 1);
     QVERIFY2(tab->noticeText().contains(u"Files tab"_s), qPrintable(tab->noticeText()));

@@ -262,6 +262,16 @@ QWidget *MonitorTab::makeSidePane() {
     layout->addLayout(reportsHead);
     m_reportView = makeList(pane);
     m_reportView->setModel(m_capture->reports());
+    // A listing that arrives resets the list: the report chosen stays chosen.
+    auto *reports = m_capture->reports();
+    connect(reports, &QAbstractItemModel::modelAboutToBeReset, this, [this, reports] {
+        const ObserveReport *chosen = reports->report(m_reportView->currentIndex().row());
+        m_chosenReport = chosen ? chosen->id : QString();
+    });
+    connect(reports, &QAbstractItemModel::modelReset, this, [this, reports] {
+        if (const int row = reports->rowOf(m_chosenReport); row >= 0)
+            m_reportView->setCurrentIndex(reports->index(row, 0));
+    });
     m_reportView->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     layout->addWidget(m_reportView, 1);
     connect(m_download, &QPushButton::clicked, this, &MonitorTab::downloadSelectedReport);

@@ -93,6 +93,7 @@ private:
     QPointer<SandboxClient> m_client;
     UserPrompts *m_prompts = nullptr;
     TransferHost *m_transfers = nullptr;
+    QString m_chosenReport; // kept across a reset of the report list
     MonitorPoller *m_poller;
     CaptureController *m_capture;
     QSortFilterProxyModel *m_processProxy;
