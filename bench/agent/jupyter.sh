@@ -2,7 +2,8 @@
 # The round trip of `1+1` through POST /v1/jupyter/execute over HTTP (keep-alive, one session),
 # median and p99 over N runs, beside the peer: jupyter_client's own execute-and-wait
 # (KernelManager + BlockingKernelClient.execute_interactive) against the same kernelspec in the
-# same run. Both wait for the execute_reply and the kernel's idle status.
+# same run, the three taken in turns. All wait for the execute_reply and the kernel's idle
+# status.
 # Usage: bench/agent/jupyter.sh [build-dir] [runs]
 set -euo pipefail
 build=${1:-build}
@@ -62,43 +63,50 @@ def post(path, body):
         raise SystemExit(f"{path}: {answer.get('message')}")
     return answer["data"]
 post("/v1/jupyter/sessions/create", {"session_id": "bench"})
-ours = []
-for i in range(warmup + runs):
-    start = time.perf_counter()
+def info():
+    connection.request("GET", "/v1/jupyter/info")
+    json.loads(connection.getresponse().read())
+def ours():
     data = post("/v1/jupyter/execute", {"code": "1+1", "session_id": "bench"})
-    elapsed = time.perf_counter() - start
     if data["status"] != "ok" or data["outputs"][-1]["data"]["text/plain"] != "2":
         raise SystemExit(f"unexpected answer: {data}")
-    if i >= warmup:
-        ours.append(elapsed)
 
 # The peer: jupyter_client in-process, on the same kernelspec (python3): on its default tcp
 # transport, and on ipc as sandbox-server uses.
+managers = []
 def peer(transport):
     options = {"transport": "ipc", "ip": tempfile.mkdtemp() + "/k"} if transport == "ipc" else {}
     manager = KernelManager(kernel_name="python3", **options)
     manager.start_kernel()
+    managers.append(manager)
     client = manager.client()
     client.start_channels()
     client.wait_for_ready(timeout=60)
-    samples = []
-    for i in range(warmup + runs):
-        start = time.perf_counter()
+    def execute():
         reply = client.execute_interactive("1+1", output_hook=lambda message: None, timeout=30)
-        elapsed = time.perf_counter() - start
         if reply["content"]["status"] != "ok":
             raise SystemExit(f"unexpected reply: {reply['content']}")
-        if i >= warmup:
-            samples.append(elapsed)
-    client.stop_channels()
-    manager.shutdown_kernel(now=True)
-    return samples
+    return execute
 
-tcp = peer("tcp")
-ipc = peer("ipc")
-figures("sandbox-server, POST /v1/jupyter/execute:", ours)
-figures("peer, jupyter_client execute_interactive (tcp):", tcp)
-figures("peer, jupyter_client execute_interactive (ipc):", ipc)
+# Taken in turns, one of each per round, so that the machine's load (other jobs) weighs on all
+# three alike.
+contenders = [("sandbox-server, POST /v1/jupyter/execute:", ours),
+              ("peer, jupyter_client execute_interactive (tcp):", peer("tcp")),
+              ("peer, jupyter_client execute_interactive (ipc):", peer("ipc")),
+              # What the server adds: HTTP and a hop through the kernel thread, no kernel.
+              ("sandbox-server, GET /v1/jupyter/info:", info)]
+samples = {name: [] for name, _ in contenders}
+for i in range(warmup + runs):
+    for name, run in contenders:
+        start = time.perf_counter()
+        run()
+        elapsed = time.perf_counter() - start
+        if i >= warmup:
+            samples[name].append(elapsed)
+for name, _ in contenders:
+    figures(name, samples[name])
+for manager in managers:
+    manager.shutdown_kernel(now=True)
 sys.stdout.flush()
 # jupyter_client's destructors log during interpreter shutdown and fail there.
 os._exit(0)
