@@ -293,6 +293,7 @@ void KernelHub::Impl::run() {
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, nullptr);
+    KernelProcess::removeStaleFolders();
     while (true) {
         runCommands();
         if (stopping && dying.empty())
@@ -669,6 +670,7 @@ void KernelHub::Impl::markReady(Session &session) {
     kernel.ready = true;
     kernel.retryInfoAt.reset();
     session.everReady = true;
+    session.touch(); // idle from now, not from before a slow start
     session.died.clear();
     log::debug("jupyter: session " + session.id + ": kernel " +
                std::to_string(kernel.process->pid()) + " ready");

@@ -10,8 +10,11 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
+#include <fstream>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +26,18 @@ namespace {
 constexpr std::size_t kTailBytes = 4096;
 // Unix socket paths hold at most 107 bytes; the folder leaves room for "/k-1".
 constexpr std::size_t kMaxDirLength = 90;
+
+constexpr const char *kFolderPrefix = "sbx-kernel-";
+// In each folder: the pid of the server that made it.
+constexpr const char *kOwnerFile = "server.pid";
+const char *const kFolderFiles[] = {"k-1",     "k-2", "k-3", "k-4", "k-5", "connection.json",
+                                    kOwnerFile};
+
+void removeFolder(const std::string &dir) {
+    for (const char *name : kFolderFiles)
+        ::unlink((dir + "/" + name).c_str());
+    ::rmdir(dir.c_str());
+}
 
 std::string runtimeParent() {
     const char *tmp = std::getenv("TMPDIR");
@@ -55,7 +70,7 @@ std::unique_ptr<KernelProcess> KernelProcess::launch(const KernelSpec &spec,
                                                      const std::string &workingDirectory,
                                                      std::string &error) {
     std::unique_ptr<KernelProcess> kernel(new KernelProcess());
-    std::string pattern = runtimeParent() + "/sbx-kernel-XXXXXX";
+    std::string pattern = runtimeParent() + "/" + kFolderPrefix + "XXXXXX";
     if (!::mkdtemp(pattern.data())) {
         error = std::string("cannot create the kernel's folder: ") + std::strerror(errno);
         return nullptr;
@@ -73,7 +88,8 @@ std::unique_ptr<KernelProcess> KernelProcess::launch(const KernelSpec &spec,
                                        {"signature_scheme", "hmac-sha256"},
                                        {"kernel_name", spec.name}};
     const std::string connectionFile = kernel->m_dir + "/connection.json";
-    if (!writeFile(connectionFile, connection.dump())) {
+    if (!writeFile(kernel->m_dir + "/" + kOwnerFile, std::to_string(::getpid())) ||
+        !writeFile(connectionFile, connection.dump())) {
         error = std::string("cannot write the connection file: ") + std::strerror(errno);
         return nullptr;
     }
@@ -144,11 +160,36 @@ KernelProcess::~KernelProcess() {
         ::close(m_pidfd);
     if (m_outputFd >= 0)
         ::close(m_outputFd);
-    if (!m_dir.empty()) {
-        for (const char *name : {"k-1", "k-2", "k-3", "k-4", "k-5", "connection.json"})
-            ::unlink((m_dir + "/" + name).c_str());
-        ::rmdir(m_dir.c_str());
+    if (!m_dir.empty())
+        removeFolder(m_dir);
+}
+
+void KernelProcess::removeStaleFolders() {
+    const std::string parent = runtimeParent();
+    DIR *dir = ::opendir(parent.c_str());
+    if (!dir)
+        return;
+    std::vector<std::string> stale;
+    while (const dirent *entry = ::readdir(dir)) {
+        if (std::strncmp(entry->d_name, kFolderPrefix, std::strlen(kFolderPrefix)) != 0)
+            continue;
+        const std::string path = parent + "/" + entry->d_name;
+        struct stat info {};
+        if (::lstat(path.c_str(), &info) != 0 || !S_ISDIR(info.st_mode) ||
+            info.st_uid != ::geteuid())
+            continue;
+        std::ifstream owner(path + "/" + kOwnerFile);
+        long pid = 0;
+        // Only a folder whose server is known to be gone (a reused pid keeps it, harmlessly).
+        if (owner >> pid && pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            stale.push_back(path);
     }
+    ::closedir(dir);
+    for (const std::string &path : stale)
+        removeFolder(path);
+    if (!stale.empty())
+        log::info("jupyter: removed " + std::to_string(stale.size()) +
+                  " kernel folders left by a server that is gone");
 }
 
 std::string KernelProcess::endpoint(KernelChannel channel) const {

@@ -47,6 +47,10 @@ public:
     void interrupt();
     void kill();
 
+    // Removes the folders that kernels of a server no longer running left behind (a server
+    // killed outright cannot remove them; its kernels end by themselves). Blocking: a readdir.
+    static void removeStaleFolders();
+
 private:
     KernelProcess() = default;
 

@@ -8,6 +8,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -80,6 +81,7 @@ private slots:
     void parallelSessionsDoNotBlock();
     void kernelEnvironmentHasNoSecret();
     void idleSessionsExpireAndTheLimitHolds();
+    void killedServerLeavesNoKernelBehind();
     void infoDescribesTheKernels();
     void badInputIsRefused();
     void noKernelIsAClearError();
@@ -343,33 +345,70 @@ print(b'%1' in open('/proc/%d/environ' % os.getppid(), 'rb').read(), 'HOME' in o
 }
 
 void TestServerJupyter::idleSessionsExpireAndTheLimitHolds() {
-    TestServer server;
+    TestServer limited;
     TestServer::Options options = TestServer::withApiKey(QString::fromLatin1(kApiKey));
-    options.extraArgs = {u"--jupyter-idle-timeout"_s, u"2"_s, u"--jupyter-max-sessions"_s, u"1"_s};
-    QVERIFY2(server.start(options), qPrintable(server.error()));
-    QCOMPARE(
-        call(server, "POST", u"/v1/jupyter/sessions/create"_s, {{"session_id"_L1, "a"_L1}}).status,
-        200);
-    const qint64 pid = sessions(server).value("a"_L1).toObject().value("pid"_L1).toInteger();
-    const HttpResult refused =
-        call(server, "POST", u"/v1/jupyter/sessions/create"_s, {{"session_id"_L1, "b"_L1}});
+    options.extraArgs = {u"--jupyter-max-sessions"_s, u"1"_s};
+    QVERIFY2(limited.start(options), qPrintable(limited.error()));
+    const auto create = [this](TestServer &server, const char *id) {
+        return call(server, "POST", u"/v1/jupyter/sessions/create"_s,
+                    {{"session_id"_L1, QLatin1StringView(id)}});
+    };
+    QCOMPARE(create(limited, "a").status, 200);
+    const HttpResult refused = create(limited, "b");
     QCOMPARE(refused.status, 429);
     QVERIFY(isErrorEnvelope(refused.body));
     QVERIFY2(refused.json().value("message"_L1).toString().contains("Too many"_L1),
              refused.body.constData());
-    // Unused for 2 s, the session ends with its kernel, and makes room.
-    QTRY_VERIFY_WITH_TIMEOUT(sessions(server).isEmpty(), 20000);
+    // An execute that would make a session is refused the same way.
+    QCOMPARE(call(limited, "POST", u"/v1/jupyter/execute"_s, {{"code"_L1, "1"_L1}}).status, 429);
+    QCOMPARE(call(limited, "DELETE", u"/v1/jupyter/sessions/a"_s).status, 200);
+    QCOMPARE(create(limited, "b").status, 200);
+    // A server that stops takes its kernels with it.
+    const qint64 last = sessions(limited).value("b"_L1).toObject().value("pid"_L1).toInteger();
+    QVERIFY(alive(last));
+    QCOMPARE(limited.stop(), 0);
+    QVERIFY(!alive(last));
+
+    TestServer expiring;
+    options.extraArgs = {u"--jupyter-idle-timeout"_s, u"2"_s};
+    QVERIFY2(expiring.start(options), qPrintable(expiring.error()));
+    QCOMPARE(create(expiring, "short").status, 200);
+    const qint64 pid = sessions(expiring).value("short"_L1).toObject().value("pid"_L1).toInteger();
+    QVERIFY(alive(pid));
+    // Unused for 2 s, the session ends with its kernel.
+    QTRY_VERIFY_WITH_TIMEOUT(sessions(expiring).isEmpty(), 20000);
     QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 10000);
-    QCOMPARE(
-        call(server, "POST", u"/v1/jupyter/sessions/create"_s, {{"session_id"_L1, "b"_L1}}).status,
-        200);
-    QCOMPARE(call(server, "GET", u"/v1/jupyter/info"_s)
+    QCOMPARE(call(expiring, "GET", u"/v1/jupyter/info"_s)
                  .json()
                  .value("data"_L1)
                  .toObject()
                  .value("session_timeout_seconds"_L1)
                  .toInt(),
              2);
+}
+
+void TestServerJupyter::killedServerLeavesNoKernelBehind() {
+    auto server = std::make_unique<TestServer>();
+    QVERIFY2(server->start(TestServer::withApiKey(QString::fromLatin1(kApiKey))),
+             qPrintable(server->error()));
+    const HttpResult answer =
+        call(*server, "POST", u"/v1/jupyter/execute"_s,
+             {{"code"_L1, u"import os, sys\nprint(os.getpid(), sys.argv[-1])"_s}});
+    const QStringList printed =
+        stdoutText(answer.json().value("data"_L1).toObject()).trimmed().split(u' ');
+    QCOMPARE(printed.size(), 2);
+    const qint64 pid = printed.first().toLongLong();
+    const QString folder = QFileInfo(printed.last()).path(); // the connection file's folder
+    QVERIFY(QFileInfo(folder).isDir());
+    // Killed outright, the server cannot clean up: the kernel notices and ends itself ...
+    server->kill();
+    QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 15000);
+    QVERIFY(QFileInfo(folder).isDir());
+    // ... and the next server removes what was left.
+    TestServer next;
+    QVERIFY2(next.start(TestServer::withApiKey(QString::fromLatin1(kApiKey))),
+             qPrintable(next.error()));
+    QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo(folder).exists(), 10000);
 }
 
 void TestServerJupyter::infoDescribesTheKernels() {
