@@ -17,6 +17,9 @@ packages=(
   qt6-l10n-tools
   # server
   libboost-dev libssl-dev libjwt-dev zlib1g-dev
+  # server: Jupyter kernels spoken to over ZeroMQ (cppzmq is header-only), and the kernels
+  # themselves; jupyter_client is the peer of bench/agent/jupyter.sh
+  libzmq3-dev cppzmq-dev python3-ipykernel python3-jupyter-client
   # container engine provider; its suite runs a podman service of its own (runc, no systemd)
   libcurl4-openssl-dev podman runc conmon containernetworking-plugins
   # tests, screenshots and benchmarks

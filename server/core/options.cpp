@@ -89,8 +89,17 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
             if (!v)
                 return parsed;
             options.stateDir = *v;
+        } else if (arg == "--jupyter-python") {
+            auto v = value();
+            if (!v)
+                return parsed;
+            if (v->empty()) {
+                parsed.error = "--jupyter-python needs an interpreter";
+                return parsed;
+            }
+            options.jupyterPython = *v;
         } else if (arg == "--session-idle-timeout" || arg == "--ws-ping-interval" ||
-                   arg == "--bash-retention") {
+                   arg == "--bash-retention" || arg == "--jupyter-idle-timeout") {
             auto v = value();
             if (!v)
                 return parsed;
@@ -100,10 +109,12 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
                 parsed.error = arg + " needs a number of seconds above 0, got '" + *v + "'";
                 return parsed;
             }
-            (arg == "--ws-ping-interval" ? options.wsPingInterval
-             : arg == "--bash-retention" ? options.bashRetention
-                                         : options.sessionIdleTimeout) = seconds;
-        } else if (arg == "--max-connections" || arg == "--header-timeout") {
+            (arg == "--ws-ping-interval"       ? options.wsPingInterval
+             : arg == "--bash-retention"       ? options.bashRetention
+             : arg == "--jupyter-idle-timeout" ? options.jupyterIdleTimeout
+                                               : options.sessionIdleTimeout) = seconds;
+        } else if (arg == "--max-connections" || arg == "--header-timeout" ||
+                   arg == "--jupyter-max-sessions") {
             auto v = value();
             if (!v)
                 return parsed;
@@ -113,7 +124,9 @@ ParsedOptions parseCommandLine(const std::vector<std::string> &args) {
                 parsed.error = arg + " needs a number above 0, got '" + *v + "'";
                 return parsed;
             }
-            (arg == "--max-connections" ? options.maxConnections : options.headerTimeout) = number;
+            (arg == "--max-connections"  ? options.maxConnections
+             : arg == "--header-timeout" ? options.headerTimeout
+                                         : options.jupyterMaxSessions) = number;
         } else {
             parsed.error = "unknown argument '" + arg + "' (see --help)";
             return parsed;
@@ -126,6 +139,8 @@ std::string helpText() {
     return R"(Usage: sandbox-server [--host ADDR] [--port N] [--workspace DIR] [--state-dir DIR]
                       [--session-idle-timeout SECONDS] [--ws-ping-interval SECONDS]
                       [--bash-retention SECONDS]
+                      [--jupyter-idle-timeout SECONDS] [--jupyter-max-sessions N]
+                      [--jupyter-python PATH]
                       [--max-connections N] [--header-timeout SECONDS]
                       [--observe-source auto|cgroup|tree]
                       [--without GROUP,...] [--no-extensions] [--verbose] [--help] [--version]
@@ -151,6 +166,15 @@ Options:
   --bash-retention SECONDS
                      keep a finished /v1/bash command's output readable this long
                      (default 3600)
+  --jupyter-idle-timeout SECONDS
+                     shut down a Jupyter session (its kernel) unused this long
+                     (default 1800, 30 minutes)
+  --jupyter-max-sessions N
+                     Jupyter sessions at most, each a kernel process (default 16)
+  --jupyter-python PATH
+                     start Jupyter kernels with this Python (it needs ipykernel); default:
+                     Jupyter's kernelspecs (JUPYTER_PATH, ~/.local/share/jupyter,
+                     /usr/local/share/jupyter, /usr/share/jupyter), then python3 on PATH
   --max-connections N
                      open connections at most (default: derived from the descriptor limit,
                      RLIMIT_NOFILE, less a reserve for terminals and files); at the cap the
@@ -166,7 +190,7 @@ Options:
                      session's cgroup
   --without GROUP,...
                      leave these route groups out (bash, watch, observe, shell, hooks, mcp,
-                     ...),
+                     jupyter, code, ...),
                      to stand in for an older AIO server that lacks them
   --no-extensions    answer as AIO's documented contract only: announce no extension
                      and ignore Range on downloads

@@ -22,6 +22,13 @@ struct ServerOptions {
     unsigned wsPingInterval = 30;
     // Seconds a finished /v1/bash command's output stays readable (--bash-retention).
     unsigned bashRetention = 3600;
+    // Jupyter sessions unused this many seconds are shut down (--jupyter-idle-timeout).
+    unsigned jupyterIdleTimeout = 30 * 60;
+    // Jupyter sessions at most (--jupyter-max-sessions).
+    unsigned jupyterMaxSessions = 16;
+    // The Python interpreter (with ipykernel) for Jupyter kernels (--jupyter-python); empty:
+    // Jupyter's kernelspecs, then python3 on PATH.
+    std::string jupyterPython;
     // Open connections at most (--max-connections); 0: derived from RLIMIT_NOFILE at start.
     unsigned maxConnections = 0;
     // Seconds a new connection has to send its first request header (--header-timeout).
