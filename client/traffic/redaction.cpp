@@ -4,6 +4,7 @@
 #include <QUrlQuery>
 
 #include <algorithm>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -18,10 +19,21 @@ constexpr qsizetype kMinLiteral = 6;
 
 using Range = std::pair<qsizetype, qsizetype>; // [begin, end)
 
-QByteArray normalized(QByteArrayView name) {
-    QByteArray n = name.toByteArray().toLower();
-    n.replace('-', '_');
-    return n;
+constexpr qsizetype kMaxName = 64; // longer names are not taken for secrets' names
+
+// A name lower-cased with '-' as '_', in a buffer of the caller's: this runs for every JSON key
+// and every '=' of a recorded body, so it allocates nothing.
+std::string_view normalized(QByteArrayView name, char (&buffer)[kMaxName]) {
+    const qsizetype n = std::min(name.size(), kMaxName);
+    for (qsizetype i = 0; i < n; ++i) {
+        const char c = name[i];
+        buffer[i] = c == '-' ? '_' : (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    }
+    return {buffer, size_t(n)};
+}
+
+bool contains(std::string_view text, std::string_view part) {
+    return text.find(part) != std::string_view::npos;
 }
 
 bool isBase64Url(char c) {
@@ -135,10 +147,24 @@ void assignments(const QByteArray &b, std::vector<Range> &out) {
 }
 
 // "Bearer <token>" anywhere: an Authorization header echoed in a body, a curl line in a command.
+// Where "bearer " starts at or after from, in any case; -1 when nowhere. No copy of b.
+qsizetype findBearer(const QByteArray &b, qsizetype from) {
+    static constexpr char word[] = "bearer ";
+    for (qsizetype i = from; i + 7 <= b.size(); ++i) {
+        if ((b[i] | 0x20) != 'b')
+            continue;
+        qsizetype k = 1;
+        while (k < 7 && (k == 6 ? b[i + k] == ' ' : (b[i + k] | 0x20) == word[k]))
+            ++k;
+        if (k == 7)
+            return i;
+    }
+    return -1;
+}
+
 void bearerTokens(const QByteArray &b, std::vector<Range> &out) {
-    const QByteArray lower = b.toLower();
     qsizetype i = 0;
-    while ((i = lower.indexOf("bearer ", i)) >= 0) {
+    while ((i = findBearer(b, i)) >= 0) {
         qsizetype v = i + 7;
         while (v < b.size() && b[v] == ' ')
             ++v;
@@ -192,28 +218,32 @@ QString maskText() {
 }
 
 bool isSecretName(QByteArrayView name) {
-    if (name.isEmpty() || name.size() > 64)
+    if (name.isEmpty() || name.size() > kMaxName)
         return false;
-    const QByteArray n = normalized(name);
-    if (n.contains("idempotency"))
+    char buffer[kMaxName];
+    const std::string_view n = normalized(name, buffer);
+    if (contains(n, "idempotency"))
         return false;
-    static const char *const exact[] = {"auth",   "authorization", "cookie", "jwt",
-                                        "bearer", "set_cookie",    "pass",   "pwd"};
-    for (const char *e : exact) {
+    static constexpr std::string_view exact[] = {"auth",   "authorization", "cookie", "jwt",
+                                                 "bearer", "set_cookie",    "pass",   "pwd"};
+    for (const std::string_view e : exact) {
         if (n == e)
             return true;
     }
-    static const char *const parts[] = {"password", "passwd", "secret",      "api_key",   "apikey",
-                                        "token",    "ticket", "private_key", "credential"};
-    for (const char *p : parts) {
-        if (n.contains(p))
+    static constexpr std::string_view parts[] = {"password", "passwd",      "secret",
+                                                 "api_key",  "apikey",      "token",
+                                                 "ticket",   "private_key", "credential"};
+    for (const std::string_view p : parts) {
+        if (contains(n, p))
             return true;
     }
-    return n.endsWith("_key") || n.endsWith("_jwt") || n.endsWith("_auth") || n.endsWith("_pass");
+    return n.ends_with("_key") || n.ends_with("_jwt") || n.ends_with("_auth") ||
+           n.ends_with("_pass");
 }
 
 bool isSecretHeader(QByteArrayView name) {
-    const QByteArray n = normalized(name);
+    char buffer[kMaxName];
+    const std::string_view n = normalized(name, buffer);
     return n == "proxy_authorization" || n == "x_aio_api_key" || isSecretName(name);
 }
 
@@ -221,7 +251,8 @@ QByteArray headerValue(QByteArrayView name, const QByteArray &value,
                        const QList<QByteArray> &secrets) {
     if (!isSecretHeader(name))
         return literal(value, secrets);
-    const QByteArray n = normalized(name);
+    char buffer[kMaxName];
+    const std::string_view n = normalized(name, buffer);
     const qsizetype space = value.indexOf(' ');
     if ((n == "authorization" || n == "proxy_authorization") && space > 0)
         return value.left(space + 1) + mask();

@@ -28,12 +28,15 @@ using RawHeaders = QList<QPair<QByteArray, QByteArray>>;
 // A request or response body as the inspector keeps it: its first bytes at most, redacted.
 struct TrafficBody {
     QByteArray kept;
+    // The bytes of the body that kept stands for: redaction changes its length, so kept's own
+    // size says nothing about how much was cut.
+    qint64 covered = 0;
     qint64 size = 0; // of the whole body; -1 when unknown
     QByteArray mimeType;
     // A file transfer's body: never buffered for the inspector, only counted.
     bool streamed = false;
 
-    bool complete() const { return !streamed && size == kept.size(); }
+    bool complete() const { return !streamed && covered == size; }
 };
 
 // One exchange, socket or message between the console and a sandbox, as recorded: everything in

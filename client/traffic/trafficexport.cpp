@@ -101,9 +101,9 @@ std::string keptNote(const TrafficBody &body, bool detailsKept) {
         return "a file's bytes: streamed, not recorded";
     if (!detailsKept && body.size > 0)
         return "not kept (the inspector was closed, or its memory budget was reached)";
-    if (body.size > body.kept.size())
-        return "the first " + std::to_string(body.kept.size()) + " of " +
-               std::to_string(body.size) + " bytes";
+    if (body.size > body.covered)
+        return "the first " + std::to_string(body.covered) + " of " + std::to_string(body.size) +
+               " bytes";
     return {};
 }
 

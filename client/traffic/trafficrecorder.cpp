@@ -163,7 +163,9 @@ void TrafficRecorder::stripDetails(TrafficEntry &entry) {
     entry.requestHeaders = {};
     entry.responseHeaders = {};
     entry.request.kept = {};
+    entry.request.covered = 0;
     entry.response.kept = {};
+    entry.response.covered = 0;
 }
 
 void TrafficRecorder::enforceBudget() {
@@ -190,18 +192,28 @@ QList<QByteArray> TrafficRecorder::secretsOf(const QList<QByteArray> &origin) co
     return m_learned.isEmpty() ? origin : origin + m_learned;
 }
 
-QByteArray TrafficRecorder::keptBody(const QByteArray &body, const QByteArray &mimeType,
-                                     const QList<QByteArray> &secrets) {
+void TrafficRecorder::keepBody(TrafficBody &into, const QByteArray &body,
+                               const QList<QByteArray> &secrets) {
     if (body.isEmpty() || m_limits.bodyBound == 0)
-        return {};
+        return;
     // A body within the bound is shared with the caller's, not copied, unless redaction
     // changes it.
     QByteArray head = body.size() > m_limits.bodyBound ? body.left(m_limits.bodyBound) : body;
+    into.covered = head.size();
     const QList<QByteArray> all = secretsOf(secrets);
-    if (!isTextualBody(mimeType, head))
-        return Redaction::literal(std::move(head), all);
-    QList<QByteArray> found;
-    QByteArray kept = Redaction::text(std::move(head), all, &found);
+    if (!isTextualBody(into.mimeType, head)) {
+        into.kept = Redaction::literal(std::move(head), all);
+    } else {
+        QList<QByteArray> found;
+        into.kept = Redaction::text(std::move(head), all, &found);
+        learn(found, secrets);
+    }
+    // A reply's buffer is often larger than its body: the ring would keep the difference.
+    if (into.kept.capacity() > into.kept.size() + into.kept.size() / 8)
+        into.kept = QByteArray(into.kept.constData(), into.kept.size());
+}
+
+void TrafficRecorder::learn(QList<QByteArray> &found, const QList<QByteArray> &secrets) {
     for (QByteArray &value : found) {
         if (secrets.contains(value) || m_learned.contains(value))
             continue;
@@ -209,7 +221,6 @@ QByteArray TrafficRecorder::keptBody(const QByteArray &body, const QByteArray &m
             m_learned.removeFirst();
         m_learned.append(std::move(value));
     }
-    return kept;
 }
 
 RawHeaders TrafficRecorder::keptHeaders(const RawHeaders &headers,
@@ -242,7 +253,7 @@ quint64 TrafficRecorder::begin(const TrafficOrigin &origin, const TrafficRequest
     if (m_keepDetails) {
         e.requestHeaders = keptHeaders(request.headers, origin.secrets);
         if (!request.streamed)
-            e.request.kept = keptBody(request.body, request.mimeType, origin.secrets);
+            keepBody(e.request, request.body, origin.secrets);
         e.detailsKept = true;
         cost = detailCost(e);
         e.detailsKept = false;
@@ -292,7 +303,7 @@ void TrafficRecorder::finish(quint64 serial, const TrafficOrigin &origin,
         const qint64 before = detailCost(*e);
         e->responseHeaders = keptHeaders(response.headers, origin.secrets);
         if (!response.streamed)
-            e->response.kept = keptBody(response.body, response.mimeType, origin.secrets);
+            keepBody(e->response, response.body, origin.secrets);
         e->detailsKept = true;
         m_detailBytes += detailCost(*e) - before;
     }
@@ -310,11 +321,10 @@ void TrafficRecorder::abandon(quint64 serial, const QString &why) {
     emitChanged(serial);
 }
 
-void TrafficRecorder::socketMessage(const TrafficSocket &socket, const QList<QByteArray> &secrets,
-                                    TrafficDirection direction, const QByteArray &type,
-                                    const QByteArray &frame, qint64 size) {
+TrafficEntry TrafficRecorder::socketEntry(TrafficKind kind, const TrafficSocket &socket,
+                                          TrafficDirection direction, const QByteArray &type) {
     TrafficEntry e;
-    e.kind = TrafficKind::SocketMessage;
+    e.kind = kind;
     e.started = QDateTime::currentDateTimeUtc();
     e.startNs = nowNs();
     e.sandbox = socket.sandbox;
@@ -325,14 +335,21 @@ void TrafficRecorder::socketMessage(const TrafficSocket &socket, const QList<QBy
     e.direction = direction;
     e.messageType = type;
     e.socketSerial = socket.serial;
-    e.finished = true;
     e.elapsedMs = 0;
+    return e;
+}
+
+void TrafficRecorder::socketMessage(const TrafficSocket &socket, const QList<QByteArray> &secrets,
+                                    TrafficDirection direction, const QByteArray &type,
+                                    const QByteArray &frame, qint64 size) {
+    TrafficEntry e = socketEntry(TrafficKind::SocketMessage, socket, direction, type);
+    e.finished = true;
     TrafficBody &body = direction == TrafficDirection::Sent ? e.request : e.response;
     body.size = size;
     body.mimeType = "application/json";
     qint64 cost = 0;
     if (m_keepDetails) {
-        body.kept = keptBody(frame, body.mimeType, secrets);
+        keepBody(body, frame, secrets);
         e.detailsKept = true;
         cost = detailCost(e);
         e.detailsKept = false;
@@ -362,20 +379,9 @@ void TrafficRecorder::socketFrames(const TrafficSocket &socket, TrafficDirection
         }
         m_buckets.erase(it);
     }
-    TrafficEntry e;
-    e.kind = TrafficKind::SocketFrames;
-    e.started = QDateTime::currentDateTimeUtc();
+    TrafficEntry e = socketEntry(TrafficKind::SocketFrames, socket, direction, type);
     e.startNs = now;
-    e.sandbox = socket.sandbox;
-    e.method = "WS";
-    e.path = socket.path;
-    if (const TrafficEntry *handshake = find(socket.serial))
-        e.url = handshake->url;
-    e.direction = direction;
-    e.messageType = type;
-    e.socketSerial = socket.serial;
     e.frames = 1;
-    e.elapsedMs = 0;
     (direction == TrafficDirection::Sent ? e.request : e.response).size = bytes;
     const quint64 serial = append(std::move(e)).serial;
     m_buckets.insert(key, {serial, now});

@@ -127,6 +127,9 @@ private:
         qint64 startNs = 0;
     };
     TrafficEntry *find(quint64 serial);
+    // A message or summary entry of socket, not yet in the ring.
+    TrafficEntry socketEntry(TrafficKind kind, const TrafficSocket &socket,
+                             TrafficDirection direction, const QByteArray &type);
     TrafficEntry &append(TrafficEntry entry);
     void dropOldest(int count);
     void noteSandbox(const QString &name);
@@ -134,9 +137,9 @@ private:
     void stripDetails(TrafficEntry &entry);
     void enforceBudget();
     void emitChanged(quint64 serial);
-    // The first bytes of body, redacted; values masked by name are learned.
-    QByteArray keptBody(const QByteArray &body, const QByteArray &mimeType,
-                        const QList<QByteArray> &secrets);
+    // Keeps the first bytes of body, redacted; values masked by name are learned.
+    void keepBody(TrafficBody &into, const QByteArray &body, const QList<QByteArray> &secrets);
+    void learn(QList<QByteArray> &found, const QList<QByteArray> &secrets);
     // The origin's secrets and the values learned from what was masked before.
     QList<QByteArray> secretsOf(const QList<QByteArray> &origin) const;
     RawHeaders keptHeaders(const RawHeaders &headers, const QList<QByteArray> &secrets) const;
