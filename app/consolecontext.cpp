@@ -5,6 +5,7 @@
 #include "client/providers/localsandboxes.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
+#include "client/traffic/trafficrecorder.h"
 #include "models/sandboxlistmodel.h"
 #include "widgets/common/userprompts.h"
 
@@ -46,6 +47,13 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
         m_settings->value(u"preferences/parallelTransfers"_s, loaded.parallelTransfers).toInt();
     m_preferences->set(loaded);
     m_registry->setPollInterval(loaded.pollIntervalMs);
+    // The traffic inspector's bounds: no dialog for them yet, only these settings.
+    TrafficRecorder::Limits limits;
+    limits.maxEntries = m_settings->value(u"inspector/maxEntries"_s, limits.maxEntries).toInt();
+    limits.detailBudget =
+        m_settings->value(u"inspector/detailBudgetMiB"_s, limits.detailBudget >> 20).toLongLong()
+        << 20;
+    m_registry->traffic()->setLimits(limits);
     m_registry->addProvider(m_local);
     m_registry->addProvider(m_saved);
     m_registry->addProvider(m_engine);

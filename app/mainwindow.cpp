@@ -14,6 +14,7 @@
 #include "widgets/logs/logwindow.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
 #include "widgets/shell/terminaltab.h"
+#include "widgets/traffic/trafficdock.h"
 #include "widgets/workspace/sandboxworkspace.h"
 
 #include <QAction>
@@ -25,6 +26,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -41,7 +43,8 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     , m_placeholder(new QLabel(tr("Select a sandbox on the left, create one with "
                                   "Ctrl+Shift+N or add one by address with Ctrl+N."),
                                this))
-    , m_secretsStatus(new QLabel(this)) {
+    , m_secretsStatus(new QLabel(this))
+    , m_traffic(new TrafficDock(context->registry()->traffic(), this)) {
     setWindowTitle(tr("Sandbox Console"));
     setObjectName(u"mainWindow"_s);
 
@@ -56,6 +59,9 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     splitter->setSizes({380, 900});
     setCentralWidget(splitter);
     statusBar()->addPermanentWidget(m_secretsStatus);
+    m_traffic->setPrompts(context->prompts());
+    addDockWidget(Qt::BottomDockWidgetArea, m_traffic);
+    m_traffic->hide();
 
     buildActions();
     connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -156,6 +162,21 @@ void MainWindow::buildActions() {
     file->addAction(quit);
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_preferencesAction);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *inspector = m_traffic->toggleViewAction();
+    inspector->setObjectName(u"toggleTrafficInspector"_s);
+    inspector->setShortcut(QKeySequence(u"Ctrl+Shift+I"_s));
+    inspector->setToolTip(tr("The console's API traffic with every sandbox (Ctrl+Shift+I)"));
+    view->addAction(inspector);
+    // A dock's own size hint leaves the details pane a few lines: give it two fifths at first.
+    connect(inspector, &QAction::toggled, this, [this](bool open) {
+        if (!open || m_trafficSized)
+            return;
+        m_trafficSized = true;
+        // Once the dock is laid out: before, the main window ignores the size.
+        QTimer::singleShot(0, this,
+                           [this] { resizeDocks({m_traffic}, {height() * 2 / 5}, Qt::Vertical); });
+    });
 
     QToolBar *toolbar = addToolBar(tr("Sandboxes"));
     toolbar->setObjectName(u"sandboxToolbar"_s);

@@ -18,6 +18,7 @@ class SandboxActions;
 class SandboxListView;
 class ConsoleContext;
 class SandboxWorkspace;
+class TrafficDock;
 
 // The console's window: the sandbox list on the left, the selected sandbox's workspace on the
 // right.
@@ -32,6 +33,8 @@ public:
     // The workspace of a sandbox, created on first use.
     SandboxWorkspace *workspace(const QString &id);
     SandboxListView *sandboxView() const { return m_list; }
+    // The traffic inspector (View > Traffic inspector, Ctrl+Shift+I); closed at first.
+    TrafficDock *trafficDock() const { return m_traffic; }
 
     void addSandbox();
     void editSandbox();
@@ -71,6 +74,8 @@ private:
     QLabel *m_secretsStatus;
     QHash<QString, QPointer<SandboxWorkspace>> m_workspaces;
     SandboxActions *m_lifecycle = nullptr;
+    TrafficDock *m_traffic;
+    bool m_trafficSized = false;
     QAction *m_addAction = nullptr;
     QAction *m_editAction = nullptr;
     QAction *m_refreshAction = nullptr;

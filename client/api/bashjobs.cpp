@@ -183,7 +183,9 @@ void BashOutputJob::onBodyData(QNetworkReply *reply) {
         if (length > 0 && length < (qint64(1) << 30))
             m_body.reserve(length);
     }
-    m_body += reply->readAll();
+    const QByteArray bytes = reply->readAll();
+    tapBody(bytes);
+    m_body += bytes;
 }
 
 QByteArray BashOutputJob::wholeBody(const QByteArray &rest) {

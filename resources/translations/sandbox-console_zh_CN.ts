@@ -1839,6 +1839,14 @@ Try --help.
         <source>Open a log file from this computer</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The console&apos;s API traffic with every sandbox (Ctrl+Shift+I)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::MintTicketJob</name>
@@ -2666,6 +2674,13 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::SandboxClient</name>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::SandboxDialog</name>
     <message>
         <source>&amp;Test connection</source>
@@ -3233,6 +3248,10 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
         <source>Gave up reconnecting after %1 attempts: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The terminal was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::TerminalFindBar</name>
@@ -3365,6 +3384,253 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>&amp;Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::TrafficDock</name>
+    <message>
+        <source>Traffic inspector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as &amp;curl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;HAR…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All methods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WebSocket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2xx success</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3xx redirect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4xx client error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5xx server error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: path, status, sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected request as a curl command; credentials come from $SANDBOX_API_KEY, $SANDBOX_JWT or $SANDBOX_TICKET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the entries shown as a HAR 1.2 file (secrets are not in it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Traffic inspector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an entry to see its headers and bodies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n entries, %2 kept</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At most %n entries are kept; headers and bodies only while the inspector is open, %1 at most.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copied the request as a curl command. Set SANDBOX_API_KEY, SANDBOX_JWT or SANDBOX_TICKET before you run it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export HAR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n entries to %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::TrafficFormat</name>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n frame(s), %2 in 1 s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>WebSocket %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WebSocket messages have no headers; see the socket&apos;s handshake.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers are kept only while the inspector is open, and within its memory budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(in flight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the socket opened; its response headers are not available)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 frame(s), %2 in 1 s. Terminal output and input are summarised per second; their contents are not recorded.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, streamed: a file&apos;s bytes are counted, never recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>size unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no body)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. Bodies are kept only while the inspector is open, and within its memory budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 more not kept (the first %2 are shown).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of binary data (%2). The first %3:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::TrafficModel</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Received</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

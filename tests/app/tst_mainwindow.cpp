@@ -7,9 +7,12 @@
 #include "client/providers/localsandboxes.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
+#include "client/traffic/trafficrecorder.h"
 #include "models/files/transferqueuemodel.h"
 #include "models/runs/sessionlistmodel.h"
 #include "models/sandboxlistmodel.h"
+#include "models/traffic/trafficfiltermodel.h"
+#include "models/traffic/trafficmodel.h"
 #include "tests/support/testserver.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
@@ -19,6 +22,7 @@
 #include "widgets/runs/runstab.h"
 #include "widgets/shell/terminalpane.h"
 #include "widgets/shell/terminaltab.h"
+#include "widgets/traffic/trafficdock.h"
 #include "widgets/workspace/sandboxworkspace.h"
 
 #include <QApplication>
@@ -78,6 +82,7 @@ private Q_SLOTS:
     void localSandboxIsConnectedAndFilled();
     void preferencesPersistPollInterval();
     void actionsAndTabsHaveIcons();
+    void trafficInspectorOpensWithCtrlShiftI();
 };
 
 void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
@@ -303,6 +308,47 @@ void TestMainWindow::actionsAndTabsHaveIcons() {
         QVERIFY2(index >= 0, qPrintable(tab));
         QVERIFY2(!ws->tabs()->tabIcon(index).isNull(), qPrintable(tab));
     }
+}
+
+void TestMainWindow::trafficInspectorOpensWithCtrlShiftI() {
+    const QString key = u"inspector-window-key-42"_s;
+    TestServer server;
+    QVERIFY2(server.start(TestServer::withApiKey(key)), qPrintable(server.error()));
+    ConsoleContext context(paths(u"inspector"_s));
+    MainWindow window(&context);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TrafficDock *dock = window.trafficDock();
+    QVERIFY(dock && dock->isHidden());
+    TrafficRecorder *recorder = context.registry()->traffic();
+    QVERIFY(!recorder->keepsDetails()); // closed at first: metadata only
+    const QString id = context.saved()->add({QString(),
+                                             u"Probed box"_s,
+                                             {server.url(), {}},
+                                             {Credentials::Kind::ApiKey, key},
+                                             SandboxState::Online,
+                                             {}});
+    QTest::keyClick(&window, Qt::Key_I, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(dock->isVisible());
+    QVERIFY(recorder->keepsDetails());
+    // The registry's probe of the sandbox is recorded under its name, with no key in it.
+    context.registry()->probe(id);
+    QTRY_VERIFY_WITH_TIMEOUT(dock->model()->rowCount() > 0, 10000);
+    dock->sandboxFilter()->setCurrentIndex(dock->sandboxFilter()->findData(u"Probed box"_s));
+    QTRY_VERIFY(dock->filter()->rowCount() > 0);
+    QVERIFY(dock->selectRow(0));
+    QVERIFY2(dock->headersText().contains(u"X-AIO-API-Key: •••"_s),
+             qPrintable(dock->headersText()));
+    QVERIFY(!dock->headersText().contains(key));
+    bool inViewMenu = false;
+    for (const QAction *action : window.findChildren<QAction *>()) {
+        if (action->objectName() == u"toggleTrafficInspector"_s)
+            inViewMenu = action->shortcut() == QKeySequence(u"Ctrl+Shift+I"_s);
+    }
+    QVERIFY(inViewMenu);
+    QTest::keyClick(&window, Qt::Key_I, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(dock->isHidden());
+    QVERIFY(!recorder->keepsDetails());
 }
 
 QTEST_MAIN(TestMainWindow)
