@@ -151,13 +151,12 @@ HttpResponse statelessResponse(const std::string &language, const std::string &c
     return envelopeResponse(200, true, message, std::move(data));
 }
 
-HttpResponse statefulResponse(const JupyterExecuteResult &result, const std::string &code) {
+HttpResponse statefulResponse(JupyterExecuteResult result, const std::string &code) {
     if (result.refusal > 0)
         return errorResponse(result.refusal, result.message);
     json data = {
         {"language", "python"},
         {"status", result.status},
-        {"outputs", result.outputs},
         {"code", code},
         {"stdout", streamText(result.outputs, "stdout")},
         {"stderr", streamText(result.outputs, "stderr")},
@@ -167,6 +166,7 @@ HttpResponse statefulResponse(const JupyterExecuteResult &result, const std::str
         {"execution_count", result.executionCount ? json(*result.executionCount) : json(nullptr)},
         {"kernel_name", result.kernelName},
         {"kernel_restarted", result.kernelRestarted}};
+    data["outputs"] = std::move(result.outputs);
     return envelopeResponse(200, result.success, result.message, std::move(data));
 }
 
@@ -270,7 +270,7 @@ void install(Router &router, ServerContext &context) {
                 call.cwd = cwd && !cwd->empty() ? dir : std::string();
                 hub->execute(std::move(call), [reply = std::move(reply), echo = std::move(echo)](
                                                   JupyterExecuteResult result) {
-                    reply(statefulResponse(result, echo));
+                    reply(statefulResponse(std::move(result), echo));
                 });
                 return;
             }

@@ -30,7 +30,7 @@ int boundedTimeout(BodyFields &body, const char *name) {
     return static_cast<int>(*value);
 }
 
-HttpResponse jupyterExecuteResponse(const JupyterExecuteResult &result, const std::string &code) {
+HttpResponse jupyterExecuteResponse(JupyterExecuteResult result, const std::string &code) {
     if (result.refusal > 0)
         return errorResponse(result.refusal, result.message);
     json data = {
@@ -38,7 +38,7 @@ HttpResponse jupyterExecuteResponse(const JupyterExecuteResult &result, const st
         {"session_id", result.sessionId},
         {"status", result.status},
         {"execution_count", result.executionCount ? json(*result.executionCount) : json(nullptr)},
-        {"outputs", result.outputs},
+        {"outputs", std::move(result.outputs)},
         {"code", code},
         {"msg_id", result.msgId.empty() ? json(nullptr) : json(result.msgId)},
         {"kernel_restarted", result.kernelRestarted}};

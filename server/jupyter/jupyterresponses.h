@@ -20,7 +20,7 @@ inline constexpr int kMaxExecuteTimeout = 300;
 int boundedTimeout(BodyFields &body, const char *name);
 
 // AIO's JupyterExecuteResponse in its envelope; a refusal as an error envelope.
-HttpResponse jupyterExecuteResponse(const JupyterExecuteResult &result, const std::string &code);
+HttpResponse jupyterExecuteResponse(JupyterExecuteResult result, const std::string &code);
 nlohmann::json jupyterInfoJson(const JupyterHubInfo &info);
 // AIO's ActiveSessionsResult.sessions: id -> {kernel_name, last_used, age_seconds, ...}.
 nlohmann::json jupyterSessionsJson(const std::vector<JupyterSessionRow> &rows);

@@ -47,7 +47,7 @@ void install(Router &router, ServerContext &context) {
             std::string echo = call.code;
             hub->execute(std::move(call), [reply = std::move(reply),
                                            echo = std::move(echo)](JupyterExecuteResult result) {
-                reply(jupyterExecuteResponse(result, echo));
+                reply(jupyterExecuteResponse(std::move(result), echo));
             });
         },
         {.summary = "run Python in a session's IPython kernel ({code, session_id, timeout: 30, "

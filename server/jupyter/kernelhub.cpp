@@ -512,11 +512,14 @@ void KernelHub::Impl::runTimers() {
                     kernel->send(kernel->shell, "kernel_info_request", json::object()));
             }
         }
-        if (session.running && now >= session.running->deadline)
-            timeOut(session);
-        else if (session.running && session.running->idleGraceEnd &&
-                 now >= *session.running->idleGraceEnd)
-            finish(session);
+        if (Execution *running = session.running.get()) {
+            // An execution that has its reply is over: the interrupt would land elsewhere.
+            if (running->replied &&
+                (now >= running->deadline || now >= running->idleGraceEnd.value_or(now)))
+                finish(session);
+            else if (now >= running->deadline)
+                timeOut(session);
+        }
         if (!session.interruptedId.empty() && now >= session.interruptHoldEnd) {
             session.interruptedId.clear();
             pump(session);

@@ -172,7 +172,8 @@ void TestServerContext::llmsTxtListsServedEndpoints() {
     QVERIFY(text.contains(QStringLiteral("POST /v1/file/upload")));
     // Only what is served.
     QVERIFY(!text.contains(QStringLiteral("/v1/browser")));
-    QVERIFY(!text.contains(QStringLiteral("/v1/jupyter")));
+    QVERIFY(!text.contains(QStringLiteral("/v1/mcp")));
+    QVERIFY(!text.contains(QStringLiteral("/v1/nodejs")));
 }
 
 void TestServerContext::headHasNoBody() {
