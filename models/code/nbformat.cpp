@@ -13,10 +13,6 @@ using nlohmann::json;
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("sbx::Nbformat", text);
-}
-
 QString joined(const json &j) {
     if (j.is_string())
         return QString::fromStdString(j.get<std::string>());
@@ -160,17 +156,22 @@ std::optional<NotebookDocument> readNotebook(const QByteArray &bytes, QString *e
     };
     const json root = json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (root.is_discarded() || !root.is_object())
-        return fail(tr("The file is not a notebook: it is not JSON."));
+        return fail(QCoreApplication::translate("sbx::Nbformat",
+                                                "The file is not a notebook: it is not JSON."));
     const json &version = jsonChild(root, "nbformat");
     if (!version.is_number_integer())
-        return fail(tr("The file is not a notebook: it has no nbformat version."));
+        return fail(QCoreApplication::translate(
+            "sbx::Nbformat", "The file is not a notebook: it has no nbformat version."));
     if (version.get<int>() != 4)
-        return fail(tr("The notebook is nbformat %1; only nbformat 4 can be opened (Jupyter's "
-                       "nbconvert --to notebook upgrades older ones).")
+        return fail(QCoreApplication::translate(
+                        "sbx::Nbformat",
+                        "The notebook is nbformat %1; only nbformat 4 can be opened (Jupyter's "
+                        "nbconvert --to notebook upgrades older ones).")
                         .arg(version.get<int>()));
     const json &cells = jsonChild(root, "cells");
     if (!cells.is_array())
-        return fail(tr("The notebook has no list of cells."));
+        return fail(
+            QCoreApplication::translate("sbx::Nbformat", "The notebook has no list of cells."));
 
     NotebookDocument document;
     document.metadata = objectOr(jsonChild(root, "metadata"));
