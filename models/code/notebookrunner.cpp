@@ -157,6 +157,7 @@ void NotebookRunner::interrupt() {
         return;
     }
     m_model->setNote(row, tr("Interrupting…"));
+    m_interruptedId = m_runningId;
     auto *job = new JupyterInterruptJob(m_client, m_sessionId);
     const int generation = m_generation;
     connect(job, &JupyterInterruptJob::failed, this, [this, generation](const Status &status) {
@@ -288,6 +289,8 @@ void NotebookRunner::runPython(const QString &cellId, const QString &code) {
                                .arg(m_timeoutSeconds);
                 else if (!execution.problem.isEmpty())
                     note = execution.problem;
+                if (cellId == m_interruptedId && execution.status == "error"_L1 && note.isEmpty())
+                    note = tr("Interrupted; the kernel keeps its state.");
                 if (execution.kernelRestarted)
                     note = tr("The kernel had died and was started again before this cell: "
                               "variables from before are lost. %1")
@@ -354,6 +357,8 @@ void NotebookRunner::finishCell(const QString &cellId, const QString &status,
         m_model->setElapsed(row, m_clock.elapsed());
         m_model->setResult(row, ok ? CellState::Done : CellState::Error, outputs, count, note);
     }
+    if (cellId == m_interruptedId)
+        m_interruptedId.clear();
     if (cellId == m_runningId) {
         m_runningId.clear();
         m_ticker->stop();

@@ -103,6 +103,8 @@ private:
     // Cell ids, not rows: cells move and are deleted while they wait.
     QStringList m_queue;
     QString m_runningId;
+    // The running cell interrupt() was asked for: its KeyboardInterrupt is no failure to report.
+    QString m_interruptedId;
     QPointer<ApiJob> m_job;
     QElapsedTimer m_clock;
     QTimer *m_ticker;

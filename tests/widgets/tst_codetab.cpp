@@ -240,6 +240,8 @@ void TestCodeTab::busyLoopShowsItsTimeAndIsInterrupted() {
     QCOMPARE(stateOf(tab.get(), 1), int(CellState::Error));
     QVERIFY2(outputText(tab.get(), 1).contains(u"KeyboardInterrupt"_s),
              qPrintable(outputText(tab.get(), 1)));
+    QVERIFY(
+        tab->cellWidget(1)->statusText().contains(u"Interrupted; the kernel keeps its state"_s));
     QVERIFY(!tab->interruptButton()->isEnabled());
     // The same kernel answers, with its variables.
     tab->model()->insertCell(2, CellKind::Code);

@@ -22,6 +22,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QSpinBox>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -294,7 +295,11 @@ void CodeTab::setCurrentRow(int row, bool focus) {
     }
     if (focus) {
         widget->focusEditor();
-        m_scroll->ensureWidgetVisible(widget, 0, 40);
+        // After the layout has placed it: a cell made just now has no geometry yet.
+        QTimer::singleShot(0, this, [this, id = widget->cellId()] {
+            if (CellWidget *cell = m_widgets.value(id))
+                m_scroll->ensureWidgetVisible(cell, 0, 40);
+        });
     }
 }
 

@@ -103,7 +103,8 @@ QWidget *OutputView::makeText(const QString &html, bool stderrStream, bool error
     if (stderrStream || error) {
         label->setAutoFillBackground(true);
         QPalette p = label->palette();
-        p.setColor(QPalette::Window, Palette::color(Palette::Role::BannerError, p));
+        // The application's tint, not one over the cell's (the current cell is highlighted).
+        p.setColor(QPalette::Window, Palette::color(Palette::Role::BannerError));
         label->setPalette(p);
         label->setContentsMargins(4, 2, 4, 2);
     }
