@@ -69,6 +69,20 @@ QColor color(Role role, const QPalette &palette) {
     case Role::CurrentMatch:
         return tint(palette.color(QPalette::Base), QColor(0xff, 0x8c, 0x00),
                     isDark(palette) ? 0.6 : 0.7);
+    case Role::CodeBackground:
+        return tint(palette.color(QPalette::Base), palette.color(QPalette::Text), 0.04);
+    case Role::SyntaxKeyword:
+        return onBackground(palette, QColor(0x00, 0x5c, 0xc5));
+    case Role::SyntaxBuiltin:
+        return onBackground(palette, QColor(0x00, 0x7a, 0x7a));
+    case Role::SyntaxString:
+        return onBackground(palette, QColor(0x0a, 0x7d, 0x29));
+    case Role::SyntaxNumber:
+        return onBackground(palette, QColor(0x9c, 0x4d, 0x00));
+    case Role::SyntaxComment:
+        return palette.color(QPalette::Disabled, QPalette::Text);
+    case Role::SyntaxDefinition:
+        return onBackground(palette, QColor(0x79, 0x3a, 0xb8));
     }
     return palette.color(QPalette::WindowText);
 }

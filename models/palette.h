@@ -29,6 +29,14 @@ enum class Role {
     LevelDebug,   // debug and trace
     CurrentLine,  // background of the current line of a log
     CurrentMatch, // background of the match a search stands on
+    // Code cells: the editor's background and its syntax colours.
+    CodeBackground,
+    SyntaxKeyword,
+    SyntaxBuiltin,
+    SyntaxString,
+    SyntaxNumber,
+    SyntaxComment,
+    SyntaxDefinition, // the name after def, class, function
 };
 
 // The colour of a role for palette (the application's by default).

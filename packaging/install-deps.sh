@@ -22,6 +22,8 @@ packages=(
   libzmq3-dev cppzmq-dev python3-ipykernel python3-jupyter-client
   # container engine provider; its suite runs a podman service of its own (runc, no systemd)
   libcurl4-openssl-dev podman runc conmon containernetworking-plugins
+  # Code tab tests: nbformat validates the notebooks the console writes, and writes one it opens
+  python3-nbformat
   # tests, screenshots and benchmarks
   xvfb xauth imagemagick openssl curl procps wrk lnav time
   # observe tests: a child that allocates 300 MB

@@ -3,7 +3,9 @@
 # median and p99 over N runs, beside the peer: jupyter_client's own execute-and-wait
 # (KernelManager + BlockingKernelClient.execute_interactive) against the same kernelspec in the
 # same run, the three taken in turns. All wait for the execute_reply and the kernel's idle
-# status.
+# status. With bench-code-roundtrip built, the console's own path is a contender too: a notebook
+# cell `1+1` through NotebookRunner, NotebookModel and JupyterExecuteJob (no widget), timed inside
+# that program from run() to the cell's end.
 # Usage: bench/agent/jupyter.sh [build-dir] [runs]
 set -euo pipefail
 build=${1:-build}
@@ -40,11 +42,13 @@ url=$(sed -n 's/.*listening on //p' "$work/out")
 [[ -n "$url" ]] || { echo "the server did not start" >&2; cat "$work/err" >&2; exit 1; }
 
 # PYDEVD_DISABLE_FILE_VALIDATION: the peer's kernels start as quietly as the server's do.
-HOME="$work/home" PYDEVD_DISABLE_FILE_VALIDATION=1 "$peer" - "$url" "$runs" <<'PY'
-import http.client, json, os, statistics, sys, tempfile, time, urllib.parse
+console="$build/bench/bench-code-roundtrip"
+[[ -x "$console" ]] || { echo "(no $console: build bench-code-roundtrip for the console's figure)" >&2; console=; }
+HOME="$work/home" PYDEVD_DISABLE_FILE_VALIDATION=1 "$peer" - "$url" "$runs" "$console" <<'PY'
+import http.client, json, os, statistics, subprocess, sys, tempfile, time, urllib.parse
 from jupyter_client import KernelManager
 
-url, runs = sys.argv[1], int(sys.argv[2])
+url, runs, console = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 warmup = 20
 
 def figures(name, samples):
@@ -88,25 +92,44 @@ def peer(transport):
             raise SystemExit(f"unexpected reply: {reply['content']}")
     return execute
 
+# The console: its program runs one cell per line it reads and says how long it took (its own
+# clock, so the pipe is not counted). Its first run starts its kernel session, in the warm-up.
+timed = {}
+if console:
+    program = subprocess.Popen([console, url, "--serve"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, bufsize=1)
+    def console_run():
+        program.stdin.write("run\n")
+        program.stdin.flush()
+        ms = float(program.stdout.readline() or -1)
+        if ms < 0:
+            raise SystemExit("the console's cell did not answer 2")
+        return ms / 1000
+    timed["console, NotebookRunner + JupyterExecuteJob:"] = console_run
+
 # Taken in turns, one of each per round, so that the machine's load (other jobs) weighs on all
-# three alike.
+# of them alike.
 contenders = [("sandbox-server, POST /v1/jupyter/execute:", ours),
               ("peer, jupyter_client execute_interactive (tcp):", peer("tcp")),
               ("peer, jupyter_client execute_interactive (ipc):", peer("ipc")),
               # What the server adds: HTTP and a hop through the kernel thread, no kernel.
               ("sandbox-server, GET /v1/jupyter/info:", info)]
+contenders[1:1] = list(timed.items())
 samples = {name: [] for name, _ in contenders}
 for i in range(warmup + runs):
     for name, run in contenders:
         start = time.perf_counter()
-        run()
-        elapsed = time.perf_counter() - start
+        measured = run()
+        elapsed = measured if name in timed else time.perf_counter() - start
         if i >= warmup:
             samples[name].append(elapsed)
 for name, _ in contenders:
     figures(name, samples[name])
 for manager in managers:
     manager.shutdown_kernel(now=True)
+if console:
+    program.stdin.close()
+    program.wait()
 sys.stdout.flush()
 # jupyter_client's destructors log during interpreter shutdown and fail there.
 os._exit(0)

@@ -180,6 +180,358 @@
     </message>
 </context>
 <context>
+    <name>sbx::CellWidget</name>
+    <message>
+        <source>Double-click or press Enter to edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>*Empty markdown cell*</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>md</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running… %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::CodeInfoJob</name>
+    <message>
+        <source>The code info had no languages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::CodeJobs</name>
+    <message>
+        <source>The run&apos;s answer had no data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::CodeTab</name>
+    <message>
+        <source>Interrupt the cell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save where the notebook came from (Ctrl+S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kernel Python cells run in (GET /v1/jupyter/info)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cell stops at this timeout (the sandbox allows 1 to 300 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a code cell below the current one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a markdown cell below the current one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JavaScript</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The current cell&apos;s kind: Python runs in the kernel, JavaScript in node (a fresh process each run: no state is kept between JavaScript cells)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the current cell up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the current cell down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the current cell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the current cell (Ctrl+Enter; Shift+Enter runs and moves to the next)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run every cell in order (Ctrl+Shift+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running cell (Ctrl+.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new kernel: variables are lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear every cell&apos;s outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new kernel starts at the next run: the variables and imports of this one are lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open another notebook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This notebook has changes that are not saved. Open another one and lose them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a notebook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jupyter notebooks (*.ipynb);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a notebook in the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path of the .ipynb file in the sandbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the notebook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the notebook in the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path in the sandbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (Python %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no Jupyter API (/v1/jupyter): Python cells cannot run here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> JavaScript cells run through /v1/code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> It has no /v1/code either, so no cell can run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox has no Jupyter kernel: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not ask the sandbox for its kernels: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python cells will run in %1, a new kernel: the variables of this one are lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (modified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel: …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no kernel yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A kernel starts at the first Python cell run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jupyter session %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::ConsoleOptions</name>
     <message>
         <source>Sandbox Console: browse, connect to and manage AIO agent sandboxes.
@@ -1297,6 +1649,34 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::JupyterCreateSessionJob</name>
+    <message>
+        <source>The sandbox did not say which session it made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::JupyterInfoJob</name>
+    <message>
+        <source>The Jupyter info had no data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::JupyterJobs</name>
+    <message>
+        <source>The kernel&apos;s answer had no data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::JupyterSessionsJob</name>
+    <message>
+        <source>The session list was not a map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::ListBashSessionsJob</name>
     <message>
         <source>The session list was not a list.</source>
@@ -2110,6 +2490,25 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::Nbformat</name>
+    <message>
+        <source>The file is not a notebook: it is not JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is not a notebook: it has no nbformat version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The notebook is nbformat %1; only nbformat 4 can be opened (Jupyter&apos;s nbconvert --to notebook upgrades older ones).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The notebook has no list of cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::NewSandboxDialog</name>
     <message>
         <source>&amp;Image:</source>
@@ -2185,6 +2584,104 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::NotebookRunner</name>
+    <message>
+        <source>Stopped waiting: the node process runs on in the sandbox until its timeout (%1 s) kills it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kernel is still starting. Restart to stop it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox cannot interrupt a running cell (AIO&apos;s Jupyter API has no interrupt): the cell stops at its timeout, at most %1 s after it started. Restart the kernel to stop it now; its variables are lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interrupt failed: %1. The cell stops at its timeout (%2 s), or restart the kernel to stop it now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kernel was restarted while this cell ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The old kernel could not be shut down: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel restarted: variables are gone; the next run starts a new kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox was closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no Jupyter API (/v1/jupyter): Python cells cannot run here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the kernel…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped at its timeout (%1 s); the kernel was interrupted and keeps its state.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kernel had died and was started again before this cell: variables from before are lost. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped at its timeout (%1 s); the node process was killed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node exited with code %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no /v1/code API: JavaScript cells cannot run here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::NotebookStore</name>
+    <message>
+        <source>Untitled.ipynb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (sandbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read in the sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written in the sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::ObserveEventModel</name>
     <message>
         <source>Time</source>
@@ -2207,6 +2704,27 @@ Try --help.
     </message>
     <message>
         <source>report %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::OutputView</name>
+    <message numerus="yes">
+        <source>… %n more line(s) not shown</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[%1 that could not be decoded]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[image %1×%2]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[%1 output, not shown here]</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,7 +1,8 @@
 // Route group "jupyter": AIO's Jupyter API (/v1/jupyter/*) on real IPython kernels, one per
-// session, driven by the KernelHub's thread (server/jupyter/kernelhub.h). AIO's own endpoint
-// family, so it declares no extension; fields beyond AIO's models (kernel_restarted, a
-// session's state) are allowed by them.
+// session, driven by the KernelHub's thread (server/jupyter/kernelhub.h). Fields beyond AIO's
+// models (kernel_restarted, a session's state) are allowed by them. One extension: AIO has no
+// way to stop a running cell but its timeout, so "jupyter-interrupt" adds
+// POST /v1/jupyter/sessions/{session_id}/interrupt (left out with --no-extensions).
 #include "server/core/bodyfields.h"
 #include "server/core/options.h"
 #include "server/core/routegroup.h"
@@ -126,9 +127,32 @@ void install(Router &router, ServerContext &context) {
                         });
                     },
                     {.summary = "shut down one Jupyter session"});
+
+    if (context.options.noExtensions)
+        return;
+    router.addAsync(
+        "POST", "/v1/jupyter/sessions/{session_id}/interrupt",
+        [hub](HttpRequest request, Responder reply) {
+            const std::string id(request.param("session_id").value_or(""));
+            hub->interrupt(id, [reply = std::move(reply), id](JupyterInterruptResult result) {
+                if (!result.found)
+                    return reply(errorResponse(404, "Jupyter session " + id + " not found"));
+                reply(envelopeResponse(200, true,
+                                       result.interrupted
+                                           ? "Session " + id +
+                                                 " interrupted: the running code stops with "
+                                                 "KeyboardInterrupt, the kernel keeps its state"
+                                           : "Nothing was running in session " + id,
+                                       {{"session_id", id}, {"interrupted", result.interrupted}}));
+            });
+        },
+        {.summary = "extension jupyter-interrupt: interrupt the code a session runs (its "
+                    "execute answers with KeyboardInterrupt; state is kept)",
+         .body = BodyPolicy::Ignore});
 }
 
-const RouteGroupRegistration registration({.name = "jupyter", .order = 40, .install = install});
+const RouteGroupRegistration registration(
+    {.name = "jupyter", .order = 40, .extensions = {"jupyter-interrupt"}, .install = install});
 
 } // namespace
 

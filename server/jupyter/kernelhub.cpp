@@ -250,6 +250,7 @@ struct KernelHub::Impl {
     void onIoPub(Session &session, const KernelMessage &message);
     void finish(Session &session);
     void timeOut(Session &session);
+    void interruptKernel(Session &session);
     void kernelDied(Session &session, std::string cause = {});
     void failWaiting(Session &session, int status, const std::string &message);
     void retire(std::unique_ptr<Kernel> kernel);
@@ -780,13 +781,17 @@ void KernelHub::Impl::finish(Session &session) {
     pump(session);
 }
 
-void KernelHub::Impl::timeOut(Session &session) {
+void KernelHub::Impl::interruptKernel(Session &session) {
     Kernel &kernel = *session.kernel;
-    std::unique_ptr<Execution> execution = std::move(session.running);
     if (session.spec.interruptByMessage)
         kernel.send(kernel.control, "interrupt_request", json::object());
     else
         kernel.process->interrupt();
+}
+
+void KernelHub::Impl::timeOut(Session &session) {
+    std::unique_ptr<Execution> execution = std::move(session.running);
+    interruptKernel(session);
     session.interruptedId = execution->msgId;
     session.interruptHoldEnd = Clock::now() + kInterruptHold;
     JupyterExecuteResult result = resultOf(session, *execution, "timeout");
@@ -963,6 +968,24 @@ void KernelHub::deleteAll(std::function<void(std::size_t)> done) {
         for (const std::string &id : ids)
             impl->remove(id, "all sessions were deleted");
         impl->answer(done, ids.size());
+    });
+}
+
+void KernelHub::interrupt(std::string id, std::function<void(JupyterInterruptResult)> done) {
+    m_impl->enqueue([impl = m_impl.get(), id = std::move(id), done = std::move(done)]() mutable {
+        JupyterInterruptResult result;
+        const auto it = impl->sessions.find(id);
+        result.found = it != impl->sessions.end();
+        if (result.found) {
+            Session &session = *it->second;
+            // A kernel still starting runs nothing yet; an execution waiting for its kernel is
+            // not running either.
+            if (session.kernel && session.kernel->ready && session.running) {
+                impl->interruptKernel(session);
+                result.interrupted = true;
+            }
+        }
+        impl->answer(done, result);
     });
 }
 

@@ -82,6 +82,12 @@ struct JupyterSessionRow {
     std::string died;
 };
 
+// What an interrupt found: no such session, nothing running, or the running code interrupted.
+struct JupyterInterruptResult {
+    bool found = false;
+    bool interrupted = false;
+};
+
 struct JupyterHubInfo {
     KernelCatalog catalog;
     std::size_t sessions = 0;
@@ -117,6 +123,10 @@ public:
     void deleteSession(std::string id, std::function<void(bool)> done);
     // How many sessions were deleted.
     void deleteAll(std::function<void(std::size_t)> done);
+    // Interrupts the session's running code as a timeout does (SIGINT to the kernel's group, or
+    // interrupt_request for `interrupt_mode: message`), without answering it: the execution
+    // ends with the kernel's own KeyboardInterrupt error. Queued executions then run.
+    void interrupt(std::string id, std::function<void(JupyterInterruptResult)> done);
     // Shuts every kernel down (shutdown_request, SIGKILL after a grace) and joins the thread.
     void stop();
 

@@ -1,5 +1,6 @@
 #include "widgets/workspace/tabregistry.h"
 
+#include "widgets/code/codetab.h"
 #include "widgets/files/filestab.h"
 #include "widgets/hooks/hookstab.h"
 #include "widgets/llms/llmstxtview.h"
@@ -35,6 +36,7 @@ void registerStandardTabs(TabRegistry &registry) {
     registerTerminalTab(registry);
     registerFilesTab(registry);
     registerRunsTab(registry);
+    registerCodeTab(registry);
     registerHooksTab(registry);
     registerMonitorTab(registry);
     registerLogsTab(registry);
