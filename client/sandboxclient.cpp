@@ -1,6 +1,8 @@
 #include "client/sandboxclient.h"
 
+#include "client/traffic/trafficrecorder.h"
 #include "client/transport/jwtkeys.h"
+#include "client/transport/status.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -12,6 +14,12 @@
 #include <QSslConfiguration>
 
 namespace sbx {
+
+namespace {
+// Reply properties: the recorder's serial of the exchange, and whether its body is a file's.
+constexpr char kTrafficSerial[] = "sbxTrafficSerial";
+constexpr char kTrafficStreamed[] = "sbxTrafficStreamed";
+} // namespace
 
 ApiRequest ApiRequest::get(const QString &path) {
     ApiRequest r;
@@ -136,6 +144,8 @@ QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
     } else {
         reply = m_network->sendCustomRequest(request, apiRequest.verb, apiRequest.body);
     }
+    if (m_traffic)
+        beginTraffic(apiRequest, request, reply);
     const QByteArray pinned = m_endpoint.tls.pinnedSha256;
     connect(reply, &QNetworkReply::sslErrors, reply,
             [reply, pinned](const QList<QSslError> &errors) {
@@ -150,6 +160,86 @@ QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
 
 void SandboxClient::logTraffic(const TrafficRecord &record) {
     Q_EMIT trafficLogged(record);
+}
+
+void SandboxClient::setTrafficRecorder(TrafficRecorder *recorder, const QString &sandboxName) {
+    m_traffic = recorder;
+    m_trafficName = sandboxName;
+}
+
+TrafficRecorder *SandboxClient::trafficRecorder() const {
+    return m_traffic.data();
+}
+
+TrafficOrigin SandboxClient::trafficOrigin() const {
+    TrafficOrigin origin{m_trafficName, {}};
+    if (!m_credentials.isEmpty()) {
+        origin.secrets << m_credentials.secret.toUtf8();
+        if (m_credentials.kind == Credentials::Kind::SignedJwt && !m_signedToken.isEmpty())
+            origin.secrets << m_signedToken.toLatin1();
+    }
+    return origin;
+}
+
+bool SandboxClient::trafficKeepsBodies() const {
+    return m_traffic && m_traffic->keepsDetails();
+}
+
+void SandboxClient::beginTraffic(const ApiRequest &apiRequest, const QNetworkRequest &request,
+                                 QNetworkReply *reply) {
+    TrafficRecorder *recorder = m_traffic;
+    TrafficRequest r;
+    r.method = apiRequest.verb;
+    r.url = request.url();
+    const QList<QByteArray> names = request.rawHeaderList();
+    r.headers.reserve(names.size());
+    for (const QByteArray &name : names)
+        r.headers.append({name, request.rawHeader(name)});
+    r.mimeType = request.header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    r.streamed = bool(apiRequest.multipart);
+    r.bodySize = r.streamed ? -1 : apiRequest.body.size();
+    if (!r.streamed && recorder->keepsDetails())
+        r.body = apiRequest.body;
+    const quint64 serial = recorder->begin(trafficOrigin(), r);
+    reply->setProperty(kTrafficSerial, serial);
+    reply->setProperty(kTrafficStreamed, apiRequest.streamedResponse);
+    connect(reply, &QNetworkReply::metaDataChanged, recorder,
+            [recorder, serial] { recorder->headersArrived(serial); });
+    connect(reply, &QNetworkReply::downloadProgress, recorder,
+            [recorder, serial](qint64 done, qint64) { recorder->progressed(serial, -1, done); });
+    if (r.streamed)
+        connect(
+            reply, &QNetworkReply::uploadProgress, recorder,
+            [recorder, serial](qint64 done, qint64) { recorder->progressed(serial, done, -1); });
+    // A job that aborts its reply never finishes the record itself.
+    connect(reply, &QObject::destroyed, recorder,
+            [recorder, serial] { recorder->abandon(serial, tr("Cancelled")); });
+}
+
+void SandboxClient::recordReply(QNetworkReply *reply, const QByteArray &body, qint64 bodySize,
+                                const Status &status) {
+    if (!m_traffic)
+        return;
+    const QVariant serial = reply->property(kTrafficSerial);
+    if (!serial.isValid())
+        return;
+    reply->setProperty(kTrafficSerial, QVariant());
+    TrafficResponse r;
+    r.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    r.statusText = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toByteArray();
+    r.httpVersion = reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()
+                        ? QByteArrayLiteral("HTTP/2")
+                        : QByteArrayLiteral("HTTP/1.1");
+    r.mimeType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    r.bodySize = bodySize;
+    r.streamed = reply->property(kTrafficStreamed).toBool();
+    if (m_traffic->keepsDetails()) {
+        r.headers = reply->rawHeaderPairs();
+        r.body = body;
+    }
+    if (!status.ok())
+        r.error = status.message;
+    m_traffic->finish(serial.toULongLong(), trafficOrigin(), r);
 }
 
 QByteArray certificateFingerprint(const QSslCertificate &certificate) {

@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 #include <QStringList>
 #include <QUrlQuery>
 
@@ -20,6 +21,10 @@ class QSslCertificate;
 
 namespace sbx {
 
+class TrafficRecorder;
+struct Status;
+struct TrafficOrigin;
+
 // One HTTP exchange as a job describes it, before auth and TLS are applied.
 struct ApiRequest {
     QByteArray verb = "GET";
@@ -31,6 +36,8 @@ struct ApiRequest {
     // A streamed multipart body, made anew for each attempt (it is consumed by sending).
     std::function<QHttpMultiPart *()> multipart;
     bool idempotent = true;
+    // The response body is a file's bytes (a download): the traffic inspector counts it only.
+    bool streamedResponse = false;
     // With no byte moving in either direction for this long, the call fails as a timeout.
     int timeoutMs = 30000;
 
@@ -74,6 +81,21 @@ public:
     QNetworkReply *send(const ApiRequest &request);
     void logTraffic(const TrafficRecord &record);
 
+    // The console's traffic inspector: what this client sends and receives is recorded there
+    // under sandboxName (a display name, never a secret). None: nothing is recorded.
+    void setTrafficRecorder(TrafficRecorder *recorder, const QString &sandboxName);
+    TrafficRecorder *trafficRecorder() const;
+    const QString &trafficName() const { return m_trafficName; }
+    // Whom the recorder records for: the name, and the values it scrubs (the key or token).
+    TrafficOrigin trafficOrigin() const;
+    // Whether the recorder keeps bodies now: when not, a job copies none for it.
+    bool trafficKeepsBodies() const;
+    // Ends the record of an exchange send() began: body is what the job read of the reply for
+    // the recorder (nothing of a streamed download, nothing while it keeps no bodies), bodySize
+    // all it read. A reply deleted unrecorded counts as cancelled.
+    void recordReply(QNetworkReply *reply, const QByteArray &body, qint64 bodySize,
+                     const Status &status);
+
 Q_SIGNALS:
     void trafficLogged(const TrafficRecord &record);
     void extensionsChanged();
@@ -81,6 +103,8 @@ Q_SIGNALS:
 
 private:
     void applyTls();
+    void beginTraffic(const ApiRequest &apiRequest, const QNetworkRequest &request,
+                      QNetworkReply *reply);
     // What an Authorization/X-AIO-API-Key header carries; for SignedJwt a cached minted token.
     QByteArray authValue() const;
 
@@ -91,6 +115,8 @@ private:
     mutable QDateTime m_signedTokenRenewAt;
     QStringList m_extensions;
     QNetworkAccessManager *m_network;
+    QPointer<TrafficRecorder> m_traffic;
+    QString m_trafficName;
 };
 
 // The Content-Type of a multipart/form-data body with this boundary, the boundary quoted.

@@ -1,5 +1,6 @@
 #include "client/api/apijob.h"
 
+#include "client/traffic/trafficrecorder.h"
 #include "client/transport/retrypolicy.h"
 #include "client/transport/statusmapping.h"
 
@@ -58,6 +59,10 @@ void ApiJob::sendAttempt() {
         return;
     }
     m_timedOut = false;
+    m_tapped.clear();
+    m_tappedBytes = 0;
+    m_tapping = m_client->trafficKeepsBodies() && !m_request.streamedResponse;
+    m_tapBound = m_tapping ? m_client->trafficRecorder()->limits().bodyBound : 0;
     m_clock.start();
     m_reply = m_client->send(m_request);
     prepareReply(m_reply);
@@ -107,6 +112,17 @@ void ApiJob::onReplyFinished() {
     facts.body = body;
 
     Status status = statusFromReply(facts);
+    if (m_client) {
+        const qint64 size = m_tappedBytes + body.size();
+        if (!m_tapping)
+            m_client->recordReply(reply, {}, size, status);
+        else if (m_tapped.isEmpty())
+            m_client->recordReply(reply, body, size, status); // shared, not copied
+        else
+            m_client->recordReply(reply, m_tapped + body.left(m_tapBound - m_tapped.size()), size,
+                                  status);
+        m_tapped.clear();
+    }
     if (status.ok()) {
         if (m_client)
             m_client->logTraffic(
@@ -124,6 +140,12 @@ void ApiJob::onReplyFinished() {
         m_client->logTraffic(
             {facts.method, facts.path, facts.httpStatus, m_elapsedMs, status.message});
     complete(status);
+}
+
+void ApiJob::tapBody(const QByteArray &bytes) {
+    m_tappedBytes += bytes.size();
+    if (m_tapping && m_tapped.size() < m_tapBound)
+        m_tapped += bytes.left(m_tapBound - m_tapped.size());
 }
 
 bool ApiJob::shouldRetry(const Status &status) {

@@ -54,6 +54,9 @@ protected:
     // Whether to send again after a failure; the default is the retry table.
     virtual bool shouldRetry(const Status &status);
     ApiRequest &mutableRequest() { return m_request; }
+    // A job that reads body bytes itself in onBodyData shows them to the traffic inspector here
+    // (bounded, and only while it keeps bodies); a streamed download does not.
+    void tapBody(const QByteArray &bytes);
     SandboxClient *client() const { return m_client; }
     // A short name for messages, e.g. "GET /v1/sandbox".
     QString what() const;
@@ -71,6 +74,11 @@ private:
     qint64 m_elapsedMs = 0;
     int m_attempts = 0;
     bool m_timedOut = false;
+    // What onBodyData read of this attempt's body, for the inspector.
+    QByteArray m_tapped;
+    qint64 m_tappedBytes = 0;
+    qsizetype m_tapBound = 0; // the recorder keeps no more of a body
+    bool m_tapping = false;
 };
 
 } // namespace sbx

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QFutureWatcher>
 #include <QRegularExpression>
+#include <QUrl>
 #include <QtConcurrent>
 
 namespace sbx {
@@ -182,7 +183,9 @@ void BashOutputJob::onBodyData(QNetworkReply *reply) {
         if (length > 0 && length < (qint64(1) << 30))
             m_body.reserve(length);
     }
-    m_body += reply->readAll();
+    const QByteArray bytes = reply->readAll();
+    tapBody(bytes);
+    m_body += bytes;
 }
 
 QByteArray BashOutputJob::wholeBody(const QByteArray &rest) {
@@ -212,30 +215,39 @@ bool BashOutputJob::parseReplyAsync(const QByteArray &rest) {
     return true;
 }
 
-BashWriteJob::BashWriteJob(SandboxClient *client, const QString &sessionId,
-                           const QString &commandId, const QString &input)
-    : ApiJob(client, [&] {
-        json body{{"session_id", sessionId.toStdString()}, {"input", input.toStdString()}};
-        if (!commandId.isEmpty())
-            body["command_id"] = commandId.toStdString();
-        return post(u"v1/bash/write"_s, body);
-    }()) {}
+BashActionJob::BashActionJob(SandboxClient *client, ApiRequest request)
+    : ApiJob(client, std::move(request)) {}
 
-Status BashWriteJob::parseReply(const QByteArray &body, QNetworkReply *) {
-    Envelope envelope;
-    return parseEnvelope(body, what(), &envelope);
+namespace {
+json commandTarget(const QString &sessionId, const QString &commandId) {
+    json body{{"session_id", sessionId.toStdString()}};
+    if (!commandId.isEmpty())
+        body["command_id"] = commandId.toStdString();
+    return body;
+}
+} // namespace
+
+BashActionJob *BashActionJob::write(SandboxClient *client, const QString &sessionId,
+                                    const QString &commandId, const QString &input) {
+    json body = commandTarget(sessionId, commandId);
+    body["input"] = input.toStdString();
+    return new BashActionJob(client, post(u"v1/bash/write"_s, body));
 }
 
-BashKillJob::BashKillJob(SandboxClient *client, const QString &sessionId, const QString &commandId,
-                         const QString &signal)
-    : ApiJob(client, [&] {
-        json body{{"session_id", sessionId.toStdString()}, {"signal", signal.toStdString()}};
-        if (!commandId.isEmpty())
-            body["command_id"] = commandId.toStdString();
-        return post(u"v1/bash/kill"_s, body);
-    }()) {}
+BashActionJob *BashActionJob::kill(SandboxClient *client, const QString &sessionId,
+                                   const QString &commandId, const QString &signal) {
+    json body = commandTarget(sessionId, commandId);
+    body["signal"] = signal.toStdString();
+    return new BashActionJob(client, post(u"v1/bash/kill"_s, body));
+}
 
-Status BashKillJob::parseReply(const QByteArray &body, QNetworkReply *) {
+BashActionJob *BashActionJob::closeSession(SandboxClient *client, const QString &sessionId) {
+    return new BashActionJob(client, post(u"v1/bash/sessions/%1/close"_s.arg(QString::fromLatin1(
+                                              QUrl::toPercentEncoding(sessionId))),
+                                          json::object()));
+}
+
+Status BashActionJob::parseReply(const QByteArray &body, QNetworkReply *) {
     Envelope envelope;
     return parseEnvelope(body, what(), &envelope);
 }

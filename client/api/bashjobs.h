@@ -99,33 +99,29 @@ private:
     QFutureWatcher<std::pair<Status, BashOutputChunk>> *m_watcher = nullptr;
 };
 
-// POST /v1/bash/write: text for a running command's stdin (a newline is the caller's).
-class BashWriteJob final : public ApiJob {
+// A bash call whose answer is untyped: write to stdin, kill, close a session.
+class BashActionJob final : public ApiJob {
     Q_OBJECT
 public:
-    BashWriteJob(SandboxClient *client, const QString &sessionId, const QString &commandId,
-                 const QString &input);
+    // POST /v1/bash/write: text for a running command's stdin (a newline is the caller's).
+    static BashActionJob *write(SandboxClient *client, const QString &sessionId,
+                                const QString &commandId, const QString &input);
+    // POST /v1/bash/kill with SIGINT, SIGTERM or SIGKILL (command_id is sandbox-server's
+    // narrowing; AIO signals the session's running command).
+    static BashActionJob *kill(SandboxClient *client, const QString &sessionId,
+                               const QString &commandId, const QString &signal);
+    // POST /v1/bash/sessions/{id}/close.
+    static BashActionJob *closeSession(SandboxClient *client, const QString &sessionId);
+
 Q_SIGNALS:
     void succeeded();
 
 protected:
     Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
     void emitSucceeded() override { Q_EMIT succeeded(); }
-};
 
-// POST /v1/bash/kill with SIGINT, SIGTERM or SIGKILL (command_id is sandbox-server's
-// narrowing; AIO signals the session's running command).
-class BashKillJob final : public ApiJob {
-    Q_OBJECT
-public:
-    BashKillJob(SandboxClient *client, const QString &sessionId, const QString &commandId,
-                const QString &signal);
-Q_SIGNALS:
-    void succeeded();
-
-protected:
-    Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
-    void emitSucceeded() override { Q_EMIT succeeded(); }
+private:
+    BashActionJob(SandboxClient *client, ApiRequest request);
 };
 
 // GET /v1/bash/sessions.

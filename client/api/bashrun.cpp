@@ -104,13 +104,13 @@ void BashRun::stop() {
         return;
     const QString signal = nextStopSignal();
     ++m_stops;
-    auto *job = new BashKillJob(m_client, m_state.sessionId, m_state.commandId, signal);
-    connect(job, &BashKillJob::succeeded, this, [this, signal] {
+    auto *job = BashActionJob::kill(m_client, m_state.sessionId, m_state.commandId, signal);
+    connect(job, &BashActionJob::succeeded, this, [this, signal] {
         Q_EMIT notice(m_stops < 3
                           ? tr("Sent %1; Stop again sends %2.").arg(signal, nextStopSignal())
                           : tr("Sent %1.").arg(signal));
     });
-    connect(job, &BashKillJob::failed, this, [this, signal](const Status &status) {
+    connect(job, &BashActionJob::failed, this, [this, signal](const Status &status) {
         Q_EMIT notice(tr("%1 was not sent: %2").arg(signal, status.message));
     });
     job->start();
@@ -120,8 +120,8 @@ void BashRun::stop() {
 void BashRun::write(const QString &text) {
     if (!m_client || !active() || m_state.commandId.isEmpty())
         return;
-    auto *job = new BashWriteJob(m_client, m_state.sessionId, m_state.commandId, text);
-    connect(job, &BashWriteJob::failed, this, [this](const Status &status) {
+    auto *job = BashActionJob::write(m_client, m_state.sessionId, m_state.commandId, text);
+    connect(job, &BashActionJob::failed, this, [this](const Status &status) {
         Q_EMIT notice(tr("The input was not sent: %1").arg(status.message));
     });
     job->start();

@@ -248,6 +248,7 @@ DownloadJob::DownloadJob(SandboxClient *client, ApiRequest request, const QStrin
     : ApiJob(client,
              [&] {
                  request.timeoutMs = kTransferSilenceMs;
+                 request.streamedResponse = true;
                  return std::move(request);
              }())
     , m_remotePath(label)

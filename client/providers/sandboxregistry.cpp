@@ -4,6 +4,7 @@
 
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
+#include "client/traffic/trafficrecorder.h"
 
 namespace sbx {
 
@@ -17,7 +18,8 @@ struct SandboxRegistry::Sandbox {
 };
 
 SandboxRegistry::SandboxRegistry(QObject *parent)
-    : QObject(parent) {
+    : QObject(parent)
+    , m_traffic(new TrafficRecorder(this)) {
     m_timer.setInterval(5000);
     connect(&m_timer, &QTimer::timeout, this, &SandboxRegistry::probeAll);
     m_timer.start();
@@ -131,6 +133,7 @@ void SandboxRegistry::onAdded(SandboxProvider *provider, const SandboxEntry &ent
     sandbox->entry = entry;
     sandbox->provider = provider;
     sandbox->client = new SandboxClient(entry.endpoint, entry.credentials, this);
+    sandbox->client->setTrafficRecorder(m_traffic, entry.name);
     m_sandboxes.insert(entry.id, sandbox);
     m_order.append(entry.id);
     Q_EMIT added(entry.id);
@@ -146,6 +149,7 @@ void SandboxRegistry::onChanged(const SandboxEntry &entry) {
     const bool connectionChanged =
         !(s.entry.endpoint == entry.endpoint) || !(s.entry.credentials == entry.credentials);
     s.entry = entry;
+    s.client->setTrafficRecorder(m_traffic, entry.name);
     if (connectionChanged) {
         s.client->setEndpoint(entry.endpoint);
         s.client->setCredentials(entry.credentials);

@@ -17,6 +17,7 @@ namespace sbx {
 
 class ProbeJob;
 class SandboxClient;
+class TrafficRecorder;
 struct ProbeResult;
 
 // What the last probe of a sandbox said.
@@ -51,6 +52,8 @@ public:
     // The provider that lists the sandbox, or null.
     SandboxProvider *providerOf(const QString &id) const;
     SandboxClient *client(const QString &id) const;
+    // The one traffic record of every sandbox's client, each entry under the sandbox's name.
+    TrafficRecorder *traffic() const { return m_traffic; }
     SandboxHealth health(const QString &id) const;
     // The provider's state, refined by the probe for a running sandbox.
     SandboxState state(const QString &id) const;
@@ -88,6 +91,7 @@ private:
     QStringList m_order;
     QList<QPointer<SandboxProvider>> m_providers;
     QTimer m_timer;
+    TrafficRecorder *m_traffic;
 };
 
 } // namespace sbx

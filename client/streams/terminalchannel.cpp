@@ -2,6 +2,7 @@
 
 #include "client/api/sandboxjobs.h"
 #include "client/sandboxclient.h"
+#include "client/traffic/trafficrecorder.h"
 
 #include <QTimer>
 #include <QUrlQuery>
@@ -38,6 +39,7 @@ TerminalChannel::TerminalChannel(SandboxClient *client, QObject *parent)
 
 TerminalChannel::~TerminalChannel() {
     if (m_socket) {
+        endTraffic(tr("The terminal was closed"));
         m_socket->disconnect(this);
         m_socket->abort();
     }
@@ -117,12 +119,71 @@ void TerminalChannel::connectSocket(const QString &ticket) {
     const QUrl url = m_client->endpoint().resolveWebSocket(u"v1/shell/ws"_s, query);
     QNetworkRequest request =
         ticket.isEmpty() ? m_client->prepareRequest(url) : QNetworkRequest(url);
+    beginTraffic(url, request);
     m_connectTimer->start(m_policy.connectTimeoutMs);
     m_socket->open(request);
 }
 
+void TerminalChannel::beginTraffic(const QUrl &url, const QNetworkRequest &request) {
+    m_traffic = {};
+    m_trafficOpen = false;
+    TrafficRecorder *recorder = m_client->trafficRecorder();
+    if (!recorder)
+        return;
+    TrafficRequest r;
+    r.method = "GET";
+    r.url = url;
+    const QList<QByteArray> names = request.rawHeaderList();
+    for (const QByteArray &name : names)
+        r.headers.append({name, request.rawHeader(name)});
+    m_traffic.serial = recorder->begin(m_client->trafficOrigin(), r, TrafficKind::Socket);
+    m_traffic.sandbox = m_client->trafficName();
+    m_traffic.path = url.path();
+}
+
+void TerminalChannel::recordFrame(TrafficDirection direction, const QByteArray &type, qint64 bytes,
+                                  const std::function<QByteArray()> &frame) {
+    TrafficRecorder *recorder = m_client ? m_client->trafficRecorder() : nullptr;
+    if (!recorder || m_traffic.serial == 0)
+        return;
+    if (type == "output" || type == "input") {
+        recorder->socketFrames(m_traffic, direction, type, bytes);
+        return;
+    }
+    // The frame's bytes only for a recorder that keeps them: none are copied otherwise.
+    recorder->socketMessage(m_traffic, m_client->trafficOrigin().secrets, direction, type,
+                            recorder->keepsDetails() ? frame() : QByteArray(), bytes);
+}
+
+void TerminalChannel::endTraffic(const QString &failure) {
+    TrafficRecorder *recorder = m_client ? m_client->trafficRecorder() : nullptr;
+    if (!recorder || m_traffic.serial == 0)
+        return;
+    if (!m_trafficOpen) {
+        TrafficResponse r;
+        r.error = failure;
+        recorder->finish(m_traffic.serial, m_client->trafficOrigin(), r);
+    } else {
+        const auto code = m_socket ? int(m_socket->closeCode()) : 0;
+        const QByteArray note = "{\"close_code\":" + QByteArray::number(code) + '}';
+        recorder->socketMessage(m_traffic, {}, TrafficDirection::Received, "close",
+                                recorder->keepsDetails() ? note : QByteArray(), note.size());
+        recorder->socketClosed(m_traffic);
+    }
+    m_traffic = {};
+    m_trafficOpen = false;
+}
+
 void TerminalChannel::onConnected() {
     m_connectTimer->stop();
+    if (TrafficRecorder *recorder = m_client ? m_client->trafficRecorder() : nullptr;
+        recorder && m_traffic.serial != 0) {
+        TrafficResponse r;
+        r.status = 101;
+        r.statusText = "Switching Protocols";
+        recorder->finish(m_traffic.serial, m_client->trafficOrigin(), r);
+        m_trafficOpen = true;
+    }
     m_pongWait.invalidate();
     m_heartbeatTimer->start(m_policy.heartbeatMs);
     if (m_size.isValid())
@@ -130,10 +191,13 @@ void TerminalChannel::onConnected() {
 }
 
 void TerminalChannel::onFrame(const QString &text) {
-    const json frame = json::parse(text.toStdString(), nullptr, false);
+    const std::string utf8 = text.toStdString();
+    const json frame = json::parse(utf8, nullptr, false);
+    const std::string type = frame.is_object() ? frame.value("type", "") : std::string();
+    recordFrame(TrafficDirection::Received, QByteArray::fromStdString(type), qint64(utf8.size()),
+                [&utf8] { return QByteArray::fromStdString(utf8); });
     if (!frame.is_object())
         return; // AIO sends one JSON object per frame; anything else is not ours to act on
-    const std::string type = frame.value("type", "");
     const json &data = frame.contains("data") ? frame["data"] : json();
     auto markLive = [this] {
         if (m_wasLive)
@@ -174,8 +238,10 @@ void TerminalChannel::onFrame(const QString &text) {
         json ts = frame.contains("timestamp") ? frame["timestamp"] : data;
         if (ts.is_object() && ts.contains("timestamp"))
             ts = ts["timestamp"];
-        sendFrame(QByteArray::fromStdString(
-            json{{"type", "pong"}, {"timestamp", ts}, {"data", {{"timestamp", ts}}}}.dump()));
+        sendFrame(
+            QByteArray::fromStdString(
+                json{{"type", "pong"}, {"timestamp", ts}, {"data", {{"timestamp", ts}}}}.dump()),
+            "pong");
     } else if (type == "lagged") {
         const qint64 dropped = data.is_object() ? data.value("dropped_bytes", qint64(0)) : 0;
         Q_EMIT lagged(dropped);
@@ -199,6 +265,7 @@ void TerminalChannel::onDisconnected() {
         return;
     const auto code = m_socket->closeCode();
     const bool wasLive = m_wasLive;
+    endTraffic(failureText());
     m_socket->deleteLater();
     m_socket = nullptr;
     if (m_detaching) {
@@ -273,7 +340,8 @@ bool TerminalChannel::sendInput(const QByteArray &utf8) {
     if (m_state != State::Live || !m_socket)
         return false;
     sendFrame(QByteArray::fromStdString(
-        json{{"type", "input"}, {"data", QString::fromUtf8(utf8).toStdString()}}.dump()));
+                  json{{"type", "input"}, {"data", QString::fromUtf8(utf8).toStdString()}}.dump()),
+              "input");
     return true;
 }
 
@@ -283,12 +351,15 @@ void TerminalChannel::resize(int cols, int rows) {
     m_size = QSize(cols, rows);
     if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
         sendFrame(QByteArray::fromStdString(
-            json{{"type", "resize"}, {"data", {{"cols", cols}, {"rows", rows}}}}.dump()));
+                      json{{"type", "resize"}, {"data", {{"cols", cols}, {"rows", rows}}}}.dump()),
+                  "resize");
 }
 
-void TerminalChannel::sendFrame(const QByteArray &frame) {
-    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
-        m_socket->sendTextMessage(QString::fromUtf8(frame));
+void TerminalChannel::sendFrame(const QByteArray &frame, const QByteArray &type) {
+    if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState)
+        return;
+    m_socket->sendTextMessage(QString::fromUtf8(frame));
+    recordFrame(TrafficDirection::Sent, type, frame.size(), [&frame] { return frame; });
 }
 
 void TerminalChannel::heartbeat() {

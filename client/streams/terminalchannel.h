@@ -1,12 +1,18 @@
 #pragma once
 
+#include "client/traffic/trafficrecorder.h"
+
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 #include <QSize>
 
+#include <functional>
+
+class QNetworkRequest;
 class QTimer;
+class QUrl;
 class QWebSocket;
 
 namespace sbx {
@@ -73,7 +79,13 @@ private:
     void scheduleReconnect(const QString &why);
     void finish(const QString &reason);
     void setState(State state);
-    void sendFrame(const QByteArray &frame);
+    // type: the frame's "type", for the traffic inspector.
+    void sendFrame(const QByteArray &frame, const QByteArray &type);
+    void beginTraffic(const QUrl &url, const QNetworkRequest &request);
+    // A frame for the traffic inspector: output and input are summarised per second.
+    void recordFrame(TrafficDirection direction, const QByteArray &type, qint64 bytes,
+                     const std::function<QByteArray()> &frame);
+    void endTraffic(const QString &failure);
     void heartbeat();
     QString failureText() const;
 
@@ -97,6 +109,8 @@ private:
     int m_attempt = 0;
     int m_exitCode = -1;
     QElapsedTimer m_pongWait;
+    TrafficSocket m_traffic; // this socket's handshake in the inspector; serial 0: none
+    bool m_trafficOpen = false;
 };
 
 } // namespace sbx

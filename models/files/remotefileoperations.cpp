@@ -335,7 +335,17 @@ void RemoteFileOperations::onTransferFinished(int row, int stateValue) {
     status.errorType = at.data(TransferQueueModel::ErrorTypeRole).toString();
     const QString local = at.data(TransferQueueModel::LocalPathRole).toString();
     std::function<void()> retry;
-    if (upload)
+    if (at.data(TransferQueueModel::FetchRole).toBool())
+        retry = [this, local] {
+            // By its file, not its row: rows move as finished transfers are cleared.
+            for (int r = 0; r < m_transfers->rowCount(); ++r) {
+                const QModelIndex i = m_transfers->index(r, 0);
+                if (i.data(TransferQueueModel::LocalPathRole).toString() == local &&
+                    m_transfers->state(r) == TransferQueueModel::State::Failed)
+                    m_transfers->retry(r);
+            }
+        };
+    else if (upload)
         retry = [this, local, remote] {
             retryUploadWithSudo(local, remote);
         };

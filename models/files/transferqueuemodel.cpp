@@ -27,6 +27,7 @@ struct TransferQueueModel::Transfer {
     bool sudo = false;
     QString staged;
     QPointer<RemoteCommandJob> staging;
+    JobMaker make; // set for a fetch; remotePath then holds its label
     QPointer<ApiJob> job;
     QElapsedTimer clock;
     qint64 lastDone = 0;
@@ -89,6 +90,16 @@ int TransferQueueModel::enqueueDownload(const QString &remotePath, const QString
     return row;
 }
 
+int TransferQueueModel::enqueueFetch(const QString &label, const QString &localPath,
+                                     JobMaker make) {
+    auto t = std::make_unique<Transfer>();
+    t->direction = Direction::Download;
+    t->localPath = localPath;
+    t->remotePath = label;
+    t->make = std::move(make);
+    return enqueue(std::move(t));
+}
+
 int TransferQueueModel::enqueue(std::unique_ptr<Transfer> transfer) {
     const int row = rowCount();
     beginInsertRows({}, row, row);
@@ -132,6 +143,10 @@ void TransferQueueModel::start(Transfer &t) {
     t.lastMs = 0;
     if (t.direction == Direction::Download && t.sudo) {
         stage(t);
+        return;
+    }
+    if (t.make) {
+        run(t, t.make(m_client, t.localPath));
         return;
     }
     run(t, t.direction == Direction::Upload
@@ -337,6 +352,8 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const {
         return t.errorType;
     case SudoRole:
         return t.sudo;
+    case FetchRole:
+        return bool(t.make);
     case Qt::ToolTipRole:
         return QString((t.direction == Direction::Upload ? t.localPath + u" → "_s + t.remotePath
                                                          : t.remotePath + u" → "_s + t.localPath) +
@@ -344,9 +361,10 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const {
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
-            return QString((t.direction == Direction::Upload ? u"↑ "_s : u"↓ "_s) +
-                           QFileInfo(t.direction == Direction::Upload ? t.localPath : t.remotePath)
-                               .fileName());
+            return QString(
+                (t.direction == Direction::Upload ? u"↑ "_s : u"↓ "_s) +
+                QFileInfo(t.direction == Direction::Upload || t.make ? t.localPath : t.remotePath)
+                    .fileName());
         case StateColumn:
             switch (t.state) {
             case State::Queued:

@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -32,7 +33,10 @@ public:
         DirectionRole,
         ErrorTypeRole, // AIO's error_type of a failure (permission_denied, ...)
         SudoRole,      // whether it runs as root (a download staged through sudo)
+        FetchRole,     // a download that is not a sandbox file (enqueueFetch)
     };
+    // Builds the job that downloads into localPath.
+    using JobMaker = std::function<ApiJob *(SandboxClient *client, const QString &localPath)>;
 
     explicit TransferQueueModel(SandboxClient *client, QObject *parent = nullptr);
     ~TransferQueueModel() override;
@@ -43,6 +47,9 @@ public:
     // sudo, so sudo copies it to /tmp for the user first (as uploads are staged the other way).
     int enqueueDownload(const QString &remotePath, const QString &localPath, bool now = false,
                         bool sudo = false);
+    // A download of something other than a sandbox file (an observe report): label names it,
+    // make builds its job, again on a retry.
+    int enqueueFetch(const QString &label, const QString &localPath, JobMaker make);
     void cancel(int row);
     void retry(int row);
     // Forgets done and cancelled transfers (failed ones stay until retried or cancelled).

@@ -2064,6 +2064,14 @@ Try --help.
         <source>Monitor</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>observe report %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading report %1 to %2: its progress is in the Files tab&apos;s transfers.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::NewSandboxDialog</name>

@@ -2,15 +2,18 @@
 #include "app/commandline.h"
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
+#include "client/api/filetransfer.h"
 #include "client/api/shelljobs.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
+#include "models/files/transferqueuemodel.h"
 #include "models/runs/sessionlistmodel.h"
 #include "models/sandboxlistmodel.h"
 #include "tests/support/testserver.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
+#include "widgets/files/filestab.h"
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/overview/contextview.h"
 #include "widgets/runs/runstab.h"
@@ -164,6 +167,23 @@ void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
     const QList<TerminalPane *> panes = terminals->panes();
     QVERIFY(std::any_of(panes.begin(), panes.end(),
                         [](TerminalPane *pane) { return pane->sessionId() == "agent-shell"_L1; }));
+
+    // A download another tab queues (the Monitor's reports) runs in the Files tab's transfers.
+    QFile served(QDir(server.workspace()).filePath(u"queued.txt"_s));
+    QVERIFY(served.open(QIODevice::WriteOnly));
+    served.write("queued through the workspace\n");
+    served.close();
+    auto *files = qobject_cast<FilesTab *>(ws->tab(u"files"_s));
+    QVERIFY(files);
+    const QString local = m_dir.filePath(u"queued-copy.txt"_s);
+    const QString remote = served.fileName();
+    QVERIFY(ws->queueDownload(u"a test download"_s, local,
+                              [remote](SandboxClient *client, const QString &to) -> ApiJob * {
+                                  return new DownloadJob(client, remote, to);
+                              }));
+    QCOMPARE(files->transfers()->rowCount(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(files->transfers()->state(0), TransferQueueModel::State::Done, 15000);
+    QCOMPARE(readAll(local), u"queued through the workspace\n"_s);
 
     // The secret stays out of the settings file.
     context.settings()->sync();

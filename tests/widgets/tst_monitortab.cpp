@@ -4,6 +4,7 @@
 // without observe says so.
 #include "client/api/bashjobs.h"
 #include "client/sandboxclient.h"
+#include "models/files/transferqueuemodel.h"
 #include "models/monitor/capturecontroller.h"
 #include "models/monitor/monitorpoller.h"
 #include "models/monitor/processtablemodel.h"
@@ -11,10 +12,14 @@
 #include "tests/support/scriptedprompts.h"
 #include "tests/support/testserver.h"
 #include "widgets/monitor/monitortab.h"
+#include "widgets/workspace/tabregistry.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QLocale>
 #include <QProcess>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -69,6 +74,8 @@ private:
     }
     // A `sleep` in the sandbox whose pid is known.
     qint64 startSleeper(const QString &name);
+    // The ids of the sandbox's bash sessions that are open.
+    QSet<QString> openBashSessions();
 
 private Q_SLOTS:
     void initTestCase();
@@ -90,6 +97,34 @@ qint64 TestMonitorTab::startSleeper(const QString &name) {
         return 0;
     return QTest::qWaitFor([&marker] { return pidIn(marker) > 0; }, 30000) ? pidIn(marker) : 0;
 }
+
+QSet<QString> TestMonitorTab::openBashSessions() {
+    auto *job = new ListBashSessionsJob(m_client.get());
+    QSet<QString> open;
+    connect(job, &ListBashSessionsJob::succeeded, this, [&open](const QList<BashSessionInfo> &all) {
+        for (const BashSessionInfo &s : all)
+            if (s.status != u"closed"_s)
+                open.insert(s.id);
+    });
+    QSignalSpy done(job, &Job::finished);
+    job->start();
+    if (!done.wait(15000))
+        open.insert(u"(no answer)"_s);
+    return open;
+}
+
+// Sends the report download into a real transfer queue, as the workspace does with the Files
+// tab's.
+class QueueHost final : public TransferHost {
+public:
+    explicit QueueHost(SandboxClient *client)
+        : queue(client) {}
+    bool queueDownload(const QString &label, const QString &localPath, JobMaker make) override {
+        queue.enqueueFetch(label, localPath, std::move(make));
+        return true;
+    }
+    TransferQueueModel queue;
+};
 
 void TestMonitorTab::initTestCase() {
     QVERIFY(m_dir.isValid());
@@ -155,12 +190,15 @@ void TestMonitorTab::killingAfterConfirmingEndsTheProcess() {
     m_prompts.confirmAnswer = [](const ScriptedPrompts::Question &) {
         return true;
     };
+    const QSet<QString> sessionsBefore = openBashSessions();
     tab->signalSelected(u"TERM"_s);
     QCOMPARE(m_prompts.asked.size(), 1);
     QVERIFY(m_prompts.asked.first().text.contains(QString::number(pid)));
     QTRY_VERIFY_WITH_TIMEOUT(tab->noticeText().contains(u"Sent SIGTERM to %1"_s.arg(pid)), 15000);
     QTRY_VERIFY_WITH_TIMEOUT(!running(pid), 15000);
     QTRY_COMPARE_WITH_TIMEOUT(tab->poller()->processes()->rowOfPid(pid), -1, 15000);
+    // The session the signal's exec made is closed again, not left behind.
+    QTRY_COMPARE_WITH_TIMEOUT(openBashSessions(), sessionsBefore, 15000);
     // Signalling a process that is gone says why.
     const qint64 other = startSleeper(u"sleeper-gone"_s);
     QTRY_VERIFY_WITH_TIMEOUT(tab->selectPid(other), 15000);
@@ -210,6 +248,27 @@ void TestMonitorTab::captureToDownloadedAndDeletedReport() {
     QVERIFY(gzip.waitForFinished(15000));
     QCOMPARE(gzip.exitCode(), 0);
     QVERIFY(!QFile::exists(local + u".part"_s));
+
+    // In a workspace the download goes into the transfer queue, where it shows and finishes.
+    QueueHost host(m_client.get());
+    tab->setTransferHost(&host);
+    const QString queued = m_dir.filePath(u"queued.jsonl.gz"_s);
+    m_prompts.fileAnswer = queued;
+    QSignalSpy transferred(&host.queue, &TransferQueueModel::transferFinished);
+    tab->downloadSelectedReport();
+    QCOMPARE(host.queue.rowCount(), 1);
+    QVERIFY2(tab->noticeText().contains(u"Files tab"_s), qPrintable(tab->noticeText()));
+    QCOMPARE(host.queue.index(0, TransferQueueModel::NameColumn).data().toString(),
+             u"↓ queued.jsonl.gz"_s);
+    QVERIFY(host.queue.index(0, 0).data(TransferQueueModel::FetchRole).toBool());
+    QVERIFY(transferred.wait(15000));
+    QCOMPARE(host.queue.state(0), TransferQueueModel::State::Done);
+    QCOMPARE(QFileInfo(queued).size(), QFileInfo(local).size());
+    QVERIFY(host.queue.index(0, TransferQueueModel::ProgressColumn)
+                .data()
+                .toString()
+                .contains(QLocale().formattedDataSize(QFileInfo(local).size())));
+    tab->setTransferHost(nullptr);
 
     m_prompts.confirmAnswer = [](const ScriptedPrompts::Question &) {
         return true;

@@ -1,6 +1,7 @@
 #include "widgets/monitor/monitortab.h"
 
 #include "client/api/bashjobs.h"
+#include "client/api/filetransfer.h"
 #include "client/api/observejobs.h"
 #include "models/monitor/capturecontroller.h"
 #include "models/monitor/monitorfigures.h"
@@ -312,6 +313,9 @@ void MonitorTab::signalSelected(const QString &signal) {
     if (!job)
         return;
     connect(job, &BashExecJob::succeeded, this, [this, pid, comm, name](const BashCommandState &s) {
+        // Each exec made a session of its own: it has served its purpose.
+        if (!s.sessionId.isEmpty())
+            BashActionJob::closeSession(m_client, s.sessionId)->start();
         if (s.exitCode.value_or(-1) == 0) {
             showNotice(tr("Sent %1 to %2 (%3).").arg(name).arg(pid).arg(comm), true);
             m_poller->pollNow();
@@ -337,10 +341,21 @@ void MonitorTab::downloadSelectedReport() {
     const ObserveReport *report = m_capture->reports()->report(at.row());
     if (!report)
         return;
-    const QString suggested = QDir::home().filePath(report->id + u".jsonl.gz"_s);
+    const QString id = report->id;
+    const QString suggested = QDir::home().filePath(id + u".jsonl.gz"_s);
     const auto path = prompts()->askSaveFile(this, tr("Save observe report"), suggested);
-    if (path)
-        m_capture->downloadReport(report->id, *path);
+    if (!path)
+        return;
+    const auto make = [id](SandboxClient *client, const QString &local) -> ApiJob * {
+        return makeReportDownloadJob(client, id, local);
+    };
+    if (m_transfers && m_transfers->queueDownload(tr("observe report %1").arg(id), *path, make))
+        showNotice(tr("Downloading report %1 to %2: its progress is in the Files tab's "
+                      "transfers.")
+                       .arg(id, *path),
+                   true);
+    else
+        m_capture->downloadReport(id, *path);
 }
 
 void MonitorTab::deleteSelectedReport() {

@@ -20,6 +20,7 @@ class CaptureController;
 class MonitorPoller;
 class SandboxClient;
 class TabRegistry;
+class TransferHost;
 class UserPrompts;
 struct ObserveProcess;
 
@@ -34,6 +35,8 @@ public:
     ~MonitorTab() override;
 
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
+    // Where report downloads are queued; none: the tab saves them itself.
+    void setTransferHost(TransferHost *transfers) { m_transfers = transfers; }
     PendingWork pendingWork() const override;
 
     // Sends SIGTERM, SIGKILL or SIGINT ("TERM", "KILL", "INT") to the selected process once the
@@ -85,6 +88,7 @@ private:
 
     QPointer<SandboxClient> m_client;
     UserPrompts *m_prompts = nullptr;
+    TransferHost *m_transfers = nullptr;
     MonitorPoller *m_poller;
     CaptureController *m_capture;
     QSortFilterProxyModel *m_processProxy;

@@ -358,15 +358,8 @@ void RunsTab::hideEvent(QHideEvent *event) {
 }
 
 void registerRunsTab(TabRegistry &registry) {
-    WorkspaceTab tab = clientTab<RunsTab>(
-        u"runs"_s, QCoreApplication::translate("sbx::RunsTab", "Runs"), 35, u"start"_s);
-    const auto plain = tab.create;
-    tab.create = [plain](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
-        auto *runs = static_cast<RunsTab *>(plain(ctx, parent));
-        runs->setShellOpener(ctx.shells);
-        return runs;
-    };
-    registry.add(std::move(tab));
+    registry.add(clientTab<RunsTab>(u"runs"_s, QCoreApplication::translate("sbx::RunsTab", "Runs"),
+                                    35, u"start"_s));
 }
 
 } // namespace sbx

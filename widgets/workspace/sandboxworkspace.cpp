@@ -1,8 +1,10 @@
 #include "widgets/workspace/sandboxworkspace.h"
 
+#include "widgets/files/filestab.h"
 #include "widgets/shell/terminaltab.h"
 
 #include "client/providers/sandboxregistry.h"
+#include "models/files/transferqueuemodel.h"
 #include "models/palette.h"
 #include "widgets/common/icons.h"
 #include "widgets/workspace/tabregistry.h"
@@ -38,7 +40,7 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
 
     m_tabs->setDocumentMode(true);
     const WorkspaceContext context{
-        sandboxes->client(sandboxId), sandboxes, sandboxId, preferences, prompts, logs, this};
+        sandboxes->client(sandboxId), sandboxes, sandboxId, preferences, prompts, logs, this, this};
     const QList<WorkspaceTab> tabs = registry.tabs();
     for (const WorkspaceTab &tab : tabs) {
         if (tab.available && !tab.available(context))
@@ -74,6 +76,15 @@ bool SandboxWorkspace::openShellSession(const QString &sessionId) {
         return false;
     terminals->openTerminal(sessionId);
     m_tabs->setCurrentWidget(terminals);
+    return true;
+}
+
+bool SandboxWorkspace::queueDownload(const QString &label, const QString &localPath,
+                                     JobMaker make) {
+    auto *files = qobject_cast<FilesTab *>(tab(u"files"_s));
+    if (!files)
+        return false;
+    files->transfers()->enqueueFetch(label, localPath, std::move(make));
     return true;
 }
 

@@ -21,7 +21,7 @@ class UserPrompts;
 class LogOpener;
 
 // One sandbox's workspace: a state banner above the registered tabs.
-class SandboxWorkspace final : public QWidget, public ShellOpener {
+class SandboxWorkspace final : public QWidget, public ShellOpener, public TransferHost {
     Q_OBJECT
 public:
     SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
@@ -33,6 +33,8 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     // Opens the session in a new terminal of the Terminal tab and shows it.
     bool openShellSession(const QString &sessionId) override;
+    // Queues it in the Files tab's transfers (which need not be in front).
+    bool queueDownload(const QString &label, const QString &localPath, JobMaker make) override;
     // The tab widget registered under id, or null.
     QWidget *tab(const QString &id) const;
     // Brings a tab to the front; false when this sandbox has no such tab.

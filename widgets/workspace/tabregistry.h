@@ -10,6 +10,7 @@ class QWidget;
 
 namespace sbx {
 
+class ApiJob;
 class LogSource;
 class SandboxClient;
 class SandboxRegistry;
@@ -33,6 +34,16 @@ public:
     virtual bool openShellSession(const QString &sessionId) = 0;
 };
 
+// The workspace's transfer queue, shown in the Files tab, for downloads that are not files of
+// the sandbox (an observe report): make builds the job that writes localPath.
+class TransferHost {
+public:
+    virtual ~TransferHost() = default;
+    using JobMaker = std::function<ApiJob *(SandboxClient *client, const QString &localPath)>;
+    // False when the workspace has no transfer queue (no Files tab).
+    virtual bool queueDownload(const QString &label, const QString &localPath, JobMaker make) = 0;
+};
+
 // What a workspace tab gets to work with: the sandbox's client and the registry that lists it.
 struct WorkspaceContext {
     SandboxClient *client = nullptr;
@@ -45,6 +56,8 @@ struct WorkspaceContext {
     LogOpener *logs = nullptr;
     // Where a tab opens a shell session in a terminal; null: it cannot.
     ShellOpener *shells = nullptr;
+    // Where a tab queues a download; null: it saves by itself.
+    TransferHost *transfers = nullptr;
 };
 
 struct WorkspaceTab {
@@ -59,13 +72,17 @@ struct WorkspaceTab {
 };
 
 // A tab built as Tab(client, parent) that asks its questions through the context's prompts
-// (Runs, Hooks, Monitor).
+// (Runs, Hooks, Monitor), and gets the shell opener and transfer host when it takes them.
 template <typename Tab>
 WorkspaceTab clientTab(QString id, QString title, int order, QString icon = {}) {
     WorkspaceTab tab{std::move(id), std::move(title), order,
                      [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                          auto *made = new Tab(ctx.client, parent);
                          made->setPrompts(ctx.prompts);
+                         if constexpr (requires { made->setShellOpener(ctx.shells); })
+                             made->setShellOpener(ctx.shells);
+                         if constexpr (requires { made->setTransferHost(ctx.transfers); })
+                             made->setTransferHost(ctx.transfers);
                          return made;
                      }};
     tab.icon = std::move(icon);
