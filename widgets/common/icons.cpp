@@ -26,9 +26,10 @@ constexpr int kAppIconSizes[] = {16, 22, 24, 32, 48, 64, 128, 256};
 
 // Keep in step with resources/sandbox-console.qrc; tst_icons loads every one.
 const char *const kNames[] = {
-    "new-sandbox", "add-address", "start", "pause",       "resume",   "stop",  "delete",
-    "logs",        "refresh",     "edit",  "preferences", "terminal", "files", "upload",
-    "download",    "new-folder",  "split", "home",        "go-up",    "copy",  "workspace",
+    "new-sandbox", "add-address", "start",     "pause",      "resume",      "stop",
+    "delete",      "logs",        "refresh",   "edit",       "preferences", "terminal",
+    "files",       "upload",      "download",  "new-folder", "split",       "home",
+    "go-up",       "copy",        "workspace", "plug",
 };
 
 QByteArray coloured(const QByteArray &svg, const QColor &color) {

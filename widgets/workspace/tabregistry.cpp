@@ -4,6 +4,7 @@
 #include "widgets/hooks/hookstab.h"
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/logs/logview.h"
+#include "widgets/mcp/mcptab.h"
 #include "widgets/monitor/monitortab.h"
 #include "widgets/overview/contextview.h"
 #include "widgets/runs/runstab.h"
@@ -36,6 +37,7 @@ void registerStandardTabs(TabRegistry &registry) {
     registerFilesTab(registry);
     registerRunsTab(registry);
     registerHooksTab(registry);
+    registerMcpTab(registry);
     registerMonitorTab(registry);
     registerLogsTab(registry);
 }
