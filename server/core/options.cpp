@@ -165,7 +165,8 @@ Options:
                      cgroup namespace of its own, as in a container), never a desktop
                      session's cgroup
   --without GROUP,...
-                     leave these route groups out (bash, watch, observe, shell, hooks, ...),
+                     leave these route groups out (bash, watch, observe, shell, hooks, mcp,
+                     ...),
                      to stand in for an older AIO server that lacks them
   --no-extensions    answer as AIO's documented contract only: announce no extension
                      and ignore Range on downloads
@@ -186,6 +187,10 @@ Environment:
   RUN_HOOK_POST_READY    shell command run in the background once the server listens
   SANDBOX_SHUTDOWN_HOOKS JSON array of {name, command, timeout?, priority?}: shutdown hooks
                          that the API cannot remove (invalid: the server refuses to start)
+  SANDBOX_MCP_SERVERS    {"mcpServers": {NAME: {command, args, env}}} or the path of a file
+                         holding it: the MCP servers of /v1/mcp/*, besides
+                         STATE/mcp-servers.json (with neither and Node.js present: the
+                         filesystem MCP server on the workspace, installed with npm)
 With neither SANDBOX_API_KEY nor JWT_PUBLIC_KEY set, there is no authentication.
 )";
 }

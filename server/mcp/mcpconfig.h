@@ -32,7 +32,8 @@ struct McpServerSpec {
     std::vector<std::string> environment;
     // Absolute; the workspace unless the entry sets "cwd".
     std::string workingDirectory;
-    // Per JSON-RPC request, initialize included ("timeout", in seconds, as Cline writes it).
+    // Per JSON-RPC request ("timeout", in seconds, as Cline writes it); initialize gets at
+    // least 30 s.
     std::chrono::milliseconds timeout{60000};
     // Left out of GET /v1/mcp/servers unless include_hidden=true.
     bool hidden = false;

@@ -31,6 +31,9 @@ constexpr auto kMaxBackoff = std::chrono::seconds(60);
 // tools/list pages gathered into one answer at most.
 constexpr int kMaxPages = 100;
 constexpr auto kStopGrace = std::chrono::seconds(2);
+// initialize gets at least this long whatever the entry's timeout: a cold start (node loading
+// its modules, npx fetching a package) is slower than any call should be.
+constexpr auto kMinStartTimeout = std::chrono::milliseconds(30000);
 
 std::string seconds(std::chrono::milliseconds ms) {
     return ms.count() % 1000 == 0 ? std::to_string(ms.count() / 1000) + " s"
@@ -183,7 +186,7 @@ void McpConnection::startProcess() {
     json params = {{"protocolVersion", kProtocolVersion},
                    {"capabilities", json::object()},
                    {"clientInfo", {{"name", "sandbox-server"}, {"version", m_clientVersion}}}};
-    process->request("initialize", std::move(params), m_spec.timeout,
+    process->request("initialize", std::move(params), std::max(m_spec.timeout, kMinStartTimeout),
                      [weak, raw](RpcOutcome outcome) {
                          if (const auto self = weak.lock())
                              self->initialized(raw, std::move(outcome));
@@ -243,6 +246,8 @@ McpFailure McpConnection::failureOf(const std::string &what, const RpcOutcome &o
                                                 std::to_string(code) + ": " + text};
     }
     case RpcOutcome::Kind::Timeout:
+        if (what == "initialize")
+            return {504, "it gave " + outcome.message};
         return {504, "it gave " + outcome.message + " (\"timeout\" in its entry sets the bound, " +
                          seconds(m_spec.timeout) + " now)"};
     case RpcOutcome::Kind::Ended:

@@ -170,7 +170,8 @@ void McpInstaller::answerAll(const McpFailure *failure) {
     auto waiters = std::move(m_waiters);
     m_waiters.clear();
     for (const auto &waiter : waiters) {
-        waiter->timer->cancel();
+        // Destroyed now, while the I/O context exists; its cancelled handler holds the waiter.
+        waiter->timer.reset();
         if (auto done = std::move(waiter->done)) {
             waiter->done = nullptr;
             done(failure);

@@ -60,8 +60,8 @@ std::string describeWaitStatus(int status) {
 McpProcess::McpProcess(asio::io_context &io, McpLaunch launch)
     : m_io(io)
     , m_launch(std::move(launch))
-    , m_exitPoll(io)
-    , m_killTimer(io)
+    , m_exitPoll(std::make_unique<asio::steady_timer>(io))
+    , m_killTimer(std::make_unique<asio::steady_timer>(io))
     , m_outChunk(kReadChunk)
     , m_errChunk(kReadChunk) {}
 
@@ -369,6 +369,8 @@ void McpProcess::writeNext() {
 }
 
 void McpProcess::watchExit() {
+    if (m_finished)
+        return;
     if (!m_pidfd) {
         const int fd = static_cast<int>(::syscall(SYS_pidfd_open, m_pid, 0));
         if (fd >= 0)
@@ -395,8 +397,8 @@ void McpProcess::watchExit() {
         return;
     }
     // Kernels before 5.3 have no pidfd: poll.
-    m_exitPoll.expires_after(kExitPollPeriod);
-    m_exitPoll.async_wait(check);
+    m_exitPoll->expires_after(kExitPollPeriod);
+    m_exitPoll->async_wait(check);
 }
 
 void McpProcess::exited(int status) {
@@ -447,8 +449,8 @@ void McpProcess::closeDescriptors() {
         descriptor->reset();
     }
     m_output.clear();
-    m_exitPoll.cancel();
-    m_killTimer.cancel();
+    m_exitPoll.reset();
+    m_killTimer.reset();
 }
 
 void McpProcess::failAll(const std::string &why) {
@@ -471,7 +473,7 @@ void McpProcess::protocolFailure(const std::string &why) {
 }
 
 void McpProcess::stop(std::chrono::milliseconds grace) {
-    if (m_reaped || m_pid <= 0)
+    if (m_reaped || m_finished || m_pid <= 0)
         return;
     if (m_stdin) {
         boost::system::error_code ignored;
@@ -479,8 +481,8 @@ void McpProcess::stop(std::chrono::milliseconds grace) {
         m_stdin.reset();
     }
     ::kill(-m_pid, SIGTERM);
-    m_killTimer.expires_after(grace);
-    m_killTimer.async_wait([self = shared_from_this()](std::error_code ec) {
+    m_killTimer->expires_after(grace);
+    m_killTimer->async_wait([self = shared_from_this()](std::error_code ec) {
         if (!ec && !self->m_reaped)
             ::kill(-self->m_pid, SIGKILL);
     });

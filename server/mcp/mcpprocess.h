@@ -115,8 +115,10 @@ private:
     std::unique_ptr<boost::asio::posix::stream_descriptor> m_stdout;
     std::unique_ptr<boost::asio::posix::stream_descriptor> m_stderr;
     std::unique_ptr<boost::asio::posix::stream_descriptor> m_pidfd;
-    boost::asio::steady_timer m_exitPoll;
-    boost::asio::steady_timer m_killTimer;
+    // Owned through pointers so that closeDescriptors() can drop every Asio object while the
+    // I/O context exists; queued handlers may keep this object longer.
+    std::unique_ptr<boost::asio::steady_timer> m_exitPoll;
+    std::unique_ptr<boost::asio::steady_timer> m_killTimer;
     std::vector<char> m_outChunk;
     std::vector<char> m_errChunk;
     std::string m_line;
