@@ -31,14 +31,16 @@ QString npmCacheDir() {
     return npmRoot() + u"/cache"_s;
 }
 
-QString installedEverythingServer(QString *why) {
-    const QString prefix = npmRoot() + u"/everything"_s;
-    const QString package = QString::fromLatin1(kEverythingPackage);
-    const QString version = QString::fromLatin1(kEverythingVersion);
+namespace {
+
+// One npm package in its own prefix under the build folder; its dist/index.js.
+QString installedNpmServer(const QString &folder, const QString &package, const QString &version,
+                           QString *why) {
+    const QString prefix = npmRoot() + u'/' + folder;
     const QString script = prefix + u"/node_modules/"_s + package + u"/dist/index.js"_s;
     QDir().mkpath(prefix);
     // Suites run in parallel: one installs, the others wait for it.
-    QLockFile lock(npmRoot() + u"/everything.lock"_s);
+    QLockFile lock(npmRoot() + u'/' + folder + u".lock"_s);
     lock.setStaleLockTime(0);
     if (!lock.tryLock(300000)) {
         *why = u"could not take the npm install lock in "_s + npmRoot();
@@ -70,6 +72,18 @@ QString installedEverythingServer(QString *why) {
     return script;
 }
 
+} // namespace
+
+QString installedEverythingServer(QString *why) {
+    return installedNpmServer(u"everything"_s, QString::fromLatin1(kEverythingPackage),
+                              QString::fromLatin1(kEverythingVersion), why);
+}
+
+QString installedFilesystemServer(QString *why) {
+    return installedNpmServer(u"filesystem"_s, QString::fromLatin1(kFilesystemPackage),
+                              QString::fromLatin1(kFilesystemVersion), why);
+}
+
 QJsonObject everythingEntry(const QString &script, const QJsonObject &extra) {
     QJsonObject entry = extra;
     entry.insert("command"_L1, u"node"_s);
@@ -85,6 +99,13 @@ HttpResult callTool(const QUrl &base, const QString &server, const QString &tool
     all.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
     return request("POST", url, all, QJsonDocument(arguments).toJson(QJsonDocument::Compact),
                    timeoutMs);
+}
+
+QJsonObject filesystemEntry(const QString &script, const QStringList &folders) {
+    QJsonArray args{script};
+    for (const QString &folder : folders)
+        args.append(folder);
+    return {{"command"_L1, u"node"_s}, {"args"_L1, args}};
 }
 
 QString firstText(const QJsonObject &envelope) {

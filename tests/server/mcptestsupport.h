@@ -16,14 +16,21 @@ namespace sbxtest {
 inline constexpr const char *kEverythingPackage = "@modelcontextprotocol/server-everything";
 inline constexpr const char *kEverythingVersion = "2026.8.31";
 
+// The filesystem server, for a tool marked destructive (write_file, move_file).
+inline constexpr const char *kFilesystemPackage = "@modelcontextprotocol/server-filesystem";
+inline constexpr const char *kFilesystemVersion = "2026.8.31";
+
 // Installs the package with npm under the build folder (once; later runs reuse it) and returns
 // the path of its entry script, or an empty string with why set (npm missing or failing).
 QString installedEverythingServer(QString *why);
+QString installedFilesystemServer(QString *why);
 // npm's download cache shared by the suites (and handed to servers that install themselves).
 QString npmCacheDir();
 
 // An mcpServers entry that runs server-everything over stdio.
 QJsonObject everythingEntry(const QString &script, const QJsonObject &extra = {});
+// An mcpServers entry that runs server-filesystem over stdio on these folders.
+QJsonObject filesystemEntry(const QString &script, const QStringList &folders);
 
 // One POST /v1/mcp/SERVER/tools/TOOL with these arguments.
 HttpResult callTool(const QUrl &base, const QString &server, const QString &tool,

@@ -29,7 +29,7 @@ const char *const kNames[] = {
     "new-sandbox", "add-address", "start",     "pause",      "resume",      "stop",
     "delete",      "logs",        "refresh",   "edit",       "preferences", "terminal",
     "files",       "upload",      "download",  "new-folder", "split",       "home",
-    "go-up",       "copy",        "workspace", "code",
+    "go-up",       "copy",        "workspace", "code",       "plug",
 };
 
 QByteArray coloured(const QByteArray &svg, const QColor &color) {

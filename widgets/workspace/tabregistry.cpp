@@ -5,6 +5,7 @@
 #include "widgets/hooks/hookstab.h"
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/logs/logview.h"
+#include "widgets/mcp/mcptab.h"
 #include "widgets/monitor/monitortab.h"
 #include "widgets/overview/contextview.h"
 #include "widgets/runs/runstab.h"
@@ -38,6 +39,7 @@ void registerStandardTabs(TabRegistry &registry) {
     registerRunsTab(registry);
     registerCodeTab(registry);
     registerHooksTab(registry);
+    registerMcpTab(registry);
     registerMonitorTab(registry);
     registerLogsTab(registry);
 }
