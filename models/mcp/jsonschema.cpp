@@ -15,9 +15,10 @@ namespace {
 constexpr int kMaxDepth = 64; // schemas nest; references may loop
 constexpr int kMaxRefHops = 16;
 
-QString tr(const char *text, int n = -1) {
-    return QCoreApplication::translate("sbx::JsonSchema", text, nullptr, n);
-}
+// lupdate files a free tr() under the enclosing class or namespace: one named context instead.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(sbx::JsonSchema)
+};
 
 bool isWhole(const McpJson &v) {
     if (v.is_number_integer())
@@ -48,19 +49,19 @@ bool hasType(const McpJson &v, const std::string &type) {
 
 QString typeWord(const std::string &type) {
     if (type == "string")
-        return tr("text");
+        return Text::tr("text");
     if (type == "number")
-        return tr("a number");
+        return Text::tr("a number");
     if (type == "integer")
-        return tr("a whole number");
+        return Text::tr("a whole number");
     if (type == "boolean")
-        return tr("true or false");
+        return Text::tr("true or false");
     if (type == "object")
-        return tr("an object");
+        return Text::tr("an object");
     if (type == "array")
-        return tr("a list");
+        return Text::tr("a list");
     if (type == "null")
-        return tr("null");
+        return Text::tr("null");
     return QString::fromStdString(type);
 }
 
@@ -116,7 +117,7 @@ void Checker::check(const McpJson &schemaIn, const McpJson &value, const QString
         return;
     if (schemaIn.is_boolean()) {
         if (!schemaIn.get<bool>())
-            out.push_back({{path, tr("is not allowed here")}});
+            out.push_back({{path, Text::tr("is not allowed here")}});
         return;
     }
     const McpJson *resolved = resolveRef(m_root, schemaIn);
@@ -139,7 +140,7 @@ void Checker::check(const McpJson &schemaIn, const McpJson &value, const QString
             QStringList words;
             for (const std::string &t : types)
                 words << typeWord(t);
-            out.push_back({{path, tr("must be %1").arg(words.join(tr(" or ")))}, true});
+            out.push_back({{path, Text::tr("must be %1").arg(words.join(Text::tr(" or ")))}, true});
             return;
         }
     }
@@ -151,10 +152,10 @@ void Checker::check(const McpJson &schemaIn, const McpJson &value, const QString
             choices << valueText(choice);
         }
         if (!found)
-            out.push_back({{path, tr("must be one of: %1").arg(choices.join(u", "_s))}});
+            out.push_back({{path, Text::tr("must be one of: %1").arg(choices.join(u", "_s))}});
     }
     if (const auto c = s.find("const"); c != s.end() && *c != value)
-        out.push_back({{path, tr("must be %1").arg(valueText(*c))}});
+        out.push_back({{path, Text::tr("must be %1").arg(valueText(*c))}});
 
     if (value.is_number())
         checkNumber(s, value.get<double>(), path, out);
@@ -176,23 +177,24 @@ void Checker::checkNumber(const McpJson &s, double v, const QString &path,
     const bool oldExMax = exMax != s.end() && exMax->is_boolean() && exMax->get<bool>();
     if (const auto min = number(s, "minimum")) {
         if (oldExMin ? v <= *min : v < *min)
-            out.push_back(
-                {{path, (oldExMin ? tr("must be more than %1") : tr("must be at least %1"))
-                            .arg(numberText(*min))}});
+            out.push_back({{path, (oldExMin ? Text::tr("must be more than %1")
+                                            : Text::tr("must be at least %1"))
+                                      .arg(numberText(*min))}});
     }
     if (const auto max = number(s, "maximum")) {
         if (oldExMax ? v >= *max : v > *max)
-            out.push_back({{path, (oldExMax ? tr("must be less than %1") : tr("must be at most %1"))
+            out.push_back({{path, (oldExMax ? Text::tr("must be less than %1")
+                                            : Text::tr("must be at most %1"))
                                       .arg(numberText(*max))}});
     }
     if (const auto min = number(s, "exclusiveMinimum"); min && v <= *min)
-        out.push_back({{path, tr("must be more than %1").arg(numberText(*min))}});
+        out.push_back({{path, Text::tr("must be more than %1").arg(numberText(*min))}});
     if (const auto max = number(s, "exclusiveMaximum"); max && v >= *max)
-        out.push_back({{path, tr("must be less than %1").arg(numberText(*max))}});
+        out.push_back({{path, Text::tr("must be less than %1").arg(numberText(*max))}});
     if (const auto step = number(s, "multipleOf"); step && *step > 0) {
         const double q = v / *step;
         if (std::fabs(q - std::round(q)) > 1e-9)
-            out.push_back({{path, tr("must be a multiple of %1").arg(numberText(*step))}});
+            out.push_back({{path, Text::tr("must be a multiple of %1").arg(numberText(*step))}});
     }
 }
 
@@ -200,13 +202,15 @@ void Checker::checkString(const McpJson &s, const QString &v, const QString &pat
                           QList<Problem> &out) const {
     const auto length = static_cast<double>(v.toUcs4().size()); // code points, as JSON Schema
     if (const auto min = number(s, "minLength"); min && length < *min)
-        out.push_back({{path, tr("must be at least %n character(s) long", int(*min))}});
+        out.push_back(
+            {{path, Text::tr("must be at least %n character(s) long", nullptr, int(*min))}});
     if (const auto max = number(s, "maxLength"); max && length > *max)
-        out.push_back({{path, tr("must be at most %n character(s) long", int(*max))}});
+        out.push_back(
+            {{path, Text::tr("must be at most %n character(s) long", nullptr, int(*max))}});
     if (const auto p = s.find("pattern"); p != s.end() && p->is_string()) {
         const QRegularExpression re(QString::fromStdString(p->get<std::string>()));
         if (re.isValid() && !re.match(v).hasMatch())
-            out.push_back({{path, tr("must match the pattern %1").arg(re.pattern())}});
+            out.push_back({{path, Text::tr("must match the pattern %1").arg(re.pattern())}});
     }
 }
 
@@ -214,14 +218,15 @@ void Checker::checkArray(const McpJson &s, const McpJson &v, const QString &path
                          QList<Problem> &out) const {
     const auto count = static_cast<double>(v.size());
     if (const auto min = number(s, "minItems"); min && count < *min)
-        out.push_back({{path, tr("needs at least %n item(s)", int(*min))}});
+        out.push_back({{path, Text::tr("needs at least %n item(s)", nullptr, int(*min))}});
     if (const auto max = number(s, "maxItems"); max && count > *max)
-        out.push_back({{path, tr("may have at most %n item(s)", int(*max))}});
+        out.push_back({{path, Text::tr("may have at most %n item(s)", nullptr, int(*max))}});
     if (const auto u = s.find("uniqueItems"); u != s.end() && *u == true) {
         for (std::size_t i = 0; i < v.size(); ++i) {
             for (std::size_t j = 0; j < i; ++j) {
                 if (v[i] == v[j]) {
-                    out.push_back({{itemPath(path, qsizetype(i)), tr("repeats an earlier item")}});
+                    out.push_back(
+                        {{itemPath(path, qsizetype(i)), Text::tr("repeats an earlier item")}});
                     break;
                 }
             }
@@ -255,7 +260,7 @@ void Checker::checkObject(const McpJson &s, const McpJson &v, const QString &pat
         for (const McpJson &name : *required) {
             if (name.is_string() && !v.contains(name.get<std::string>()))
                 out.push_back({{childPath(path, QString::fromStdString(name.get<std::string>())),
-                                tr("required")}});
+                                Text::tr("required")}});
         }
     }
     const auto properties = s.find("properties");
@@ -268,7 +273,7 @@ void Checker::checkObject(const McpJson &s, const McpJson &v, const QString &pat
         } else if (additional != s.end()) {
             if (*additional == false)
                 out.push_back(
-                    {{where, tr("is not a parameter here (the schema does not list it)")}});
+                    {{where, Text::tr("is not a parameter here (the schema does not list it)")}});
             else
                 check(*additional, item, where, depth + 1, out);
         }
@@ -305,16 +310,18 @@ void Checker::checkChoices(const McpJson &s, const McpJson &v, const QString &pa
             if (typed.size() == 1)
                 out.append(*typed.front());
             else
-                out.push_back({{path, tr("does not match any of the forms the schema allows")}});
+                out.push_back(
+                    {{path, Text::tr("does not match any of the forms the schema allows")}});
         } else if (matches > 1 && qstrcmp(keyword, "oneOf") == 0) {
-            out.push_back({{path, tr("matches more than one of the forms the schema allows")}});
+            out.push_back(
+                {{path, Text::tr("matches more than one of the forms the schema allows")}});
         }
     }
     if (const auto n = s.find("not"); n != s.end()) {
         QList<Problem> found;
         check(*n, v, path, depth + 1, found);
         if (found.isEmpty())
-            out.push_back({{path, tr("must not match the form the schema excludes")}});
+            out.push_back({{path, Text::tr("must not match the form the schema excludes")}});
     }
 }
 

@@ -36,6 +36,7 @@ QString mcpCurlCommand(const SandboxClient &client, const QString &server, const
         secrets);
     entry.request.kept = body;
     entry.request.size = body.size();
+    entry.request.covered = body.size(); // the whole (redacted) body: curl sends it as it is
     entry.request.mimeType = "application/json";
     return curlCommand(entry);
 }

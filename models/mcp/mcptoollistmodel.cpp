@@ -8,9 +8,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("sbx::McpToolListModel", text);
-}
+// lupdate files a free tr() under the enclosing class or namespace: one named context instead.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(sbx::McpToolListModel)
+};
 
 } // namespace
 
@@ -25,31 +26,33 @@ QList<ToolBadge> toolBadges(const McpTool &tool) {
     const McpToolAnnotations &a = tool.annotations;
     QList<ToolBadge> badges;
     if (a.readOnly == true)
-        badges.push_back({tr("read-only"), tr("The tool says it changes nothing (readOnlyHint)"),
+        badges.push_back({Text::tr("read-only"),
+                          Text::tr("The tool says it changes nothing (readOnlyHint)"),
                           ToolBadge::Tone::Safe});
     if (needsConfirmation(tool)) {
-        badges.push_back({tr("destructive"),
-                          a.destructive == true
-                              ? tr("The tool says it may delete or overwrite (destructiveHint); "
-                                   "calling it asks first")
-                              : tr("The tool does not say it is read-only or harmless: MCP's "
-                                   "defaults count it as destructive, so calling it asks first"),
-                          ToolBadge::Tone::Caution});
+        badges.push_back(
+            {Text::tr("destructive"),
+             a.destructive == true
+                 ? Text::tr("The tool says it may delete or overwrite (destructiveHint); "
+                            "calling it asks first")
+                 : Text::tr("The tool does not say it is read-only or harmless: MCP's "
+                            "defaults count it as destructive, so calling it asks first"),
+             ToolBadge::Tone::Caution});
     } else if (a.readOnly != true) {
-        badges.push_back({tr("writes"),
-                          tr("The tool changes things, but says it does not destroy "
-                             "(destructiveHint false)"),
+        badges.push_back({Text::tr("writes"),
+                          Text::tr("The tool changes things, but says it does not destroy "
+                                   "(destructiveHint false)"),
                           ToolBadge::Tone::Neutral});
     }
     if (a.idempotent == true)
-        badges.push_back({tr("idempotent"),
-                          tr("Calling it again with the same arguments changes nothing more "
-                             "(idempotentHint)"),
+        badges.push_back({Text::tr("idempotent"),
+                          Text::tr("Calling it again with the same arguments changes nothing more "
+                                   "(idempotentHint)"),
                           ToolBadge::Tone::Neutral});
     if (a.openWorld == true)
-        badges.push_back({tr("open world"),
-                          tr("The tool reaches beyond the sandbox: the web, other services "
-                             "(openWorldHint)"),
+        badges.push_back({Text::tr("open world"),
+                          Text::tr("The tool reaches beyond the sandbox: the web, other services "
+                                   "(openWorldHint)"),
                           ToolBadge::Tone::Neutral});
     return badges;
 }
@@ -138,7 +141,7 @@ QVariant McpToolListModel::data(const QModelIndex &index, int role) const {
 QVariant McpToolListModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    return section == NameColumn ? tr("Tool") : tr("Hints");
+    return section == NameColumn ? Text::tr("Tool") : Text::tr("Hints");
 }
 
 } // namespace sbx

@@ -14,9 +14,10 @@ namespace {
 
 constexpr int kMaxDepth = 12; // a recursive schema (a tree of nodes) ends in a Json field
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("sbx::ToolForm", text);
-}
+// lupdate files a free tr() under the enclosing class or namespace: one named context instead.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(sbx::ToolForm)
+};
 
 QString str(const McpJson &j, const char *key) {
     const auto it = j.find(key);
@@ -63,7 +64,7 @@ const McpJson *unwrap(const McpJson &root, const McpJson &schema, McpJson &holde
                       QString *why) {
     const McpJson *s = resolveRef(root, schema);
     if (!s || !s->is_object()) {
-        *why = tr("its schema could not be read");
+        *why = Text::tr("its schema could not be read");
         return nullptr;
     }
     for (int round = 0; round < 4; ++round) {
@@ -75,7 +76,7 @@ const McpJson *unwrap(const McpJson &root, const McpJson &schema, McpJson &holde
             return s;
         const McpJson &branches = (*s)[choice];
         if (!branches.is_array()) {
-            *why = tr("its schema could not be read");
+            *why = Text::tr("its schema could not be read");
             return nullptr;
         }
         // Pointers into branches: iterated in place, never through a copy.
@@ -88,7 +89,7 @@ const McpJson *unwrap(const McpJson &root, const McpJson &schema, McpJson &holde
                 kept.push_back(r);
         }
         if (kept.size() != 1) {
-            *why = tr("the schema allows a choice of forms");
+            *why = Text::tr("the schema allows a choice of forms");
             return nullptr;
         }
         McpJson merged = withOuterWords(*kept.front(), *s);
@@ -135,7 +136,7 @@ FormField fieldFromSchema(const McpJson &root, const McpJson &schema, const QStr
     const McpJson *s =
         depth > kMaxDepth ? nullptr : unwrap(root, schema, holder, &nullable, &f.jsonReason);
     if (depth > kMaxDepth)
-        f.jsonReason = tr("it nests deeper than a form shows");
+        f.jsonReason = Text::tr("it nests deeper than a form shows");
     if (!s)
         return f; // Json
     const McpJson resolved = withOuterWords(*s, schema.is_object() ? schema : McpJson::object());
@@ -158,7 +159,7 @@ FormField fieldFromSchema(const McpJson &root, const McpJson &schema, const QStr
             if (v.is_null())
                 continue;
             if (!v.is_primitive()) {
-                f.jsonReason = tr("its choices are not plain values");
+                f.jsonReason = Text::tr("its choices are not plain values");
                 f.enumValues = McpJson::array();
                 return f;
             }
@@ -201,7 +202,7 @@ FormField fieldFromSchema(const McpJson &root, const McpJson &schema, const QStr
         if (properties == resolved.end() || !properties->is_object()) {
             const auto extra = resolved.find("additionalProperties");
             if (depth > 0 || (extra != resolved.end() && *extra != false)) {
-                f.jsonReason = tr("it is a map of names to values");
+                f.jsonReason = Text::tr("it is a map of names to values");
                 return f;
             }
             f.kind = FormKind::Object; // no parameters
@@ -223,12 +224,12 @@ FormField fieldFromSchema(const McpJson &root, const McpJson &schema, const QStr
     } else if (type == "array"_L1) {
         const auto items = resolved.find("items");
         if (items == resolved.end() || !(items->is_object() || items->is_boolean())) {
-            f.jsonReason = tr("its items are not of one kind");
+            f.jsonReason = Text::tr("its items are not of one kind");
             return f;
         }
         FormField item = fieldFromSchema(root, *items, {}, false, depth + 1);
         if (item.kind == FormKind::Json || item.kind == FormKind::Array) {
-            f.jsonReason = tr("it is a list of values a form row cannot show");
+            f.jsonReason = Text::tr("it is a list of values a form row cannot show");
             return f;
         }
         // An object row is sent even when left empty, so that its required fields are named.
@@ -240,7 +241,8 @@ FormField fieldFromSchema(const McpJson &root, const McpJson &schema, const QStr
         f.maxItems = count(resolved, "maxItems");
         f.fields.push_back(std::move(item));
     } else {
-        f.jsonReason = several ? tr("it may be of several types") : tr("it names no type");
+        f.jsonReason =
+            several ? Text::tr("it may be of several types") : Text::tr("it names no type");
     }
     return f;
 }
@@ -286,13 +288,14 @@ std::optional<McpJson> build(const FormField &f, const FormValue &v, const QStri
             return McpJson(static_cast<std::int64_t>(whole));
         const double d = QLocale::c().toDouble(t, &ok);
         if (!ok || !std::isfinite(d)) {
-            problems->push_back({path, f.kind == FormKind::Integer ? tr("must be a whole number")
-                                                                   : tr("must be a number")});
+            problems->push_back({path, f.kind == FormKind::Integer
+                                           ? Text::tr("must be a whole number")
+                                           : Text::tr("must be a number")});
             return std::nullopt;
         }
         if (f.kind == FormKind::Integer) {
             if (std::floor(d) != d || std::fabs(d) > 9e15) {
-                problems->push_back({path, tr("must be a whole number")});
+                problems->push_back({path, Text::tr("must be a whole number")});
                 return std::nullopt;
             }
             return McpJson(static_cast<std::int64_t>(d));
@@ -338,7 +341,7 @@ std::optional<McpJson> build(const FormField &f, const FormValue &v, const QStri
         const QByteArray bytes = t.toUtf8();
         McpJson parsed = McpJson::parse(bytes.begin(), bytes.end(), nullptr, false);
         if (parsed.is_discarded()) {
-            problems->push_back({path, tr("is not valid JSON")});
+            problems->push_back({path, Text::tr("is not valid JSON")});
             return std::nullopt;
         }
         return parsed;
@@ -371,7 +374,7 @@ QString FormField::hint() const {
             {u"ipv4"_s, QT_TRANSLATE_NOOP("sbx::ToolForm", "IPv4 address")},
             {u"ipv6"_s, QT_TRANSLATE_NOOP("sbx::ToolForm", "IPv6 address")},
         };
-        QString text = formats.contains(format) ? tr(formats.value(format))
+        QString text = formats.contains(format) ? Text::tr(formats.value(format))
                        : format.isEmpty()       ? QString()
                                                 : format;
         if (maxLength)
@@ -382,11 +385,12 @@ QString FormField::hint() const {
     }
     case FormKind::Number:
     case FormKind::Integer: {
-        const QString what = kind == FormKind::Number ? tr("number") : tr("whole number");
+        const QString what =
+            kind == FormKind::Number ? Text::tr("number") : Text::tr("whole number");
         const QString lo = minimum ? numberText(*minimum) : QString();
         const QString hi = maximum ? numberText(*maximum) : QString();
         if (minimum && maximum && !exclusiveMinimum && !exclusiveMaximum)
-            return tr("%1, %2 to %3").arg(what, lo, hi);
+            return Text::tr("%1, %2 to %3").arg(what, lo, hi);
         QStringList bounds;
         if (minimum)
             bounds << (exclusiveMinimum ? u"> "_s : u"≥ "_s) + lo;
@@ -395,7 +399,7 @@ QString FormField::hint() const {
         return bounds.isEmpty() ? what : what + u' ' + bounds.join(u", "_s);
     }
     case FormKind::Json:
-        return tr("JSON");
+        return Text::tr("JSON");
     default:
         return {};
     }
@@ -406,7 +410,7 @@ FormField formFromSchema(const McpJson &inputSchema) {
     if (root.kind != FormKind::Object) {
         root.kind = FormKind::Json;
         if (root.jsonReason.isEmpty())
-            root.jsonReason = tr("the tool's schema is not an object of parameters");
+            root.jsonReason = Text::tr("the tool's schema is not an object of parameters");
     }
     return root;
 }
@@ -499,7 +503,7 @@ McpJson argumentsFrom(const FormField &root, const FormValue &value, QList<FormP
     if (root.kind == FormKind::Json) {
         const auto built = build(root, value, {}, out);
         if (built && !built->is_object()) {
-            out->push_back({{}, tr("must be a JSON object of the tool's parameters")});
+            out->push_back({{}, Text::tr("must be a JSON object of the tool's parameters")});
             return McpJson::object();
         }
         return built ? *built : McpJson::object();

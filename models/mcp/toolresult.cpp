@@ -11,9 +11,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString tr(const char *text, int n = -1) {
-    return QCoreApplication::translate("sbx::ToolResult", text, nullptr, n);
-}
+// lupdate files a free tr() under the enclosing class or namespace: one named context instead.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(sbx::ToolResult)
+};
 
 QString sizeText(qint64 bytes) {
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
@@ -43,7 +44,7 @@ ResultPart binaryPart(const McpContent &c, const QString &what, const QString &s
     p.heading = words.join(u" · "_s);
     p.suggestedName = nameFor(c.uri, c.mimeType, stem);
     if (!c.dataValid)
-        p.text = tr("Its base64 data did not decode.");
+        p.text = Text::tr("Its base64 data did not decode.");
     return p;
 }
 
@@ -51,16 +52,16 @@ ResultPart imagePart(const McpContent &c) {
     ResultPart p;
     p.image = QImage::fromData(c.data);
     if (p.image.isNull()) {
-        ResultPart b = binaryPart(c, tr("Image"), u"image"_s);
-        b.text = c.dataValid ? tr("The image could not be decoded.")
-                             : tr("Its base64 data did not decode.");
+        ResultPart b = binaryPart(c, Text::tr("Image"), u"image"_s);
+        b.text = c.dataValid ? Text::tr("The image could not be decoded.")
+                             : Text::tr("Its base64 data did not decode.");
         return b;
     }
     p.kind = ResultPart::Kind::Image;
     p.mimeType = c.mimeType;
     p.uri = c.uri;
     p.data = c.data;
-    QStringList words{tr("Image")};
+    QStringList words{Text::tr("Image")};
     if (!c.mimeType.isEmpty())
         words << c.mimeType;
     words << u"%1 × %2"_s.arg(p.image.width()).arg(p.image.height()) << sizeText(c.data.size());
@@ -87,9 +88,9 @@ QList<ResultPart> resultParts(const McpCallResult &result) {
             parts.append(imagePart(c));
             break;
         case McpContent::Kind::Audio: {
-            ResultPart p = binaryPart(c, tr("Audio"), u"audio"_s);
+            ResultPart p = binaryPart(c, Text::tr("Audio"), u"audio"_s);
             if (p.text.isEmpty())
-                p.text = tr("Save it to play it.");
+                p.text = Text::tr("Save it to play it.");
             parts.append(std::move(p));
             break;
         }
@@ -98,7 +99,7 @@ QList<ResultPart> resultParts(const McpCallResult &result) {
             p.kind = ResultPart::Kind::Link;
             p.uri = c.uri;
             p.mimeType = c.mimeType;
-            QStringList words{tr("Resource link"),
+            QStringList words{Text::tr("Resource link"),
                               c.title.isEmpty() ? c.name : c.title + u" ("_s + c.name + u')'};
             if (!c.mimeType.isEmpty())
                 words << c.mimeType;
@@ -114,13 +115,13 @@ QList<ResultPart> resultParts(const McpCallResult &result) {
                 if (c.mimeType.startsWith("image/"_L1) && c.dataValid)
                     parts.append(imagePart(c));
                 else
-                    parts.append(binaryPart(c, tr("Resource"), u"resource"_s));
+                    parts.append(binaryPart(c, Text::tr("Resource"), u"resource"_s));
                 break;
             }
             ResultPart p;
             p.uri = c.uri;
             p.mimeType = c.mimeType;
-            p.heading = tr("Resource") + u" · "_s + c.uri +
+            p.heading = Text::tr("Resource") + u" · "_s + c.uri +
                         (c.mimeType.isEmpty() ? QString() : u" · "_s + c.mimeType);
             p.text = c.text;
             p.data = c.text.toUtf8();
@@ -131,7 +132,7 @@ QList<ResultPart> resultParts(const McpCallResult &result) {
         case McpContent::Kind::Unknown: {
             ResultPart p;
             p.kind = ResultPart::Kind::Unknown;
-            p.heading = tr("Content of type “%1”").arg(c.type);
+            p.heading = Text::tr("Content of type “%1”").arg(c.type);
             p.text = QString::fromStdString(
                 c.raw.dump(2, ' ', false, McpJson::error_handler_t::replace));
             parts.append(std::move(p));
@@ -143,10 +144,10 @@ QList<ResultPart> resultParts(const McpCallResult &result) {
 }
 
 QString resultSummary(const McpCallResult &result) {
-    QString text = tr("%n content item(s)", int(result.content.size()));
+    QString text = Text::tr("%n content item(s)", nullptr, int(result.content.size()));
     if (!result.structuredContent.is_null())
-        text += tr(", structured content");
-    return result.isError ? tr("Tool error: %1").arg(text) : text;
+        text += Text::tr(", structured content");
+    return result.isError ? Text::tr("Tool error: %1").arg(text) : text;
 }
 
 } // namespace sbx

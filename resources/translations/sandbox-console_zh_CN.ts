@@ -1649,6 +1649,152 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::JsonSchema</name>
+    <message>
+        <source>arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not allowed here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one of: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be more than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be less than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>must be at least %n character(s) long</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must be at most %n character(s) long</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>must match the pattern %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>needs at least %n item(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>may have at most %n item(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>repeats an earlier item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a parameter here (the schema does not list it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not match any of the forms the schema allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matches more than one of the forms the schema allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not match the form the schema excludes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::JsonTreeModel</name>
+    <message numerus="yes">
+        <source>list of %n</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>object with %n field(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::JupyterCreateSessionJob</name>
     <message>
         <source>The sandbox did not say which session it made.</source>
@@ -2229,6 +2375,381 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::McpExplorer</name>
+    <message>
+        <source>The server has more tools than it listed: it pages, and the next page brought nothing new.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a JSON object of the tool&apos;s parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::McpFormView</name>
+    <message>
+        <source>A JSON field: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(choose)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This tool takes no arguments.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add an item to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove item %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::McpHistoryModel</name>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::McpJob</name>
+    <message>
+        <source>%1: the reply had no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::McpResultView</name>
+    <message>
+        <source>The tool reported an error (isError). Its content says what went wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Structured content&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill in the form and press Call (Ctrl+Enter). The result shows here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The call failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: no result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save this content to a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::McpTab</name>
+    <message>
+        <source>Run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as curl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the servers and their tools again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s MCP servers (GET /v1/mcp/servers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session&apos;s calls: select one to see its result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call the selected entry&apos;s tool again with its arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selected call as a curl command. Credentials are read from $SANDBOX_API_KEY or $SANDBOX_JWT, never copied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Tools&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;History&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments as a JSON object, e.g. {&quot;message&quot;: &quot;hi&quot;}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the arguments as JSON; they are checked against the tool&apos;s schema before they are sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call the tool with these arguments (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing the MCP servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no MCP API: GET /v1/mcp/servers answered 404 (a sandbox-server started with --without mcp, or a server without AIO&apos;s /v1/mcp endpoints).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The MCP servers could not be listed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox offers no MCP server. sandbox-server reads them from .sandbox-server/mcp-servers.json or SANDBOX_MCP_SERVERS.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing the tools of %1 (a server starts on first use; it may be installed first)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tools of %1 could not be listed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No tool selected&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No form: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a JSON object: fix it before going back to the form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the form has no field for %1: edit it in the JSON editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>are not valid JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it says it may delete or overwrite (destructiveHint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it does not say it is read-only or harmless, and MCP&apos;s defaults then count it as destructive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 may change or delete things: %3.
+
+Call it with these arguments?
+
+%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not called: %1 was not confirmed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the server %1 to run this call again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no tool %2 any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied as curl: it reads the credentials from the environment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::McpToolListModel</name>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool says it changes nothing (readOnlyHint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool says it may delete or overwrite (destructiveHint); calling it asks first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool does not say it is read-only or harmless: MCP&apos;s defaults count it as destructive, so calling it asks first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool changes things, but says it does not destroy (destructiveHint false)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idempotent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calling it again with the same arguments changes nothing more (idempotentHint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open world</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool reaches beyond the sandbox: the web, other services (openWorldHint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sbx::MintTicketJob</name>
     <message>
         <source>POST /tickets: the reply holds no ticket</source>
@@ -2647,6 +3168,10 @@ Try --help.
     </message>
     <message>
         <source>This sandbox has no /v1/code API: JavaScript cells cannot run here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted; the kernel keeps its state.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3902,6 +4427,176 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>&amp;Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::ToolForm</name>
+    <message>
+        <source>URI, e.g. https://example.com/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL, e.g. https://example.com/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>email address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>date and time, e.g. 2026-12-01T09:30:00Z</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>date, e.g. 2026-12-01</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time, e.g. 09:30:00</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UUID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv4 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n character(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its schema could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the schema allows a choice of forms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it nests deeper than a form shows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its choices are not plain values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is a map of names to values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its items are not of one kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is a list of values a form row cannot show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it may be of several types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it names no type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not valid JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tool&apos;s schema is not an object of parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a JSON object of the tool&apos;s parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sbx::ToolResult</name>
+    <message>
+        <source>Its base64 data did not decode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image could not be decoded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save it to play it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content of type “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n content item(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, structured content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool error: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -170,9 +170,10 @@ void TestServerContext::llmsTxtListsServedEndpoints() {
     QVERIFY(text.contains(QStringLiteral("POST /tickets")));
     QVERIFY(text.contains(QStringLiteral("POST /v1/shell/exec")));
     QVERIFY(text.contains(QStringLiteral("POST /v1/file/upload")));
+    QVERIFY(text.contains(QStringLiteral("POST /v1/jupyter/execute")));
+    QVERIFY(text.contains(QStringLiteral("GET /v1/mcp/servers")));
     // Only what is served.
     QVERIFY(!text.contains(QStringLiteral("/v1/browser")));
-    QVERIFY(!text.contains(QStringLiteral("/v1/mcp")));
     QVERIFY(!text.contains(QStringLiteral("/v1/nodejs")));
 }
 
