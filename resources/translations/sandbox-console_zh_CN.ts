@@ -699,6 +699,11 @@ Try --help.
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (version %2)</source>
+        <comment>sandbox name, its server&apos;s version</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sbx::CreateShellSessionJob</name>
