@@ -5,530 +5,530 @@
     <name>QMessageBox</name>
     <message>
         <source>&amp;Yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是(&amp;Y)</translation>
     </message>
 </context>
 <context>
     <name>sbx::ApiJob</name>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱已关闭</translation>
     </message>
 </context>
 <context>
     <name>sbx::BashExecJob</name>
     <message>
         <source>The sandbox did not say which command it started.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱没有告知它启动了哪条命令。</translation>
     </message>
 </context>
 <context>
     <name>sbx::BashJobs</name>
     <message>
         <source>&quot;%1&quot; is not NAME=value.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是 NAME=value 形式。</translation>
     </message>
     <message>
         <source>The command output had no data.</source>
-        <translation type="unfinished"></translation>
+        <translation>命令输出中没有数据。</translation>
     </message>
     <message>
         <source>A quote is not closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>有引号未闭合。</translation>
     </message>
 </context>
 <context>
     <name>sbx::BashRun</name>
     <message>
         <source>The sandbox is not connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱未连接。</translation>
     </message>
     <message>
         <source>This sandbox has no /v1/bash API, so commands cannot run here as runs. Use a terminal instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱没有 /v1/bash API，无法在这里以运行的方式执行命令。请改用终端。</translation>
     </message>
     <message>
         <source>The command did not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>命令未能启动：%1</translation>
     </message>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重新连接</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>timed out (exit %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>超时（退出码 %1）</translation>
     </message>
     <message>
         <source>stopped (exit %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止（退出码 %1）</translation>
     </message>
     <message>
         <source>exit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>退出码 %1</translation>
     </message>
     <message>
         <source>Sent %1; Stop again sends %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>已发送 %1；再次停止将发送 %2。</translation>
     </message>
     <message>
         <source>Sent %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已发送 %1。</translation>
     </message>
     <message>
         <source>%1 was not sent: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未发送：%2</translation>
     </message>
     <message>
         <source>The input was not sent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>输入未发送：%1</translation>
     </message>
     <message>
         <source>Connection back; the output goes on from where it was.</source>
-        <translation type="unfinished"></translation>
+        <translation>连接已恢复；输出从中断处继续。</translation>
     </message>
     <message>
         <source>The sandbox no longer has this command (it restarted, or the output expired): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱中已没有这条命令（沙箱已重启，或输出已过期）：%1</translation>
     </message>
     <message>
         <source>Reading the output failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取输出失败：%1</translation>
     </message>
     <message>
         <source>The sandbox stayed unreachable; the command may still run there.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱一直无法访问；命令可能仍在其中运行。</translation>
     </message>
     <message>
         <source>Connection lost (%1); retrying every few seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>连接已断开（%1）；每隔几秒重试一次。</translation>
     </message>
 </context>
 <context>
     <name>sbx::CaptureController</name>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1失败：%2</translation>
     </message>
     <message>
         <source>Reading the capture state</source>
-        <translation type="unfinished"></translation>
+        <translation>读取采集状态</translation>
     </message>
     <message>
         <source>Listing the reports</source>
-        <translation type="unfinished"></translation>
+        <translation>列出报告</translation>
     </message>
     <message>
         <source>Capture started.</source>
-        <translation type="unfinished"></translation>
+        <translation>采集已开始。</translation>
     </message>
     <message>
         <source>Starting the capture</source>
-        <translation type="unfinished"></translation>
+        <translation>开始采集</translation>
     </message>
     <message>
         <source>No capture was running.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有正在进行的采集。</translation>
     </message>
     <message>
         <source>Capture stopped; Export makes a report of it.</source>
-        <translation type="unfinished"></translation>
+        <translation>采集已停止；“导出”可为其生成报告。</translation>
     </message>
     <message>
         <source>Capture stopped before its first sample.</source>
-        <translation type="unfinished"></translation>
+        <translation>采集在首个样本之前就已停止。</translation>
     </message>
     <message>
         <source>Stopping the capture</source>
-        <translation type="unfinished"></translation>
+        <translation>停止采集</translation>
     </message>
     <message>
         <source>Exported report %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>已导出报告 %1（%2）。</translation>
     </message>
     <message>
         <source>Exporting a report</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告</translation>
     </message>
     <message>
         <source>Deleted report %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已删除报告 %1。</translation>
     </message>
     <message>
         <source>Deleting report %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除报告 %1</translation>
     </message>
     <message>
         <source>Saved the report to %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>已将报告保存到 %1（%2）。</translation>
     </message>
     <message>
         <source>Downloading report %1</source>
-        <translation type="unfinished"></translation>
+        <translation>下载报告 %1</translation>
     </message>
 </context>
 <context>
     <name>sbx::CellWidget</name>
     <message>
         <source>Double-click or press Enter to edit</source>
-        <translation type="unfinished"></translation>
+        <translation>双击或按 Enter 编辑</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>*Empty markdown cell*</source>
-        <translation type="unfinished"></translation>
+        <translation>*空的 Markdown 单元格*</translation>
     </message>
     <message>
         <source>md</source>
-        <translation type="unfinished"></translation>
+        <translation>md</translation>
     </message>
     <message>
         <source>raw</source>
-        <translation type="unfinished"></translation>
+        <translation>raw</translation>
     </message>
     <message>
         <source>JS</source>
-        <translation type="unfinished"></translation>
+        <translation>JS</translation>
     </message>
     <message>
         <source>Queued</source>
-        <translation type="unfinished"></translation>
+        <translation>排队中</translation>
     </message>
     <message>
         <source>Running… %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中… %1</translation>
     </message>
     <message>
         <source>Done in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>完成，用时 %1</translation>
     </message>
     <message>
         <source>Failed after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败，用时 %1</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
 </context>
 <context>
     <name>sbx::CodeInfoJob</name>
     <message>
         <source>The code info had no languages.</source>
-        <translation type="unfinished"></translation>
+        <translation>代码信息中没有语言。</translation>
     </message>
 </context>
 <context>
     <name>sbx::CodeJobs</name>
     <message>
         <source>The run&apos;s answer had no data.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行的应答中没有数据。</translation>
     </message>
 </context>
 <context>
     <name>sbx::CodeTab</name>
     <message>
         <source>Interrupt the cell</source>
-        <translation type="unfinished"></translation>
+        <translation>中断单元格</translation>
     </message>
     <message>
         <source>Restart kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>重启内核</translation>
     </message>
     <message>
         <source>Opened %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开 %1。</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1。</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开</translation>
     </message>
     <message>
         <source>From this computer…</source>
-        <translation type="unfinished"></translation>
+        <translation>从本机…</translation>
     </message>
     <message>
         <source>From the sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>从沙箱…</translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存</translation>
     </message>
     <message>
         <source>Save where the notebook came from (Ctrl+S)</source>
-        <translation type="unfinished"></translation>
+        <translation>保存到笔记本的来源位置 (Ctrl+S)</translation>
     </message>
     <message>
         <source>Save as</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为</translation>
     </message>
     <message>
         <source>On this computer…</source>
-        <translation type="unfinished"></translation>
+        <translation>到本机…</translation>
     </message>
     <message>
         <source>In the sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>到沙箱…</translation>
     </message>
     <message>
         <source>The kernel Python cells run in (GET /v1/jupyter/info)</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 Python 单元格的内核 (GET /v1/jupyter/info)</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>A cell stops at this timeout (the sandbox allows 1 to 300 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>单元格运行到此超时即停止（沙箱允许 1 到 300 秒）</translation>
     </message>
     <message>
         <source>Kernel:</source>
-        <translation type="unfinished"></translation>
+        <translation>内核：</translation>
     </message>
     <message>
         <source>Timeout:</source>
-        <translation type="unfinished"></translation>
+        <translation>超时：</translation>
     </message>
     <message>
         <source>+ Code</source>
-        <translation type="unfinished"></translation>
+        <translation>+ 代码</translation>
     </message>
     <message>
         <source>Add a code cell below the current one</source>
-        <translation type="unfinished"></translation>
+        <translation>在当前单元格下方添加代码单元格</translation>
     </message>
     <message>
         <source>+ Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>+ Markdown</translation>
     </message>
     <message>
         <source>Add a markdown cell below the current one</source>
-        <translation type="unfinished"></translation>
+        <translation>在当前单元格下方添加 Markdown 单元格</translation>
     </message>
     <message>
         <source>Python</source>
-        <translation type="unfinished"></translation>
+        <translation>Python</translation>
     </message>
     <message>
         <source>JavaScript</source>
-        <translation type="unfinished"></translation>
+        <translation>JavaScript</translation>
     </message>
     <message>
         <source>Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown</translation>
     </message>
     <message>
         <source>The current cell&apos;s kind: Python runs in the kernel, JavaScript in node (a fresh process each run: no state is kept between JavaScript cells)</source>
-        <translation type="unfinished"></translation>
+        <translation>当前单元格的类型：Python 在内核中运行，JavaScript 在 node 中运行（每次运行都是新进程：JavaScript 单元格之间不保留状态）</translation>
     </message>
     <message>
         <source>Move up</source>
-        <translation type="unfinished"></translation>
+        <translation>上移</translation>
     </message>
     <message>
         <source>Move the current cell up</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前单元格上移</translation>
     </message>
     <message>
         <source>Move down</source>
-        <translation type="unfinished"></translation>
+        <translation>下移</translation>
     </message>
     <message>
         <source>Move the current cell down</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前单元格下移</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Delete the current cell</source>
-        <translation type="unfinished"></translation>
+        <translation>删除当前单元格</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>Run the current cell (Ctrl+Enter; Shift+Enter runs and moves to the next)</source>
-        <translation type="unfinished"></translation>
+        <translation>运行当前单元格 (Ctrl+Enter；Shift+Enter 运行并移到下一个)</translation>
     </message>
     <message>
         <source>Run all</source>
-        <translation type="unfinished"></translation>
+        <translation>全部运行</translation>
     </message>
     <message>
         <source>Run every cell in order (Ctrl+Shift+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>按顺序运行所有单元格 (Ctrl+Shift+Enter)</translation>
     </message>
     <message>
         <source>Interrupt</source>
-        <translation type="unfinished"></translation>
+        <translation>中断</translation>
     </message>
     <message>
         <source>Stop the running cell (Ctrl+.)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止正在运行的单元格 (Ctrl+.)</translation>
     </message>
     <message>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>重启</translation>
     </message>
     <message>
         <source>Start a new kernel: variables are lost</source>
-        <translation type="unfinished"></translation>
+        <translation>启动新内核：变量将丢失</translation>
     </message>
     <message>
         <source>Clear outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>清除输出</translation>
     </message>
     <message>
         <source>Clear every cell&apos;s outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>清除所有单元格的输出</translation>
     </message>
     <message>
         <source>Restart the kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>重启内核</translation>
     </message>
     <message>
         <source>A new kernel starts at the next run: the variables and imports of this one are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>下次运行时将启动新内核：当前内核的变量和导入都会丢失。</translation>
     </message>
     <message>
         <source>Open another notebook</source>
-        <translation type="unfinished"></translation>
+        <translation>打开其他笔记本</translation>
     </message>
     <message>
         <source>This notebook has changes that are not saved. Open another one and lose them?</source>
-        <translation type="unfinished"></translation>
+        <translation>此笔记本有未保存的更改。打开其他笔记本并丢弃这些更改吗？</translation>
     </message>
     <message>
         <source>Discard changes</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃更改</translation>
     </message>
     <message>
         <source>Open a notebook</source>
-        <translation type="unfinished"></translation>
+        <translation>打开笔记本</translation>
     </message>
     <message>
         <source>Jupyter notebooks (*.ipynb);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jupyter 笔记本 (*.ipynb);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open a notebook in the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>打开沙箱中的笔记本</translation>
     </message>
     <message>
         <source>Path of the .ipynb file in the sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱中 .ipynb 文件的路径：</translation>
     </message>
     <message>
         <source>Save the notebook</source>
-        <translation type="unfinished"></translation>
+        <translation>保存笔记本</translation>
     </message>
     <message>
         <source>Save the notebook in the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>将笔记本保存到沙箱</translation>
     </message>
     <message>
         <source>Path in the sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱中的路径：</translation>
     </message>
     <message>
         <source>%1 (Python %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Python %2)</translation>
     </message>
     <message>
         <source>This sandbox has no Jupyter API (/v1/jupyter): Python cells cannot run here.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱没有 Jupyter API (/v1/jupyter)：无法在这里运行 Python 单元格。</translation>
     </message>
     <message>
         <source> JavaScript cells run through /v1/code.</source>
-        <translation type="unfinished"></translation>
+        <translation> JavaScript 单元格通过 /v1/code 运行。</translation>
     </message>
     <message>
         <source> It has no /v1/code either, so no cell can run.</source>
-        <translation type="unfinished"></translation>
+        <translation> 它也没有 /v1/code，因此任何单元格都无法运行。</translation>
     </message>
     <message>
         <source>The sandbox has no Jupyter kernel: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱没有 Jupyter 内核：%1</translation>
     </message>
     <message>
         <source>Could not ask the sandbox for its kernels: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法向沙箱查询其内核：%1</translation>
     </message>
     <message>
         <source>Change the kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>更换内核</translation>
     </message>
     <message>
         <source>Python cells will run in %1, a new kernel: the variables of this one are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 单元格将在新内核 %1 中运行：当前内核的变量会丢失。</translation>
     </message>
     <message>
         <source>Change kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>更换内核</translation>
     </message>
     <message>
         <source> (modified)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已修改）</translation>
     </message>
     <message>
         <source>kernel: …</source>
-        <translation type="unfinished"></translation>
+        <translation>内核：…</translation>
     </message>
     <message>
         <source>kernel starting</source>
-        <translation type="unfinished"></translation>
+        <translation>内核启动中</translation>
     </message>
     <message>
         <source>no kernel yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无内核</translation>
     </message>
     <message>
         <source>kernel busy</source>
-        <translation type="unfinished"></translation>
+        <translation>内核忙</translation>
     </message>
     <message>
         <source>kernel idle</source>
-        <translation type="unfinished"></translation>
+        <translation>内核空闲</translation>
     </message>
     <message>
         <source>A kernel starts at the first Python cell run</source>
-        <translation type="unfinished"></translation>
+        <translation>首次运行 Python 单元格时启动内核</translation>
     </message>
     <message>
         <source>Jupyter session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Jupyter 会话 %1</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>代码</translation>
     </message>
 </context>
 <context>
@@ -536,340 +536,347 @@
     <message>
         <source>Sandbox Console: browse, connect to and manage AIO agent sandboxes.
 At launch it starts the local sandbox &quot;Local&quot; and connects to it.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱控制台：浏览、连接和管理 AIO 智能体沙箱。
+启动时会启动本地沙箱“本地”并连接到它。</translation>
     </message>
     <message>
         <source>Show this help and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>显示此帮助并退出。</translation>
     </message>
     <message>
         <source>Show the version and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>显示版本并退出。</translation>
     </message>
     <message>
         <source>Connect to the AIO sandbox at &lt;url&gt; and select it.</source>
-        <translation type="unfinished"></translation>
+        <translation>连接到位于 &lt;url&gt; 的 AIO 沙箱并选中它。</translation>
     </message>
     <message>
         <source>Read the --connect sandbox&apos;s API key from the environment variable &lt;var&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>从环境变量 &lt;var&gt; 读取 --connect 沙箱的 API 密钥。</translation>
     </message>
     <message>
         <source>Do not start the local sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>不启动本地沙箱。</translation>
     </message>
     <message>
         <source>%1
 Try --help.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+请尝试 --help。
+</translation>
     </message>
     <message>
         <source>Unexpected argument: %1
 Try --help.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>意外的参数：%1
+请尝试 --help。
+</translation>
     </message>
     <message>
         <source>--api-key-env needs --connect
 </source>
-        <translation type="unfinished"></translation>
+        <translation>--api-key-env 需要与 --connect 一起使用
+</translation>
     </message>
     <message>
         <source>The environment variable %1 is not set or empty
 </source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量 %1 未设置或为空
+</translation>
     </message>
     <message>
         <source>the environment variable %1 (--api-key-env)</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量 %1 (--api-key-env)</translation>
     </message>
     <message>
         <source>Open the local &lt;file&gt; in the log window, following it.</source>
-        <translation type="unfinished"></translation>
+        <translation>在日志窗口中打开本地文件 &lt;file&gt; 并跟踪它。</translation>
     </message>
 </context>
 <context>
     <name>sbx::ContextView</name>
     <message>
         <source>Operating system</source>
-        <translation type="unfinished"></translation>
+        <translation>操作系统</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>架构</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>Home</source>
-        <translation type="unfinished"></translation>
+        <translation>主目录</translation>
     </message>
     <message>
         <source>Workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区</translation>
     </message>
     <message>
         <source>Time zone</source>
-        <translation type="unfinished"></translation>
+        <translation>时区</translation>
     </message>
     <message>
         <source>Occupied ports</source>
-        <translation type="unfinished"></translation>
+        <translation>已占用端口</translation>
     </message>
     <message>
         <source>Extensions</source>
-        <translation type="unfinished"></translation>
+        <translation>扩展</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>Runtime</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Aliases</source>
-        <translation type="unfinished"></translation>
+        <translation>别名</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished"></translation>
+        <translation>工具</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>描述</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载…</translation>
     </message>
     <message>
         <source>Read the context again (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>重新读取上下文 (F5)</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>系统</translation>
     </message>
     <message>
         <source>Runtimes</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时</translation>
     </message>
     <message>
         <source>Available tools</source>
-        <translation type="unfinished"></translation>
+        <translation>可用工具</translation>
     </message>
     <message>
         <source>Reading…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取…</translation>
     </message>
     <message>
         <source>Sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱 %1</translation>
     </message>
     <message>
         <source>Updated %1</source>
-        <translation type="unfinished"></translation>
+        <translation>更新于 %1</translation>
     </message>
     <message>
         <source>none (standard AIO)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（标准 AIO）</translation>
     </message>
     <message>
         <source>not found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到</translation>
     </message>
     <message>
         <source>Context unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文不可用</translation>
     </message>
     <message>
         <source>Could not read the sandbox&apos;s context: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取沙箱的上下文：%1</translation>
     </message>
     <message>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>概览</translation>
     </message>
     <message>
         <source>%1 (version %2)</source>
         <comment>sandbox name, its server&apos;s version</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1（版本 %2）</translation>
     </message>
 </context>
 <context>
     <name>sbx::CreateShellSessionJob</name>
     <message>
         <source>%1: the reply has no session_id</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应答中没有 session_id</translation>
     </message>
 </context>
 <context>
     <name>sbx::CreateWatchJob</name>
     <message>
         <source>The sandbox did not say which watcher it made.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱没有告知它创建了哪个监视器。</translation>
     </message>
 </context>
 <context>
     <name>sbx::Credentials</name>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API 密钥</translation>
     </message>
     <message>
         <source>JWT</source>
-        <translation type="unfinished"></translation>
+        <translation>JWT</translation>
     </message>
     <message>
         <source>Console-signed JWT</source>
-        <translation type="unfinished"></translation>
+        <translation>控制台签名的 JWT</translation>
     </message>
 </context>
 <context>
     <name>sbx::DownloadJob</name>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Download of %1: the server resumed at the wrong offset</source>
-        <translation type="unfinished"></translation>
+        <translation>下载 %1：服务器从错误的偏移处续传</translation>
     </message>
     <message>
         <source>%1 changed during the download</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在下载期间发生了变化</translation>
     </message>
     <message>
         <source>Unexpected download reply</source>
-        <translation type="unfinished"></translation>
+        <translation>意外的下载应答</translation>
     </message>
     <message>
         <source>The download of %1 ended at %2 of %3 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的下载在 %2/%3 字节处结束</translation>
     </message>
     <message>
         <source>Cannot save %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>sbx::Endpoint</name>
     <message>
         <source>Enter the sandbox&apos;s address, for example http://localhost:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入沙箱的地址，例如 http://localhost:8080</translation>
     </message>
     <message>
         <source>Not a valid address: use http://host:port or https://host/path</source>
-        <translation type="unfinished"></translation>
+        <translation>地址无效：请使用 http://host:port 或 https://host/path</translation>
     </message>
     <message>
         <source>Use an http:// or https:// address (got %1://)</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用 http:// 或 https:// 地址（收到的是 %1://）</translation>
     </message>
     <message>
         <source>Put the API key or token in the authentication fields, not in the address</source>
-        <translation type="unfinished"></translation>
+        <translation>请将 API 密钥或令牌填在认证字段中，而不是地址中</translation>
     </message>
 </context>
 <context>
     <name>sbx::EngineApi</name>
     <message>
         <source>No answer from the container engine</source>
-        <translation type="unfinished"></translation>
+        <translation>容器引擎没有应答</translation>
     </message>
     <message>
         <source>the container engine answered HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>容器引擎返回 HTTP %1</translation>
     </message>
     <message>
         <source>No container engine socket at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处没有容器引擎套接字</translation>
     </message>
     <message>
         <source>The container engine at %1 refuses connections (is the service running, and may this user use it?)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处的容器引擎拒绝连接（服务是否在运行？当前用户是否有权使用它？）</translation>
     </message>
     <message>
         <source>The container engine at %1 did not answer within %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处的容器引擎在 %2 秒内没有应答</translation>
     </message>
     <message>
         <source>The container engine at %1 closed the connection</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处的容器引擎关闭了连接</translation>
     </message>
     <message>
         <source>Talking to the container engine at %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>与 %1 处的容器引擎通信失败：%2</translation>
     </message>
     <message>
         <source>Cannot set up a connection (libcurl)</source>
-        <translation type="unfinished"></translation>
+        <translation>无法建立连接 (libcurl)</translation>
     </message>
     <message>
         <source>The container engine sent an oversized answer</source>
-        <translation type="unfinished"></translation>
+        <translation>容器引擎发送的应答过大</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
     <name>sbx::EngineContainers</name>
     <message>
         <source>The container engine sent an unreadable container list</source>
-        <translation type="unfinished"></translation>
+        <translation>容器引擎发送的容器列表无法读取</translation>
     </message>
     <message>
         <source>The container engine sent unreadable container details</source>
-        <translation type="unfinished"></translation>
+        <translation>容器引擎发送的容器详情无法读取</translation>
     </message>
     <message>
         <source>Created, not started</source>
-        <translation type="unfinished"></translation>
+        <translation>已创建，未启动</translation>
     </message>
     <message>
         <source>The container engine sent unreadable container stats</source>
-        <translation type="unfinished"></translation>
+        <translation>容器引擎发送的容器统计无法读取</translation>
     </message>
     <message>
         <source>the container engine&apos;s stats of the container</source>
-        <translation type="unfinished"></translation>
+        <translation>容器引擎提供的容器统计</translation>
     </message>
 </context>
 <context>
     <name>sbx::EngineJob</name>
     <message>
         <source>The container engine was closed</source>
-        <translation type="unfinished"></translation>
+        <translation>容器引擎已关闭</translation>
     </message>
 </context>
 <context>
     <name>sbx::EngineLogStream</name>
     <message>
         <source>Stopped following the logs</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止跟踪日志</translation>
     </message>
     <message>
         <source>Logs unavailable: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>日志不可用：%1</translation>
     </message>
     <message>
         <source>The container stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>容器已停止</translation>
     </message>
 </context>
 <context>
@@ -1171,7 +1178,7 @@ Try --help.
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">保存</translation>
     </message>
     <message>
         <source>Discard</source>
@@ -1209,7 +1216,7 @@ Try --help.
     </message>
     <message>
         <source>Home</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">主目录</translation>
     </message>
     <message>
         <source>The sandbox user&apos;s home folder</source>
@@ -1217,7 +1224,7 @@ Try --help.
     </message>
     <message>
         <source>Workspace</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">工作区</translation>
     </message>
     <message>
         <source>The sandbox&apos;s workspace folder</source>
@@ -1229,7 +1236,7 @@ Try --help.
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">刷新</translation>
     </message>
     <message>
         <source>List this folder again (F5)</source>
@@ -1261,7 +1268,7 @@ Try --help.
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">删除</translation>
     </message>
     <message>
         <source>Delete key; asks first</source>
@@ -1273,7 +1280,7 @@ Try --help.
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">打开</translation>
     </message>
     <message>
         <source>Open folder</source>
@@ -1408,7 +1415,7 @@ Try --help.
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished"> 秒</translation>
     </message>
     <message>
         <source>The hook is stopped after this long</source>
@@ -1444,7 +1451,7 @@ Try --help.
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">保存</translation>
     </message>
     <message>
         <source>A hook named %1 exists already: edit that one, or choose another name</source>
@@ -1452,7 +1459,7 @@ Try --help.
     </message>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">沙箱已关闭</translation>
     </message>
     <message>
         <source>Saving…</source>
@@ -1479,7 +1486,7 @@ Try --help.
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 秒</translation>
     </message>
     <message>
         <source>env (read-only)</source>
@@ -1510,7 +1517,7 @@ Try --help.
     <name>sbx::HookTrialRun</name>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">沙箱已关闭</translation>
     </message>
     <message>
         <source>Could not open a shell session to run it in: </source>
@@ -1573,7 +1580,7 @@ Try --help.
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">删除</translation>
     </message>
     <message>
         <source>Run now</source>
@@ -1585,7 +1592,7 @@ Try --help.
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">刷新</translation>
     </message>
     <message>
         <source>List the hooks again (F5)</source>
@@ -1650,7 +1657,7 @@ Try --help.
     <name>sbx::Job</name>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">已取消</translation>
     </message>
 </context>
 <context>
@@ -1856,7 +1863,7 @@ Try --help.
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">刷新</translation>
     </message>
     <message>
         <source>Loading /llms.txt…</source>
@@ -1988,7 +1995,7 @@ Try --help.
     <name>sbx::LogExport</name>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Writing %1 failed: %2</source>
@@ -1996,7 +2003,7 @@ Try --help.
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">已取消</translation>
     </message>
 </context>
 <context>
@@ -2437,7 +2444,7 @@ Try --help.
     <name>sbx::McpHistoryModel</name>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">运行中</translation>
     </message>
     <message>
         <source>ok</source>
@@ -2457,7 +2464,7 @@ Try --help.
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 毫秒</translation>
     </message>
     <message>
         <source>Time</source>
@@ -2465,7 +2472,7 @@ Try --help.
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">工具</translation>
     </message>
     <message>
         <source>Outcome</source>
@@ -2550,7 +2557,7 @@ Try --help.
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">刷新</translation>
     </message>
     <message>
         <source>List the servers and their tools again (F5)</source>
@@ -2703,7 +2710,7 @@ Call it with these arguments?
     <name>sbx::McpToolListModel</name>
     <message>
         <source>Tool</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">工具</translation>
     </message>
     <message>
         <source>Hints</source>
@@ -2932,7 +2939,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">删除</translation>
     </message>
     <message>
         <source>Send %1</source>
@@ -3149,7 +3156,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>This sandbox has no Jupyter API (/v1/jupyter): Python cells cannot run here.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">此沙箱没有 Jupyter API (/v1/jupyter)：无法在这里运行 Python 单元格。</translation>
     </message>
     <message>
         <source>Starting the kernel…</source>
@@ -3266,7 +3273,7 @@ Call it with these arguments?
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished"> 秒</translation>
     </message>
     <message>
         <source>How often each sandbox&apos;s status is checked</source>
@@ -3317,7 +3324,7 @@ Call it with these arguments?
     <name>sbx::ProcessTableModel</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
@@ -3345,7 +3352,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">用户</translation>
     </message>
     <message>
         <source>Memory (RSS)</source>
@@ -3387,7 +3394,7 @@ Call it with these arguments?
     <name>sbx::RemoteCommandJob</name>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">沙箱已关闭</translation>
     </message>
     <message>
         <source>Could not %1: %2</source>
@@ -3502,7 +3509,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
@@ -3537,7 +3544,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">运行</translation>
     </message>
     <message>
         <source>Working folder (default: the session&apos;s)</source>
@@ -3706,7 +3713,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">删除</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -3725,7 +3732,7 @@ Call it with these arguments?
     <name>sbx::SandboxClient</name>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">已取消</translation>
     </message>
 </context>
 <context>
@@ -3748,7 +3755,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">无</translation>
     </message>
     <message>
         <source>API key (SANDBOX_API_KEY)</source>
@@ -3935,7 +3942,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 毫秒</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3955,7 +3962,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">版本</translation>
     </message>
     <message>
         <source>Latency</source>
@@ -3978,7 +3985,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     <name>sbx::SandboxProvider</name>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">正在启动</translation>
     </message>
     <message>
         <source>online</source>
@@ -4204,7 +4211,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">已取消</translation>
     </message>
     <message>
         <source>No answer from %1 within %2 s</source>
@@ -4254,7 +4261,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     <name>sbx::TerminalChannel</name>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">沙箱已关闭</translation>
     </message>
     <message>
         <source>Could not open the terminal: %1</source>
@@ -4657,7 +4664,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">失败</translation>
     </message>
     <message>
         <source>Filter: path, status, sandbox…</source>
@@ -4730,15 +4737,15 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 毫秒</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 秒</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">失败</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n frame(s), %2 in 1 s</source>
@@ -4899,7 +4906,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     <name>sbx::TransferQueueModel</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
@@ -4923,7 +4930,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">运行中</translation>
     </message>
     <message>
         <source>done</source>
@@ -4943,7 +4950,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>%1/s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 秒 {1/?}</translation>
     </message>
     <message>
         <source>File</source>
