@@ -883,1378 +883,1382 @@ Try --help.
     <name>sbx::EngineSandboxes</name>
     <message>
         <source>Looking for a container engine at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在 %1 处查找容器引擎</translation>
     </message>
     <message>
         <source>Container engine at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处的容器引擎</translation>
     </message>
     <message>
         <source>%1 (signed-token auth; this console does not hold its key)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（签名令牌认证；此控制台不持有其密钥）</translation>
     </message>
     <message>
         <source>Choose an image for the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>请为沙箱选择镜像</translation>
     </message>
     <message>
         <source>&apos;%1&apos; cannot be a container name: use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, starting with a letter or digit</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; 不能用作容器名称：请使用字母、数字、&apos;_&apos;、&apos;.&apos; 和 &apos;-&apos;，并以字母或数字开头</translation>
     </message>
     <message>
         <source>Cannot make a key pair for the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>无法为沙箱生成密钥对</translation>
     </message>
     <message>
         <source>the container and its anonymous volumes are removed</source>
-        <translation type="unfinished"></translation>
+        <translation>容器及其匿名卷将被移除</translation>
     </message>
     <message>
         <source>&amp;Container: a Docker or podman engine</source>
-        <translation type="unfinished"></translation>
+        <translation>容器(&amp;C)：Docker 或 podman 引擎</translation>
     </message>
     <message>
         <source>Name the image to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>请填写要启动的镜像。</translation>
     </message>
     <message>
         <source>A container name starts with a letter or digit and holds only letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>容器名称以字母或数字开头，只能包含字母、数字、&apos;_&apos;、&apos;.&apos; 和 &apos;-&apos;。</translation>
     </message>
     <message>
         <source>Cannot create the sandbox %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建沙箱 %1：%2</translation>
     </message>
     <message>
         <source>The sandbox %1 was created but did not start: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱 %1 已创建但未能启动：%2</translation>
     </message>
     <message>
         <source>Pulling %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在拉取 %1</translation>
     </message>
     <message>
         <source>Cannot pull %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法拉取 %1：%2</translation>
     </message>
     <message>
         <source>No such container sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>没有这个容器沙箱</translation>
     </message>
     <message>
         <source>Cannot start the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动沙箱</translation>
     </message>
     <message>
         <source>Cannot pause the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>无法暂停沙箱</translation>
     </message>
     <message>
         <source>Cannot resume the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>无法恢复沙箱</translation>
     </message>
     <message>
         <source>Cannot resume the sandbox to stop it</source>
-        <translation type="unfinished"></translation>
+        <translation>无法恢复沙箱以将其停止</translation>
     </message>
     <message>
         <source>Stopping: up to %1 s (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止：最多 %1 秒（%2）</translation>
     </message>
     <message>
         <source>Cannot stop the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>无法停止沙箱</translation>
     </message>
     <message>
         <source>the default: the sandbox has no published port to ask for its shutdown hooks</source>
-        <translation type="unfinished"></translation>
+        <translation>默认值：沙箱没有发布端口，无法查询其关闭钩子</translation>
     </message>
     <message>
         <source>Reading shutdown hooks</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取关闭钩子</translation>
     </message>
     <message>
         <source>1 shutdown hook</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个关闭钩子</translation>
     </message>
     <message>
         <source>%1 shutdown hooks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个关闭钩子</translation>
     </message>
     <message>
         <source>%1 and a margin</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 加余量</translation>
     </message>
     <message>
         <source>the default: the shutdown hooks could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>默认值：无法读取关闭钩子：%1</translation>
     </message>
     <message>
         <source>the default: the sandbox did not list its shutdown hooks in time</source>
-        <translation type="unfinished"></translation>
+        <translation>默认值：沙箱没有及时列出其关闭钩子</translation>
     </message>
     <message>
         <source>Cannot delete the sandbox: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法删除沙箱：%1</translation>
     </message>
     <message>
         <source>Containers</source>
-        <translation type="unfinished"></translation>
+        <translation>容器</translation>
     </message>
     <message>
         <source>The container is no longer listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>该容器已不在列表中。</translation>
     </message>
 </context>
 <context>
     <name>sbx::Envelope</name>
     <message>
         <source>%1: the server replied with invalid JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：服务器返回了无效的 JSON</translation>
     </message>
     <message>
         <source>%1: the server replied with JSON that is not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：服务器返回的 JSON 不是对象</translation>
     </message>
     <message>
         <source>%1 failed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 失败</translation>
     </message>
 </context>
 <context>
     <name>sbx::ErrorRow</name>
     <message>
         <source>Retry with sudo</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 sudo 重试</translation>
     </message>
     <message>
         <source>Run the same operation again as root through the sandbox&apos;s sudo</source>
-        <translation type="unfinished"></translation>
+        <translation>通过沙箱的 sudo 以 root 身份再次执行同一操作</translation>
     </message>
 </context>
 <context>
     <name>sbx::FileEventModel</name>
     <message>
         <source>%1 (was %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（原为 %2）</translation>
     </message>
     <message>
         <source>events lost</source>
-        <translation type="unfinished"></translation>
+        <translation>事件丢失</translation>
     </message>
     <message>
         <source>Too many changes at once: the tree was listed again</source>
-        <translation type="unfinished"></translation>
+        <translation>同时发生的更改过多：已重新列出目录树</translation>
     </message>
     <message>
         <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Change</source>
-        <translation type="unfinished"></translation>
+        <translation>更改</translation>
     </message>
     <message>
         <source>Path</source>
-        <translation type="unfinished"></translation>
+        <translation>路径</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
 </context>
 <context>
     <name>sbx::FileEventsView</name>
     <message>
         <source>All changes</source>
-        <translation type="unfinished"></translation>
+        <translation>所有更改</translation>
     </message>
     <message>
         <source>Filter by path</source>
-        <translation type="unfinished"></translation>
+        <translation>按路径筛选</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>清除</translation>
     </message>
     <message>
         <source>Forget the events listed so far</source>
-        <translation type="unfinished"></translation>
+        <translation>清除目前列出的事件</translation>
     </message>
     <message>
         <source>Double-click reveals the file in the tree</source>
-        <translation type="unfinished"></translation>
+        <translation>双击可在目录树中显示该文件</translation>
     </message>
     <message>
         <source>&lt;b&gt;Events&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;事件&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Reveal in the tree</source>
-        <translation type="unfinished"></translation>
+        <translation>在目录树中显示</translation>
     </message>
     <message>
         <source>Follow as log</source>
-        <translation type="unfinished"></translation>
+        <translation>作为日志跟踪</translation>
     </message>
 </context>
 <context>
     <name>sbx::FileViewer</name>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)</translation>
     </message>
     <message>
         <source>Allow changes; Save writes them to the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>允许修改；“保存”会将其写入沙箱</translation>
     </message>
     <message>
         <source>&amp;Reload</source>
-        <translation type="unfinished"></translation>
+        <translation>重新加载(&amp;R)</translation>
     </message>
     <message>
         <source>Reload</source>
-        <translation type="unfinished"></translation>
+        <translation>重新加载</translation>
     </message>
     <message>
         <source>Discard your changes and reload %1?</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃你的更改并重新加载 %1 吗？</translation>
     </message>
     <message>
         <source>%1 — Sandbox Console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 沙箱控制台</translation>
     </message>
     <message>
         <source>%1 (read-only) — Sandbox Console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（只读）— 沙箱控制台</translation>
     </message>
     <message>
         <source>%1 is not all UTF-8 text: editing it here would change bytes you did not touch. Use Download… to edit it locally.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 并非全是 UTF-8 文本：在这里编辑会改动你没有碰过的字节。请使用“下载…”在本地编辑。</translation>
     </message>
     <message>
         <source>Could not read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 changed on the server since you opened it.</source>
-        <translation type="unfinished"></translation>
+        <translation>自你打开 %1 以来，它已在服务器上被修改。</translation>
     </message>
     <message>
         <source>Changed on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>已在服务器上被修改</translation>
     </message>
     <message>
         <source>%1 Overwrite it with your version?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要用你的版本覆盖它吗？</translation>
     </message>
     <message>
         <source>Overwrite</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖</translation>
     </message>
     <message>
         <source>Discard mine and reload</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃我的更改并重新加载</translation>
     </message>
     <message>
         <source>Could not save %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 %1：%2</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存的更改</translation>
     </message>
     <message>
         <source>Save your changes to %1 before closing?</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭前保存对 %1 的更改吗？</translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished">保存</translation>
+        <translation>保存</translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃</translation>
     </message>
 </context>
 <context>
     <name>sbx::FileWatch</name>
     <message>
         <source>The file watch answer had no events.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件监视的应答中没有事件。</translation>
     </message>
     <message>
         <source>This sandbox has no file watch; refresh to see changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱不支持文件监视；请刷新以查看更改。</translation>
     </message>
     <message>
         <source>The sandbox&apos;s file watchers are all in use; refresh to see changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱的文件监视器已全部占用；请刷新以查看更改。</translation>
     </message>
     <message>
         <source>Not watching this folder: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未监视此文件夹：%1</translation>
     </message>
 </context>
 <context>
     <name>sbx::FilesTab</name>
     <message>
         <source>/path/in/the/sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>/沙箱中的路径</translation>
     </message>
     <message>
         <source>Type a folder and press Enter (Ctrl+L)</source>
-        <translation type="unfinished"></translation>
+        <translation>输入文件夹并按 Enter (Ctrl+L)</translation>
     </message>
     <message>
         <source>Home</source>
-        <translation type="unfinished">主目录</translation>
+        <translation>主目录</translation>
     </message>
     <message>
         <source>The sandbox user&apos;s home folder</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱用户的主目录</translation>
     </message>
     <message>
         <source>Workspace</source>
-        <translation type="unfinished">工作区</translation>
+        <translation>工作区</translation>
     </message>
     <message>
         <source>The sandbox&apos;s workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱的工作区文件夹</translation>
     </message>
     <message>
         <source>Up</source>
-        <translation type="unfinished"></translation>
+        <translation>上一级</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">刷新</translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>List this folder again (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>重新列出此文件夹 (F5)</translation>
     </message>
     <message>
         <source>New folder</source>
-        <translation type="unfinished"></translation>
+        <translation>新建文件夹</translation>
     </message>
     <message>
         <source>F7</source>
-        <translation type="unfinished"></translation>
+        <translation>F7</translation>
     </message>
     <message>
         <source>Upload…</source>
-        <translation type="unfinished"></translation>
+        <translation>上传…</translation>
     </message>
     <message>
         <source>Download…</source>
-        <translation type="unfinished"></translation>
+        <translation>下载…</translation>
     </message>
     <message>
         <source>Rename…</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名…</translation>
     </message>
     <message>
         <source>F2</source>
-        <translation type="unfinished"></translation>
+        <translation>F2</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">删除</translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Delete key; asks first</source>
-        <translation type="unfinished"></translation>
+        <translation>Delete 键；会先确认</translation>
     </message>
     <message>
         <source>Copy path</source>
-        <translation type="unfinished"></translation>
+        <translation>复制路径</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished">打开</translation>
+        <translation>打开</translation>
     </message>
     <message>
         <source>Open folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件夹</translation>
     </message>
     <message>
         <source>Upload here…</source>
-        <translation type="unfinished"></translation>
+        <translation>上传到此处…</translation>
     </message>
     <message>
         <source>New folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>新建文件夹…</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除…</translation>
     </message>
     <message>
         <source>Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名称：</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名</translation>
     </message>
     <message>
         <source>New name:</source>
-        <translation type="unfinished"></translation>
+        <translation>新名称：</translation>
     </message>
     <message>
         <source>Delete these from the sandbox? This cannot be undone.
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>从沙箱中删除以下项目吗？此操作无法撤销。
+
+</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>删除(&amp;D)</translation>
     </message>
     <message>
         <source>Upload files</source>
-        <translation type="unfinished"></translation>
+        <translation>上传文件</translation>
     </message>
     <message>
         <source>Name already taken</source>
-        <translation type="unfinished"></translation>
+        <translation>名称已被占用</translation>
     </message>
     <message>
         <source>“%1” already exists there.</source>
-        <translation type="unfinished"></translation>
+        <translation>那里已存在“%1”。</translation>
     </message>
     <message>
         <source>Overwrite</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖</translation>
     </message>
     <message>
         <source>Keep both</source>
-        <translation type="unfinished"></translation>
+        <translation>保留两者</translation>
     </message>
     <message>
         <source>Skip</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过</translation>
     </message>
     <message>
         <source>Download to</source>
-        <translation type="unfinished"></translation>
+        <translation>下载到</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Open as log (follow)</source>
-        <translation type="unfinished"></translation>
+        <translation>作为日志打开（跟踪）</translation>
     </message>
     <message>
         <source>not watching yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未监视</translation>
     </message>
     <message>
         <source>starting the watch…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动监视…</translation>
     </message>
     <message>
         <source>live: changes appear without a refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>实时：无需刷新即可看到更改</translation>
     </message>
     <message>
         <source>reconnecting (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重新连接（%1）</translation>
     </message>
 </context>
 <context>
     <name>sbx::GetContextJob</name>
     <message>
         <source>%1: the reply has no version or detail; the address does not look like an AIO sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应答中没有 version 或 detail；该地址看起来不是 AIO 沙箱</translation>
     </message>
 </context>
 <context>
     <name>sbx::GetLlmsTxtJob</name>
     <message>
         <source>GET /llms.txt returned a web page, not the agent manual</source>
-        <translation type="unfinished"></translation>
+        <translation>GET /llms.txt 返回的是网页，而不是智能体手册</translation>
     </message>
     <message>
         <source>GET /llms.txt is not UTF-8 text</source>
-        <translation type="unfinished"></translation>
+        <translation>GET /llms.txt 返回的不是 UTF-8 文本</translation>
     </message>
 </context>
 <context>
     <name>sbx::HookEditorDialog</name>
     <message>
         <source>Add shutdown hook</source>
-        <translation type="unfinished"></translation>
+        <translation>添加关闭钩子</translation>
     </message>
     <message>
         <source>Edit shutdown hook %1</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑关闭钩子 %1</translation>
     </message>
     <message>
         <source>Shutdown hook %1</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭钩子 %1</translation>
     </message>
     <message>
         <source>e.g. flush-logs</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 flush-logs</translation>
     </message>
     <message>
         <source>A shell command, run when the sandbox stops</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱停止时运行的 shell 命令</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> 秒</translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>The hook is stopped after this long</source>
-        <translation type="unfinished"></translation>
+        <translation>钩子运行这么久后将被停止</translation>
     </message>
     <message>
         <source>Lower runs earlier; hooks of equal priority run at the same time</source>
-        <translation type="unfinished"></translation>
+        <translation>数值越小越先运行；优先级相同的钩子同时运行</translation>
     </message>
     <message>
         <source>&amp;Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Command</source>
-        <translation type="unfinished"></translation>
+        <translation>命令(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Timeout</source>
-        <translation type="unfinished"></translation>
+        <translation>超时(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Priority</source>
-        <translation type="unfinished"></translation>
+        <translation>优先级(&amp;P)</translation>
     </message>
     <message>
         <source>The name identifies the hook; to rename it, add a new hook and delete this one</source>
-        <translation type="unfinished"></translation>
+        <translation>名称用于标识钩子；如需改名，请添加新钩子并删除此钩子</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>添加</translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished">保存</translation>
+        <translation>保存</translation>
     </message>
     <message>
         <source>A hook named %1 exists already: edit that one, or choose another name</source>
-        <translation type="unfinished"></translation>
+        <translation>已存在名为 %1 的钩子：请编辑那个钩子，或换一个名称</translation>
     </message>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished">沙箱已关闭</translation>
+        <translation>沙箱已关闭</translation>
     </message>
     <message>
         <source>Saving…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在保存…</translation>
     </message>
     <message>
         <source>The hook was not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>钩子未保存：%1</translation>
     </message>
 </context>
 <context>
     <name>sbx::HookModel</name>
     <message>
         <source>Priority %1 · 1 hook</source>
-        <translation type="unfinished"></translation>
+        <translation>优先级 %1 · 1 个钩子</translation>
     </message>
     <message>
         <source>Priority %1 · %2 hooks run together</source>
-        <translation type="unfinished"></translation>
+        <translation>优先级 %1 · %2 个钩子同时运行</translation>
     </message>
     <message>
         <source>Lanes run one after another, lowest priority first; the hooks in one lane run at the same time.</source>
-        <translation type="unfinished"></translation>
+        <translation>各批次依次运行，优先级数值最小的先运行；同一批次中的钩子同时运行。</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 秒</translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>env (read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量（只读）</translation>
     </message>
     <message>
         <source>api</source>
-        <translation type="unfinished"></translation>
+        <translation>API</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>命令</translation>
     </message>
     <message>
         <source>Timeout</source>
-        <translation type="unfinished"></translation>
+        <translation>超时</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
 </context>
 <context>
     <name>sbx::HookTrialRun</name>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished">沙箱已关闭</translation>
+        <translation>沙箱已关闭</translation>
     </message>
     <message>
         <source>Could not open a shell session to run it in: </source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开用于运行它的 shell 会话：</translation>
     </message>
     <message>
         <source>Running the command failed: </source>
-        <translation type="unfinished"></translation>
+        <translation>运行命令失败：</translation>
     </message>
     <message>
         <source>The shell session %1 it ran in could not be removed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法移除运行它的 shell 会话 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>sbx::HooksTab</name>
     <message>
         <source>Could not run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行 %1：%2</translation>
     </message>
     <message>
         <source>%1 finished with exit code %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已结束，退出码 %2</translation>
     </message>
     <message>
         <source>%1 was stopped after its timeout of %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 达到 %2 秒超时后被停止</translation>
     </message>
     <message>
         <source>%1 ended as %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 结束，状态为 %2%3</translation>
     </message>
     <message>
         <source>Trial run</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行</translation>
     </message>
     <message>
         <source>This sandbox has no hooks API: it does not answer GET /v1/sandbox/hooks, so its shutdown hooks cannot be seen or changed from here.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱没有钩子 API：它不响应 GET /v1/sandbox/hooks，因此无法在这里查看或更改其关闭钩子。</translation>
     </message>
     <message>
         <source>No shutdown hooks yet. Add one (Insert) to run a command when the sandbox stops.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有关闭钩子。添加一个 (Insert)，即可在沙箱停止时运行命令。</translation>
     </message>
     <message>
         <source>Add…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加…</translation>
     </message>
     <message>
         <source>Add a shutdown hook (Insert)</source>
-        <translation type="unfinished"></translation>
+        <translation>添加关闭钩子 (Insert)</translation>
     </message>
     <message>
         <source>Edit…</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑…</translation>
     </message>
     <message>
         <source>Edit the selected hook (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑所选钩子 (Enter)</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">删除</translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Run now</source>
-        <translation type="unfinished"></translation>
+        <translation>立即运行</translation>
     </message>
     <message>
         <source>Run the selected hook&apos;s command once now, in a shell session of its own</source>
-        <translation type="unfinished"></translation>
+        <translation>立即在独立的 shell 会话中运行一次所选钩子的命令</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">刷新</translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>List the hooks again (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>重新列出钩子 (F5)</translation>
     </message>
     <message>
         <source>Could not list the shutdown hooks: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出关闭钩子：%1</translation>
     </message>
     <message>
         <source>Shutdown hooks run when the sandbox stops: lanes one after another, lowest priority first; the hooks of one lane at the same time, each stopped after its timeout.</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭钩子在沙箱停止时运行：各批次依次运行，优先级数值最小的先运行；同一批次的钩子同时运行，每个钩子在其超时后被停止。</translation>
     </message>
     <message>
         <source>%1 This sandbox does not say that hooks added here survive its restart.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 此沙箱未声明在这里添加的钩子在其重启后仍然保留。</translation>
     </message>
     <message>
         <source>View…</source>
-        <translation type="unfinished"></translation>
+        <translation>查看…</translation>
     </message>
     <message>
         <source>Delete the selected hook (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>删除所选钩子 (Delete)</translation>
     </message>
     <message>
         <source>Delete hook</source>
-        <translation type="unfinished"></translation>
+        <translation>删除钩子</translation>
     </message>
     <message>
         <source>Delete the shutdown hook %1? It will no longer run when the sandbox stops.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除关闭钩子 %1 吗？沙箱停止时将不再运行它。</translation>
     </message>
     <message>
         <source>Could not delete hook %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法删除钩子 %1：%2</translation>
     </message>
     <message>
         <source>Run hook now</source>
-        <translation type="unfinished"></translation>
+        <translation>立即运行钩子</translation>
     </message>
     <message>
         <source>Run %1 now? This is not a rehearsal: its command runs in the sandbox for real, with real effects, in a new shell session stopped after %2 s.
 
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>立即运行 %1 吗？这不是演练：它的命令会在沙箱中真实运行并产生实际效果，在新的 shell 会话中运行，%2 秒后停止。
+
+%3</translation>
     </message>
     <message>
         <source>Trial run of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行 %1</translation>
     </message>
     <message>
         <source>Running %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行 %1…</translation>
     </message>
     <message>
         <source>Hooks</source>
-        <translation type="unfinished"></translation>
+        <translation>钩子</translation>
     </message>
 </context>
 <context>
     <name>sbx::Job</name>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished">已取消</translation>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
     <name>sbx::JsonSchema</name>
     <message>
         <source>arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>文本</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>数字</translation>
     </message>
     <message>
         <source>a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>整数</translation>
     </message>
     <message>
         <source>true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>true 或 false</translation>
     </message>
     <message>
         <source>an object</source>
-        <translation type="unfinished"></translation>
+        <translation>对象</translation>
     </message>
     <message>
         <source>a list</source>
-        <translation type="unfinished"></translation>
+        <translation>列表</translation>
     </message>
     <message>
         <source>null</source>
-        <translation type="unfinished"></translation>
+        <translation>null</translation>
     </message>
     <message>
         <source>is not allowed here</source>
-        <translation type="unfinished"></translation>
+        <translation>此处不允许</translation>
     </message>
     <message>
         <source>must be %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是%1</translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> 或 </translation>
     </message>
     <message>
         <source>must be one of: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是以下之一：%1</translation>
     </message>
     <message>
         <source>must be more than %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须大于 %1</translation>
     </message>
     <message>
         <source>must be at least %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须至少为 %1</translation>
     </message>
     <message>
         <source>must be less than %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须小于 %1</translation>
     </message>
     <message>
         <source>must be at most %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须至多为 %1</translation>
     </message>
     <message>
         <source>must be a multiple of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 %1 的倍数</translation>
     </message>
     <message numerus="yes">
         <source>must be at least %n character(s) long</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>长度必须至少为 %n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>must be at most %n character(s) long</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>长度必须至多为 %n 个字符</numerusform>
         </translation>
     </message>
     <message>
         <source>must match the pattern %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须匹配模式 %1</translation>
     </message>
     <message numerus="yes">
         <source>needs at least %n item(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>至少需要 %n 项</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>may have at most %n item(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最多只能有 %n 项</numerusform>
         </translation>
     </message>
     <message>
         <source>repeats an earlier item</source>
-        <translation type="unfinished"></translation>
+        <translation>与前面的某项重复</translation>
     </message>
     <message>
         <source>required</source>
-        <translation type="unfinished"></translation>
+        <translation>必填</translation>
     </message>
     <message>
         <source>is not a parameter here (the schema does not list it)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是此处的参数（架构中未列出）</translation>
     </message>
     <message>
         <source>does not match any of the forms the schema allows</source>
-        <translation type="unfinished"></translation>
+        <translation>与架构允许的任何形式都不匹配</translation>
     </message>
     <message>
         <source>matches more than one of the forms the schema allows</source>
-        <translation type="unfinished"></translation>
+        <translation>与架构允许的多种形式同时匹配</translation>
     </message>
     <message>
         <source>must not match the form the schema excludes</source>
-        <translation type="unfinished"></translation>
+        <translation>不得匹配架构排除的形式</translation>
     </message>
 </context>
 <context>
     <name>sbx::JsonTreeModel</name>
     <message numerus="yes">
         <source>list of %n</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 项的列表</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>object with %n field(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>含 %n 个字段的对象</numerusform>
         </translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>键</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>值</translation>
     </message>
 </context>
 <context>
     <name>sbx::JupyterCreateSessionJob</name>
     <message>
         <source>The sandbox did not say which session it made.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱没有告知它创建了哪个会话。</translation>
     </message>
 </context>
 <context>
     <name>sbx::JupyterInfoJob</name>
     <message>
         <source>The Jupyter info had no data.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jupyter 信息中没有数据。</translation>
     </message>
 </context>
 <context>
     <name>sbx::JupyterJobs</name>
     <message>
         <source>The kernel&apos;s answer had no data.</source>
-        <translation type="unfinished"></translation>
+        <translation>内核的应答中没有数据。</translation>
     </message>
 </context>
 <context>
     <name>sbx::JupyterSessionsJob</name>
     <message>
         <source>The session list was not a map.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话列表不是映射。</translation>
     </message>
 </context>
 <context>
     <name>sbx::ListBashSessionsJob</name>
     <message>
         <source>The session list was not a list.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话列表不是列表。</translation>
     </message>
 </context>
 <context>
     <name>sbx::ListFilesJob</name>
     <message>
         <source>%1: files is not a list</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：files 不是列表</translation>
     </message>
 </context>
 <context>
     <name>sbx::ListShellSessionsJob</name>
     <message>
         <source>%1: the reply has no sessions map</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应答中没有 sessions 映射</translation>
     </message>
 </context>
 <context>
     <name>sbx::LlmsTxtView</name>
     <message>
         <source>Plain text</source>
-        <translation type="unfinished"></translation>
+        <translation>纯文本</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">刷新</translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>Loading /llms.txt…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 /llms.txt…</translation>
     </message>
     <message>
         <source>Find in llms.txt (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>在 llms.txt 中查找 (Ctrl+F)</translation>
     </message>
     <message>
         <source>Copy all</source>
-        <translation type="unfinished"></translation>
+        <translation>全部复制</translation>
     </message>
     <message>
         <source>Show the file exactly as the sandbox serves it</source>
-        <translation type="unfinished"></translation>
+        <translation>按沙箱提供的原样显示文件</translation>
     </message>
     <message>
         <source>no match</source>
-        <translation type="unfinished"></translation>
+        <translation>无匹配</translation>
     </message>
     <message>
         <source>%1 matches</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个匹配项</translation>
     </message>
     <message>
         <source>Could not read /llms.txt: </source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 /llms.txt：</translation>
     </message>
     <message>
         <source>llms.txt</source>
-        <translation type="unfinished"></translation>
+        <translation>llms.txt</translation>
     </message>
 </context>
 <context>
     <name>sbx::LocalLogSource</name>
     <message>
         <source>The sandbox was deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱已被删除</translation>
     </message>
 </context>
 <context>
     <name>sbx::LocalSandboxes</name>
     <message>
         <source>Local</source>
-        <translation type="unfinished"></translation>
+        <translation>本地</translation>
     </message>
     <message>
         <source>Cannot generate a JWT key pair</source>
-        <translation type="unfinished"></translation>
+        <translation>无法生成 JWT 密钥对</translation>
     </message>
     <message>
         <source>Cannot create the workspace folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建工作区文件夹 %1</translation>
     </message>
     <message>
         <source>sandbox-server not found at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 处找不到 sandbox-server</translation>
     </message>
     <message>
         <source>Cannot start %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动 %1</translation>
     </message>
     <message>
         <source>sandbox-server printed an unexpected first line</source>
-        <translation type="unfinished"></translation>
+        <translation>sandbox-server 输出的第一行不符合预期</translation>
     </message>
     <message>
         <source>killed: shutdown hooks did not finish within %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>已强制结束：关闭钩子未在 %1 秒内完成</translation>
     </message>
     <message>
         <source>sandbox-server was killed or crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>sandbox-server 被强制结束或已崩溃</translation>
     </message>
     <message>
         <source>sandbox-server exited with code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>sandbox-server 已退出，退出码 %1</translation>
     </message>
     <message>
         <source>Cannot pause the sandbox&apos;s processes</source>
-        <translation type="unfinished"></translation>
+        <translation>无法暂停沙箱的进程</translation>
     </message>
     <message>
         <source>its workspace folder is deleted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>其工作区文件夹将被删除：%1</translation>
     </message>
     <message>
         <source>its folder is kept: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>其文件夹将被保留：%1</translation>
     </message>
     <message>
         <source>&amp;Local: sandbox-server on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>本地(&amp;L)：本机上的 sandbox-server</translation>
     </message>
     <message>
         <source>Choose an existing folder, or let the console create one.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择一个已有文件夹，或让控制台新建一个。</translation>
     </message>
 </context>
 <context>
     <name>sbx::LogData</name>
     <message>
         <source>Cannot keep the log in %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将日志保存在 %1：%2</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>The log could not be kept on disk: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将日志保存到磁盘：%1</translation>
     </message>
     <message>
         <source>Reading the log failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取日志失败：%1</translation>
     </message>
     <message>
         <source>The file was replaced; showing the new one from its start</source>
-        <translation type="unfinished"></translation>
+        <translation>文件已被替换；从头显示新文件</translation>
     </message>
     <message>
         <source>The file was truncated; showing it again from its start</source>
-        <translation type="unfinished"></translation>
+        <translation>文件已被截断；从头重新显示</translation>
     </message>
 </context>
 <context>
     <name>sbx::LogExport</name>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Writing %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished">已取消</translation>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
     <name>sbx::LogLinesView</name>
     <message>
         <source>… (%1 more bytes; copy takes the whole line)</source>
-        <translation type="unfinished"></translation>
+        <translation>…（还有 %1 字节；复制时会复制整行）</translation>
     </message>
     <message>
         <source>No line matches</source>
-        <translation type="unfinished"></translation>
+        <translation>没有匹配的行</translation>
     </message>
     <message>
         <source>No lines yet</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有内容</translation>
     </message>
 </context>
 <context>
     <name>sbx::LogOverview</name>
     <message>
         <source>Search matches (yellow) and errors (red) in the whole log; click to go there</source>
-        <translation type="unfinished"></translation>
+        <translation>整个日志中的搜索匹配（黄色）和错误（红色）；点击可跳转</translation>
     </message>
 </context>
 <context>
     <name>sbx::LogSearch</name>
     <message>
         <source>%1 (at character %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（位于第 %2 个字符）</translation>
     </message>
 </context>
 <context>
     <name>sbx::LogView</name>
     <message>
         <source>Keep the newest lines in view (End)</source>
-        <translation type="unfinished"></translation>
+        <translation>保持显示最新的行 (End)</translation>
     </message>
     <message>
         <source>Reconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>重新连接</translation>
     </message>
     <message>
         <source>The sandbox is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱已不存在</translation>
     </message>
     <message>
         <source>Logs</source>
-        <translation type="unfinished"></translation>
+        <translation>日志</translation>
     </message>
     <message>
         <source>Re&amp;gex</source>
-        <translation type="unfinished"></translation>
+        <translation>正则(&amp;G)</translation>
     </message>
     <message>
         <source>The search is a regular expression</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索内容为正则表达式</translation>
     </message>
     <message>
         <source>&amp;Case</source>
-        <translation type="unfinished"></translation>
+        <translation>大小写(&amp;C)</translation>
     </message>
     <message>
         <source>Upper and lower case differ</source>
-        <translation type="unfinished"></translation>
+        <translation>区分大小写</translation>
     </message>
     <message>
         <source>Regex</source>
-        <translation type="unfinished"></translation>
+        <translation>正则</translation>
     </message>
     <message>
         <source>The filter is a regular expression</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选条件为正则表达式</translation>
     </message>
     <message>
         <source>Case</source>
-        <translation type="unfinished"></translation>
+        <translation>大小写</translation>
     </message>
     <message>
         <source>&amp;Invert</source>
-        <translation type="unfinished"></translation>
+        <translation>反选(&amp;I)</translation>
     </message>
     <message>
         <source>Show the lines that do not match</source>
-        <translation type="unfinished"></translation>
+        <translation>显示不匹配的行</translation>
     </message>
     <message>
         <source>Search the whole log (F3 next, Shift+F3 previous)</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索整个日志（F3 下一个，Shift+F3 上一个）</translation>
     </message>
     <message>
         <source>Filter: show only the lines that match</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选：只显示匹配的行</translation>
     </message>
     <message>
         <source>Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个</translation>
     </message>
     <message>
         <source>Previous match (Shift+F3)</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个匹配项 (Shift+F3)</translation>
     </message>
     <message>
         <source>Next</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个</translation>
     </message>
     <message>
         <source>Next match (F3)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个匹配项 (F3)</translation>
     </message>
     <message>
         <source>&amp;Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选(&amp;F)</translation>
     </message>
     <message>
         <source>A pane with only the lines that match a filter (Ctrl+Shift+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>只显示与筛选条件匹配的行的窗格 (Ctrl+Shift+F)</translation>
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪</translation>
     </message>
     <message>
         <source>Any level</source>
-        <translation type="unfinished"></translation>
+        <translation>任意级别</translation>
     </message>
     <message>
         <source>Debug and worse</source>
-        <translation type="unfinished"></translation>
+        <translation>调试及以上</translation>
     </message>
     <message>
         <source>Info and worse</source>
-        <translation type="unfinished"></translation>
+        <translation>信息及以上</translation>
     </message>
     <message>
         <source>Warnings and errors</source>
-        <translation type="unfinished"></translation>
+        <translation>警告和错误</translation>
     </message>
     <message>
         <source>Errors only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅错误</translation>
     </message>
     <message>
         <source>Keep only lines of this level or worse</source>
-        <translation type="unfinished"></translation>
+        <translation>只保留此级别及更严重级别的行</translation>
     </message>
     <message>
         <source>No error in that direction</source>
-        <translation type="unfinished"></translation>
+        <translation>该方向上没有错误</translation>
     </message>
     <message>
         <source>Saved</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存</translation>
     </message>
     <message>
         <source>Go to line</source>
-        <translation type="unfinished"></translation>
+        <translation>转到行</translation>
     </message>
     <message>
         <source>Line (1 to %L1):</source>
-        <translation type="unfinished"></translation>
+        <translation>行号（1 到 %L1）：</translation>
     </message>
     <message>
         <source>Save the filtered lines</source>
-        <translation type="unfinished"></translation>
+        <translation>保存筛选出的行</translation>
     </message>
     <message>
         <source>Save the log</source>
-        <translation type="unfinished"></translation>
+        <translation>保存日志</translation>
     </message>
     <message>
         <source>Saving to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在保存到 %1…</translation>
     </message>
     <message>
         <source>%L1 lines</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 行</translation>
     </message>
     <message>
         <source>reading %1%</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取 %1%</translation>
     </message>
     <message>
         <source>%L1 of %L2</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 / %L2</translation>
     </message>
     <message>
         <source>%L1 matches</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 个匹配项</translation>
     </message>
     <message>
         <source>filter: %L1 lines</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选：%L1 行</translation>
     </message>
     <message>
         <source>%L1 new lines below (End follows)</source>
-        <translation type="unfinished"></translation>
+        <translation>下方有 %L1 行新内容（按 End 跟踪）</translation>
     </message>
     <message>
         <source>Reconnected</source>
-        <translation type="unfinished"></translation>
+        <translation>已重新连接</translation>
     </message>
     <message>
         <source>Relative time</source>
-        <translation type="unfinished"></translation>
+        <translation>相对时间</translation>
     </message>
     <message>
         <source>Beside each line, its time since the current line&apos;s (Ctrl+T goes to a time)</source>
-        <translation type="unfinished"></translation>
+        <translation>在每行旁显示其与当前行的时间差（Ctrl+T 可跳转到某一时间）</translation>
     </message>
     <message>
         <source>The current line, when it is JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>当前行（如果是 JSON）</translation>
     </message>
     <message>
         <source>Go to time</source>
-        <translation type="unfinished"></translation>
+        <translation>转到时间</translation>
     </message>
     <message>
         <source>First line at or after (2026-12-01 15:52:14, or an RFC 3339 time):</source>
-        <translation type="unfinished"></translation>
+        <translation>不早于此时间的第一行（2026-12-01 15:52:14 或 RFC 3339 时间）：</translation>
     </message>
     <message>
         <source>Not a time: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的时间：%1</translation>
     </message>
     <message>
         <source>Every line is earlier than %1</source>
-        <translation type="unfinished"></translation>
+        <translation>所有行都早于 %1</translation>
     </message>
     <message>
         <source> (searching, Esc stops)</source>
-        <translation type="unfinished"></translation>
+        <translation>（正在搜索，按 Esc 停止）</translation>
     </message>
     <message>
         <source> (stopped at line %L1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已停在第 %L1 行）</translation>
     </message>
 </context>
 <context>
     <name>sbx::LogWindow</name>
     <message>
         <source>Logs — Sandbox Console</source>
-        <translation type="unfinished"></translation>
+        <translation>日志 — 沙箱控制台</translation>
     </message>
     <message>
         <source>Open a log</source>
-        <translation type="unfinished"></translation>
+        <translation>打开日志</translation>
     </message>
     <message>
         <source>Logs (*.log *.txt *.out *.err);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>日志 (*.log *.txt *.out *.err);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2321,7 +2325,7 @@ Try --help.
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">编辑(&amp;E)</translation>
     </message>
     <message>
         <source>Sandboxes</source>
@@ -2329,7 +2333,7 @@ Try --help.
     </message>
     <message>
         <source>%1 — Sandbox Console</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 — 沙箱控制台</translation>
     </message>
     <message>
         <source>Secrets: system keychain</source>
@@ -2425,7 +2429,7 @@ Try --help.
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">添加</translation>
     </message>
     <message>
         <source>Add an item to %1</source>
@@ -2468,7 +2472,7 @@ Try --help.
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">时间</translation>
     </message>
     <message>
         <source>Tool</source>
@@ -2935,7 +2939,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Download…</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">下载…</translation>
     </message>
     <message>
         <source>Delete</source>
@@ -3222,7 +3226,7 @@ Call it with these arguments?
     <name>sbx::ObserveEventModel</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">时间</translation>
     </message>
     <message>
         <source>Event</source>
@@ -3317,7 +3321,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">文件</translation>
     </message>
 </context>
 <context>
@@ -3348,7 +3352,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">命令</translation>
     </message>
     <message>
         <source>User</source>
@@ -3368,7 +3372,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">文件</translation>
     </message>
     <message>
         <source>State</source>
@@ -3405,15 +3409,15 @@ Call it with these arguments?
     <name>sbx::RemoteFileLog</name>
     <message>
         <source>The sandbox is gone</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">沙箱已不存在</translation>
     </message>
     <message>
         <source>The file was truncated; showing it again from its start</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">文件已被截断；从头重新显示</translation>
     </message>
     <message>
         <source>The file was replaced; showing the new one from its start</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">文件已被替换；从头显示新文件</translation>
     </message>
     <message>
         <source>Cannot follow %1: %2</source>
@@ -3424,11 +3428,11 @@ Call it with these arguments?
     <name>sbx::RemoteFileModel</name>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">名称</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">大小</translation>
     </message>
     <message>
         <source>Modified</source>
@@ -3474,7 +3478,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">大小</translation>
     </message>
     <message>
         <source>Session</source>
@@ -3493,7 +3497,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">命令</translation>
     </message>
     <message>
         <source>State</source>
@@ -3564,7 +3568,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">跟踪</translation>
     </message>
     <message>
         <source>Follow the selected bash session&apos;s current command</source>
@@ -3677,7 +3681,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">删除(&amp;D)</translation>
     </message>
     <message>
         <source>Stop and delete (or forget) the selected</source>
@@ -3946,7 +3950,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">名称</translation>
     </message>
     <message>
         <source>State</source>
@@ -4102,7 +4106,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Saved</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">已保存</translation>
     </message>
 </context>
 <context>
@@ -4320,7 +4324,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>no match</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">无匹配</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -4382,7 +4386,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Name:</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">名称：</translation>
     </message>
     <message>
         <source>New terminal</source>
@@ -4402,7 +4406,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Rename…</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">重命名…</translation>
     </message>
     <message>
         <source>Close</source>
@@ -4628,7 +4632,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">清除</translation>
     </message>
     <message>
         <source>All sandboxes</source>
@@ -4828,7 +4832,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     <name>sbx::TrafficModel</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">时间</translation>
     </message>
     <message>
         <source>Sandbox</source>
@@ -4840,7 +4844,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Path</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">路径</translation>
     </message>
     <message>
         <source>Status</source>
@@ -4891,7 +4895,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>%1 failed</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 失败</translation>
     </message>
     <message>
         <source>&lt;b&gt;Transfers&lt;/b&gt;  </source>
