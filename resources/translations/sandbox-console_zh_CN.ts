@@ -2265,417 +2265,417 @@ Try --help.
     <name>sbx::MainWindow</name>
     <message>
         <source>Sandbox Console</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱控制台</translation>
     </message>
     <message>
         <source>Select a sandbox on the left, create one with Ctrl+Shift+N or add one by address with Ctrl+N.</source>
-        <translation type="unfinished"></translation>
+        <translation>在左侧选择一个沙箱，按 Ctrl+Shift+N 新建沙箱，或按 Ctrl+N 按地址添加沙箱。</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>&amp;Add sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加沙箱(&amp;A)…</translation>
     </message>
     <message>
         <source>Connect to a sandbox by address</source>
-        <translation type="unfinished"></translation>
+        <translation>按地址连接到沙箱</translation>
     </message>
     <message>
         <source>&amp;Edit…</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)…</translation>
     </message>
     <message>
         <source>Change the address or credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>更改地址或凭据</translation>
     </message>
     <message>
         <source>Re&amp;fresh status</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新状态(&amp;F)</translation>
     </message>
     <message>
         <source>Check every sandbox now</source>
-        <translation type="unfinished"></translation>
+        <translation>立即检查所有沙箱</translation>
     </message>
     <message>
         <source>&amp;Preferences…</source>
-        <translation type="unfinished"></translation>
+        <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
         <source>Preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>首选项</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出</translation>
     </message>
     <message>
         <source>&amp;Sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished">编辑(&amp;E)</translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>Sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱</translation>
     </message>
     <message>
         <source>%1 — Sandbox Console</source>
-        <translation type="unfinished">%1 — 沙箱控制台</translation>
+        <translation>%1 — 沙箱控制台</translation>
     </message>
     <message>
         <source>Secrets: system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥：系统密钥环</translation>
     </message>
     <message>
         <source>Secrets: this session only (no keychain running)</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥：仅本次会话（没有运行密钥环）</translation>
     </message>
     <message>
         <source>No keychain service answered, so API keys and JWTs you enter are kept in memory and forgotten when the console quits.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有密钥环服务应答，因此你输入的 API 密钥和 JWT 只保存在内存中，控制台退出后即被遗忘。</translation>
     </message>
     <message>
         <source>Quit Sandbox Console</source>
-        <translation type="unfinished"></translation>
+        <translation>退出沙箱控制台</translation>
     </message>
     <message numerus="yes">
         <source>%n file(s) open in a viewer have changes that are not saved. Quitting loses them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>查看器中打开的 %n 个文件有未保存的更改。退出会丢失这些更改。</numerusform>
         </translation>
     </message>
     <message>
         <source>&amp;Discard and quit</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃并退出(&amp;D)</translation>
     </message>
     <message numerus="yes">
         <source>%n transfer(s) have not finished. Quitting cancels them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个传输尚未完成。退出会取消它们。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n terminal(s) open in sandboxes that stop with the console. Quitting stops them and ends their shells.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>有 %n 个终端打开在随控制台一同停止的沙箱中。退出会停止这些沙箱并结束其中的 shell。</numerusform>
         </translation>
     </message>
     <message>
         <source>&amp;Open log…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
         <source>Open a log file from this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>打开本机上的日志文件</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>The console&apos;s API traffic with every sandbox (Ctrl+Shift+I)</source>
-        <translation type="unfinished"></translation>
+        <translation>控制台与所有沙箱之间的 API 流量 (Ctrl+Shift+I)</translation>
     </message>
 </context>
 <context>
     <name>sbx::McpExplorer</name>
     <message>
         <source>The server has more tools than it listed: it pages, and the next page brought nothing new.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器的工具比它列出的多：它使用分页，但下一页没有带来新内容。</translation>
     </message>
     <message>
         <source>must be a JSON object of the tool&apos;s parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是包含该工具参数的 JSON 对象</translation>
     </message>
 </context>
 <context>
     <name>sbx::McpFormView</name>
     <message>
         <source>A JSON field: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 字段：%1。</translation>
     </message>
     <message>
         <source>value</source>
-        <translation type="unfinished"></translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON</translation>
     </message>
     <message>
         <source>(choose)</source>
-        <translation type="unfinished"></translation>
+        <translation>（请选择）</translation>
     </message>
     <message>
         <source>(not set)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未设置）</translation>
     </message>
     <message>
         <source>This tool takes no arguments.</source>
-        <translation type="unfinished"></translation>
+        <translation>此工具不需要参数。</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished">添加</translation>
+        <translation>添加</translation>
     </message>
     <message>
         <source>Add an item to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>向 %1 添加一项</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
         <source>Remove item %1</source>
-        <translation type="unfinished"></translation>
+        <translation>移除第 %1 项</translation>
     </message>
 </context>
 <context>
     <name>sbx::McpHistoryModel</name>
     <message>
         <source>running</source>
-        <translation type="unfinished">运行中</translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>tool error</source>
-        <translation type="unfinished"></translation>
+        <translation>工具错误</translation>
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：%1</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished">%1 毫秒</translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished">时间</translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished">工具</translation>
+        <translation>工具</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>结果</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>用时</translation>
     </message>
 </context>
 <context>
     <name>sbx::McpJob</name>
     <message>
         <source>%1: the reply had no data</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应答中没有数据</translation>
     </message>
 </context>
 <context>
     <name>sbx::McpResultView</name>
     <message>
         <source>The tool reported an error (isError). Its content says what went wrong.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具报告了错误 (isError)。其内容说明了出错原因。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Structured content&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;结构化内容&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Fill in the form and press Call (Ctrl+Enter). The result shows here.</source>
-        <translation type="unfinished"></translation>
+        <translation>填写表单后按“调用”(Ctrl+Enter)。结果将显示在这里。</translation>
     </message>
     <message>
         <source>calling…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在调用…</translation>
     </message>
     <message>
         <source>The call failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>调用失败：%1</translation>
     </message>
     <message>
         <source>Cancelled: no result.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消：没有结果。</translation>
     </message>
     <message>
         <source> · %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 毫秒</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存…</translation>
     </message>
     <message>
         <source>Save this content to a file</source>
-        <translation type="unfinished"></translation>
+        <translation>将此内容保存到文件</translation>
     </message>
     <message>
         <source>Save the result</source>
-        <translation type="unfinished"></translation>
+        <translation>保存结果</translation>
     </message>
     <message>
         <source>Could not write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>
     <name>sbx::McpTab</name>
     <message>
         <source>Run again</source>
-        <translation type="unfinished"></translation>
+        <translation>再次运行</translation>
     </message>
     <message>
         <source>Copy as curl</source>
-        <translation type="unfinished"></translation>
+        <translation>复制为 curl</translation>
     </message>
     <message>
         <source>Call</source>
-        <translation type="unfinished"></translation>
+        <translation>调用</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">刷新</translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>List the servers and their tools again (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>重新列出服务器及其工具 (F5)</translation>
     </message>
     <message>
         <source>The sandbox&apos;s MCP servers (GET /v1/mcp/servers)</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱的 MCP 服务器 (GET /v1/mcp/servers)</translation>
     </message>
     <message>
         <source>Server:</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器：</translation>
     </message>
     <message>
         <source>This session&apos;s calls: select one to see its result</source>
-        <translation type="unfinished"></translation>
+        <translation>本次会话的调用：选择一项以查看其结果</translation>
     </message>
     <message>
         <source>Call the selected entry&apos;s tool again with its arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>使用所选条目的参数再次调用其工具</translation>
     </message>
     <message>
         <source>Copy the selected call as a curl command. Credentials are read from $SANDBOX_API_KEY or $SANDBOX_JWT, never copied.</source>
-        <translation type="unfinished"></translation>
+        <translation>将所选调用复制为 curl 命令。凭据从 $SANDBOX_API_KEY 或 $SANDBOX_JWT 读取，绝不会被复制。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Tools&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;工具&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;History&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;历史记录&lt;/b&gt;</translation>
     </message>
     <message>
         <source>The arguments as a JSON object, e.g. {&quot;message&quot;: &quot;hi&quot;}</source>
-        <translation type="unfinished"></translation>
+        <translation>以 JSON 对象表示的参数，例如 {&quot;message&quot;: &quot;hi&quot;}</translation>
     </message>
     <message>
         <source>Form</source>
-        <translation type="unfinished"></translation>
+        <translation>表单</translation>
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON</translation>
     </message>
     <message>
         <source>Edit the arguments as JSON; they are checked against the tool&apos;s schema before they are sent</source>
-        <translation type="unfinished"></translation>
+        <translation>以 JSON 编辑参数；发送前会按工具的架构进行检查</translation>
     </message>
     <message>
         <source>Call the tool with these arguments (Ctrl+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>使用这些参数调用工具 (Ctrl+Enter)</translation>
     </message>
     <message>
         <source>Listing the MCP servers…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在列出 MCP 服务器…</translation>
     </message>
     <message>
         <source>This sandbox has no MCP API: GET /v1/mcp/servers answered 404 (a sandbox-server started with --without mcp, or a server without AIO&apos;s /v1/mcp endpoints).</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱没有 MCP API：GET /v1/mcp/servers 返回 404（可能是以 --without mcp 启动的 sandbox-server，或没有 AIO 的 /v1/mcp 端点的服务器）。</translation>
     </message>
     <message>
         <source>The MCP servers could not be listed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出 MCP 服务器：%1</translation>
     </message>
     <message>
         <source>The sandbox offers no MCP server. sandbox-server reads them from .sandbox-server/mcp-servers.json or SANDBOX_MCP_SERVERS.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱没有提供 MCP 服务器。sandbox-server 从 .sandbox-server/mcp-servers.json 或 SANDBOX_MCP_SERVERS 读取服务器配置。</translation>
     </message>
     <message>
         <source>Listing the tools of %1 (a server starts on first use; it may be installed first)…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在列出 %1 的工具（服务器在首次使用时启动；可能需要先安装）…</translation>
     </message>
     <message>
         <source>The tools of %1 could not be listed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出 %1 的工具：%2</translation>
     </message>
     <message numerus="yes">
         <source>%n tool(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个工具</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;No tool selected&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;未选择工具&lt;/b&gt;</translation>
     </message>
     <message>
         <source>No form: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>没有表单：%1</translation>
     </message>
     <message>
         <source>is not a JSON object: fix it before going back to the form</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 JSON 对象：请先修正，再返回表单</translation>
     </message>
     <message>
         <source>the form has no field for %1: edit it in the JSON editor</source>
-        <translation type="unfinished"></translation>
+        <translation>表单中没有 %1 的字段：请在 JSON 编辑器中编辑</translation>
     </message>
     <message>
         <source>are not valid JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 JSON</translation>
     </message>
     <message>
         <source>Not sent. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未发送。%1</translation>
     </message>
     <message>
         <source>it says it may delete or overwrite (destructiveHint)</source>
-        <translation type="unfinished"></translation>
+        <translation>它声明可能会删除或覆盖内容 (destructiveHint)</translation>
     </message>
     <message>
         <source>it does not say it is read-only or harmless, and MCP&apos;s defaults then count it as destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>它没有声明自己是只读或无害的，按 MCP 的默认规则视为具有破坏性</translation>
     </message>
     <message>
         <source>%1 on %2 may change or delete things: %3.
@@ -2683,856 +2683,860 @@ Try --help.
 Call it with these arguments?
 
 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上的 %1 可能会更改或删除内容：%3。
+
+使用这些参数调用它吗？
+
+%4</translation>
     </message>
     <message>
         <source>Call %1?</source>
-        <translation type="unfinished"></translation>
+        <translation>调用 %1？</translation>
     </message>
     <message>
         <source>Not called: %1 was not confirmed.</source>
-        <translation type="unfinished"></translation>
+        <translation>未调用：%1 未获确认。</translation>
     </message>
     <message>
         <source>Select the server %1 to run this call again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择服务器 %1 以再次运行此调用。</translation>
     </message>
     <message>
         <source>%1 has no tool %2 any more.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已不再有工具 %2。</translation>
     </message>
     <message>
         <source>Copied as curl: it reads the credentials from the environment.</source>
-        <translation type="unfinished"></translation>
+        <translation>已复制为 curl：它从环境变量读取凭据。</translation>
     </message>
     <message>
         <source>MCP</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP</translation>
     </message>
 </context>
 <context>
     <name>sbx::McpToolListModel</name>
     <message>
         <source>Tool</source>
-        <translation type="unfinished">工具</translation>
+        <translation>工具</translation>
     </message>
     <message>
         <source>Hints</source>
-        <translation type="unfinished"></translation>
+        <translation>提示</translation>
     </message>
     <message>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>只读</translation>
     </message>
     <message>
         <source>The tool says it changes nothing (readOnlyHint)</source>
-        <translation type="unfinished"></translation>
+        <translation>该工具声明不会更改任何内容 (readOnlyHint)</translation>
     </message>
     <message>
         <source>destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>破坏性</translation>
     </message>
     <message>
         <source>The tool says it may delete or overwrite (destructiveHint); calling it asks first</source>
-        <translation type="unfinished"></translation>
+        <translation>该工具声明可能会删除或覆盖内容 (destructiveHint)；调用前会先确认</translation>
     </message>
     <message>
         <source>The tool does not say it is read-only or harmless: MCP&apos;s defaults count it as destructive, so calling it asks first</source>
-        <translation type="unfinished"></translation>
+        <translation>该工具没有声明自己是只读或无害的：按 MCP 的默认规则视为具有破坏性，因此调用前会先确认</translation>
     </message>
     <message>
         <source>writes</source>
-        <translation type="unfinished"></translation>
+        <translation>写入</translation>
     </message>
     <message>
         <source>The tool changes things, but says it does not destroy (destructiveHint false)</source>
-        <translation type="unfinished"></translation>
+        <translation>该工具会更改内容，但声明不具破坏性 (destructiveHint 为 false)</translation>
     </message>
     <message>
         <source>idempotent</source>
-        <translation type="unfinished"></translation>
+        <translation>幂等</translation>
     </message>
     <message>
         <source>Calling it again with the same arguments changes nothing more (idempotentHint)</source>
-        <translation type="unfinished"></translation>
+        <translation>使用相同参数再次调用不会产生更多更改 (idempotentHint)</translation>
     </message>
     <message>
         <source>open world</source>
-        <translation type="unfinished"></translation>
+        <translation>开放世界</translation>
     </message>
     <message>
         <source>The tool reaches beyond the sandbox: the web, other services (openWorldHint)</source>
-        <translation type="unfinished"></translation>
+        <translation>该工具会访问沙箱以外的内容：网络、其他服务 (openWorldHint)</translation>
     </message>
 </context>
 <context>
     <name>sbx::MintTicketJob</name>
     <message>
         <source>POST /tickets: the reply holds no ticket</source>
-        <translation type="unfinished"></translation>
+        <translation>POST /tickets：应答中没有票据</translation>
     </message>
 </context>
 <context>
     <name>sbx::MonitorFigures</name>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>CPU %1 of one core</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 占单核 %1</translation>
     </message>
     <message>
         <source>CPU –</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU –</translation>
     </message>
     <message>
         <source>, throttled in %1 of %2 periods</source>
-        <translation type="unfinished"></translation>
+        <translation>，%2 个周期中有 %1 个被限流</translation>
     </message>
     <message>
         <source>Memory %1 (no limit)</source>
-        <translation type="unfinished"></translation>
+        <translation>内存 %1（无限制）</translation>
     </message>
     <message>
         <source>Memory %1 of %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>内存 %1 / %2（%3）</translation>
     </message>
     <message>
         <source>Disk –</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘 –</translation>
     </message>
     <message>
         <source>Disk %1 of %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘 %1 / %2（%3）</translation>
     </message>
     <message>
         <source>, inodes %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，inode %1</translation>
     </message>
     <message>
         <source>OOM events %1, OOM kills %2</source>
-        <translation type="unfinished"></translation>
+        <translation>OOM 事件 %1 次，OOM 终止 %2 次</translation>
     </message>
     <message>
         <source>Source: cgroup of the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：沙箱的 cgroup</translation>
     </message>
     <message>
         <source>Source: sum over the sandbox&apos;s processes</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：沙箱各进程的总和</translation>
     </message>
     <message>
         <source>Source: Docker stats</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：Docker 统计</translation>
     </message>
     <message>
         <source>Source: not stated by the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：沙箱未说明</translation>
     </message>
     <message>
         <source>No capture running</source>
-        <translation type="unfinished"></translation>
+        <translation>没有正在进行的采集</translation>
     </message>
     <message>
         <source>Guardrail running</source>
-        <translation type="unfinished"></translation>
+        <translation>防护采集运行中</translation>
     </message>
     <message>
         <source>Capture running</source>
-        <translation type="unfinished"></translation>
+        <translation>采集运行中</translation>
     </message>
     <message>
         <source> since %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，始于 %1</translation>
     </message>
     <message>
         <source>, until %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，直到 %1</translation>
     </message>
     <message>
         <source>, every %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>，每 %1 秒</translation>
     </message>
     <message>
         <source>Source: sum over the sandbox&apos;s processes (%1 now)</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：沙箱各进程的总和（当前 %1）</translation>
     </message>
     <message>
         <source>Source: the container engine&apos;s stats (the sandbox has no observe endpoints)</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：容器引擎的统计（沙箱没有 observe 端点）</translation>
     </message>
     <message>
         <source>%1, %2 processes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2 个进程</translation>
     </message>
 </context>
 <context>
     <name>sbx::MonitorTab</name>
     <message>
         <source>Waiting for the first sample…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待第一个样本…</translation>
     </message>
     <message>
         <source>CPU (% of one core)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU（单核百分比）</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>Disk (workspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘（工作区）</translation>
     </message>
     <message>
         <source>Capture state not read yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未读取采集状态</translation>
     </message>
     <message>
         <source>Processes</source>
-        <translation type="unfinished"></translation>
+        <translation>进程</translation>
     </message>
     <message>
         <source>Terminate (SIGTERM)</source>
-        <translation type="unfinished"></translation>
+        <translation>终止 (SIGTERM)</translation>
     </message>
     <message>
         <source>Kill (SIGKILL)</source>
-        <translation type="unfinished"></translation>
+        <translation>强制结束 (SIGKILL)</translation>
     </message>
     <message>
         <source>Interrupt (SIGINT)</source>
-        <translation type="unfinished"></translation>
+        <translation>中断 (SIGINT)</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Capture</source>
-        <translation type="unfinished"></translation>
+        <translation>采集</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>Record a sample every second on the sandbox until stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>在沙箱上每秒记录一个样本，直到停止</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出</translation>
     </message>
     <message>
         <source>Write a report of the running or last session (or of now) on the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>在沙箱上为正在进行或上一次的采集（或当前时刻）生成报告</translation>
     </message>
     <message>
         <source>Reports</source>
-        <translation type="unfinished"></translation>
+        <translation>报告</translation>
     </message>
     <message>
         <source>Download…</source>
-        <translation type="unfinished">下载…</translation>
+        <translation>下载…</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">删除</translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Send %1</source>
-        <translation type="unfinished"></translation>
+        <translation>发送 %1</translation>
     </message>
     <message>
         <source>Send %1 to process %2 (%3) in the sandbox?</source>
-        <translation type="unfinished"></translation>
+        <translation>向沙箱中的进程 %2（%3）发送 %1 吗？</translation>
     </message>
     <message>
         <source>Sent %1 to %2 (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>已向 %2（%3）发送 %1。</translation>
     </message>
     <message>
         <source>Could not send %1 to %2 (%3): %4</source>
-        <translation type="unfinished"></translation>
+        <translation>无法向 %2（%3）发送 %1：%4</translation>
     </message>
     <message>
         <source>kill exited with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kill 已退出，退出码 %1</translation>
     </message>
     <message>
         <source>Could not send %1 to %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>无法向 %2 发送 %1：%3</translation>
     </message>
     <message>
         <source>Save observe report</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 observe 报告</translation>
     </message>
     <message>
         <source>Delete report</source>
-        <translation type="unfinished"></translation>
+        <translation>删除报告</translation>
     </message>
     <message>
         <source>Delete observe report %1 from the sandbox?</source>
-        <translation type="unfinished"></translation>
+        <translation>从沙箱中删除 observe 报告 %1 吗？</translation>
     </message>
     <message>
         <source>Memory (GB)</source>
-        <translation type="unfinished"></translation>
+        <translation>内存 (GB)</translation>
     </message>
     <message>
         <source>Memory (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>内存 (MB)</translation>
     </message>
     <message>
         <source>Disk, workspace (GB)</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘，工作区 (GB)</translation>
     </message>
     <message>
         <source>This sandbox has no observe API (/v1/sandbox/observe answered 404), so there is nothing to monitor here.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱没有 observe API（/v1/sandbox/observe 返回 404），因此这里没有可监控的内容。</translation>
     </message>
     <message>
         <source>No figures</source>
-        <translation type="unfinished"></translation>
+        <translation>没有数据</translation>
     </message>
     <message>
         <source>Monitoring paused: %1 (retrying)</source>
-        <translation type="unfinished"></translation>
+        <translation>监控已暂停：%1（正在重试）</translation>
     </message>
     <message>
         <source>Monitor</source>
-        <translation type="unfinished"></translation>
+        <translation>监控</translation>
     </message>
     <message>
         <source>observe report %1</source>
-        <translation type="unfinished"></translation>
+        <translation>observe 报告 %1</translation>
     </message>
     <message>
         <source>Downloading report %1 to %2: its progress is in the Files tab&apos;s transfers.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在将报告 %1 下载到 %2：进度显示在“文件”标签页的传输列表中。</translation>
     </message>
     <message>
         <source>This sandbox has no observe API (/v1/sandbox/observe answered 404): CPU and memory come from the container engine instead; processes, disk, events and captures need the observe API.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱没有 observe API（/v1/sandbox/observe 返回 404）：CPU 和内存数据改为来自容器引擎；进程、磁盘、事件和采集需要 observe API。</translation>
     </message>
     <message>
         <source>Captures need the observe API</source>
-        <translation type="unfinished"></translation>
+        <translation>采集需要 observe API</translation>
     </message>
 </context>
 <context>
     <name>sbx::Nbformat</name>
     <message>
         <source>The file is not a notebook: it is not JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件不是笔记本：它不是 JSON。</translation>
     </message>
     <message>
         <source>The file is not a notebook: it has no nbformat version.</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件不是笔记本：它没有 nbformat 版本。</translation>
     </message>
     <message>
         <source>The notebook is nbformat %1; only nbformat 4 can be opened (Jupyter&apos;s nbconvert --to notebook upgrades older ones).</source>
-        <translation type="unfinished"></translation>
+        <translation>该笔记本为 nbformat %1；只能打开 nbformat 4（Jupyter 的 nbconvert --to notebook 可升级旧版本）。</translation>
     </message>
     <message>
         <source>The notebook has no list of cells.</source>
-        <translation type="unfinished"></translation>
+        <translation>该笔记本没有单元格列表。</translation>
     </message>
 </context>
 <context>
     <name>sbx::NewSandboxDialog</name>
     <message>
         <source>&amp;Image:</source>
-        <translation type="unfinished"></translation>
+        <translation>镜像(&amp;I)：</translation>
     </message>
     <message>
         <source>Workspace:</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区：</translation>
     </message>
     <message>
         <source>A new folder (deleted with the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>新文件夹（随沙箱一起删除）</translation>
     </message>
     <message>
         <source>This folder (kept):</source>
-        <translation type="unfinished"></translation>
+        <translation>此文件夹（保留）：</translation>
     </message>
     <message>
         <source>Generated &amp;API key</source>
-        <translation type="unfinished"></translation>
+        <translation>生成的 API 密钥(&amp;A)</translation>
     </message>
     <message>
         <source>Generated &amp;JWT key pair (the console signs short-lived tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>生成的 JWT 密钥对(&amp;J)（由控制台签发短期令牌）</translation>
     </message>
     <message>
         <source>New sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>新建沙箱</translation>
     </message>
     <message>
         <source>An AIO sandbox image; the engine must have it or be able to pull it</source>
-        <translation type="unfinished"></translation>
+        <translation>AIO 沙箱镜像；引擎中必须已有该镜像或能够拉取它</translation>
     </message>
     <message>
         <source>Choose…</source>
-        <translation type="unfinished"></translation>
+        <translation>选择…</translation>
     </message>
     <message>
         <source>Runs as:</source>
-        <translation type="unfinished"></translation>
+        <translation>运行方式：</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名称(&amp;N)：</translation>
     </message>
     <message>
         <source>Authentication:</source>
-        <translation type="unfinished"></translation>
+        <translation>认证：</translation>
     </message>
     <message>
         <source>The key stays in the system keychain (or this session&apos;s memory); it never goes to a settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥保存在系统密钥环中（或本次会话的内存中）；绝不会写入设置文件。</translation>
     </message>
     <message>
         <source>Startup hooks (optional shell commands)</source>
-        <translation type="unfinished"></translation>
+        <translation>启动钩子（可选的 shell 命令）</translation>
     </message>
     <message>
         <source>e.g. pip install -r requirements.txt</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 pip install -r requirements.txt</translation>
     </message>
     <message>
         <source>Create</source>
-        <translation type="unfinished"></translation>
+        <translation>创建</translation>
     </message>
     <message>
         <source>Workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区文件夹</translation>
     </message>
     <message>
         <source>No provider here can create a sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>这里没有能创建沙箱的提供程序。</translation>
     </message>
 </context>
 <context>
     <name>sbx::NotebookRunner</name>
     <message>
         <source>Stopped waiting: the node process runs on in the sandbox until its timeout (%1 s) kills it.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止等待：node 进程会在沙箱中继续运行，直到超时（%1 秒）后被强制结束。</translation>
     </message>
     <message>
         <source>The kernel is still starting. Restart to stop it.</source>
-        <translation type="unfinished"></translation>
+        <translation>内核仍在启动。重启可停止它。</translation>
     </message>
     <message>
         <source>This sandbox cannot interrupt a running cell (AIO&apos;s Jupyter API has no interrupt): the cell stops at its timeout, at most %1 s after it started. Restart the kernel to stop it now; its variables are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱无法中断正在运行的单元格（AIO 的 Jupyter API 没有中断功能）：单元格会在超时时停止，最迟在启动后 %1 秒。重启内核可立即停止它，但其变量会丢失。</translation>
     </message>
     <message>
         <source>Interrupting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在中断…</translation>
     </message>
     <message>
         <source>The interrupt failed: %1. The cell stops at its timeout (%2 s), or restart the kernel to stop it now.</source>
-        <translation type="unfinished"></translation>
+        <translation>中断失败：%1。单元格将在超时（%2 秒）时停止，也可以重启内核立即停止它。</translation>
     </message>
     <message>
         <source>The kernel was restarted while this cell ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>此单元格运行期间内核被重启了。</translation>
     </message>
     <message>
         <source>The old kernel could not be shut down: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法关闭旧内核：%1</translation>
     </message>
     <message>
         <source>Kernel restarted: variables are gone; the next run starts a new kernel.</source>
-        <translation type="unfinished"></translation>
+        <translation>内核已重启：变量已清空；下次运行将启动新内核。</translation>
     </message>
     <message>
         <source>The sandbox was closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱已关闭。</translation>
     </message>
     <message>
         <source>This sandbox has no Jupyter API (/v1/jupyter): Python cells cannot run here.</source>
-        <translation type="unfinished">此沙箱没有 Jupyter API (/v1/jupyter)：无法在这里运行 Python 单元格。</translation>
+        <translation>此沙箱没有 Jupyter API (/v1/jupyter)：无法在这里运行 Python 单元格。</translation>
     </message>
     <message>
         <source>Starting the kernel…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动内核…</translation>
     </message>
     <message>
         <source>Stopped at its timeout (%1 s); the kernel was interrupted and keeps its state.</source>
-        <translation type="unfinished"></translation>
+        <translation>已在超时（%1 秒）时停止；内核已被中断，其状态保留。</translation>
     </message>
     <message>
         <source>The kernel had died and was started again before this cell: variables from before are lost. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>内核在此单元格之前已终止并被重新启动：之前的变量已丢失。%1</translation>
     </message>
     <message>
         <source>Stopped at its timeout (%1 s); the node process was killed.</source>
-        <translation type="unfinished"></translation>
+        <translation>已在超时（%1 秒）时停止；node 进程已被强制结束。</translation>
     </message>
     <message>
         <source>node exited with code %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>node 已退出，退出码 %1。</translation>
     </message>
     <message>
         <source>This sandbox has no /v1/code API: JavaScript cells cannot run here.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱没有 /v1/code API：无法在这里运行 JavaScript 单元格。</translation>
     </message>
     <message>
         <source>Interrupted; the kernel keeps its state.</source>
-        <translation type="unfinished"></translation>
+        <translation>已中断；内核保留其状态。</translation>
     </message>
 </context>
 <context>
     <name>sbx::NotebookStore</name>
     <message>
         <source>Untitled.ipynb</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名.ipynb</translation>
     </message>
     <message>
         <source>%1 (sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（沙箱）</translation>
     </message>
     <message>
         <source>%1 cannot be opened: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>%1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 cannot be written: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>%1 cannot be read in the sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在沙箱中读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 cannot be written in the sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在沙箱中写入 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>sbx::ObserveEventModel</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished">时间</translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>消息</translation>
     </message>
 </context>
 <context>
     <name>sbx::ObserveJob</name>
     <message>
         <source>%1: the reply had no data</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应答中没有数据</translation>
     </message>
     <message>
         <source>report %1</source>
-        <translation type="unfinished"></translation>
+        <translation>报告 %1</translation>
     </message>
 </context>
 <context>
     <name>sbx::OutputView</name>
     <message numerus="yes">
         <source>… %n more line(s) not shown</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… 还有 %n 行未显示</numerusform>
         </translation>
     </message>
     <message>
         <source>[%1 that could not be decoded]</source>
-        <translation type="unfinished"></translation>
+        <translation>[无法解码的 %1]</translation>
     </message>
     <message>
         <source>[image %1×%2]</source>
-        <translation type="unfinished"></translation>
+        <translation>[图像 %1×%2]</translation>
     </message>
     <message>
         <source>[%1 output, not shown here]</source>
-        <translation type="unfinished"></translation>
+        <translation>[%1 输出，此处不显示]</translation>
     </message>
 </context>
 <context>
     <name>sbx::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>首选项</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> 秒</translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>How often each sandbox&apos;s status is checked</source>
-        <translation type="unfinished"></translation>
+        <translation>检查各沙箱状态的频率</translation>
     </message>
     <message>
         <source>Status &amp;poll interval:</source>
-        <translation type="unfinished"></translation>
+        <translation>状态轮询间隔(&amp;P)：</translation>
     </message>
     <message>
         <source>Each check is one GET /v1/sandbox per running sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>每次检查会对每个运行中的沙箱发送一次 GET /v1/sandbox。</translation>
     </message>
     <message>
         <source>General</source>
-        <translation type="unfinished"></translation>
+        <translation>常规</translation>
     </message>
     <message>
         <source> lines</source>
-        <translation type="unfinished"></translation>
+        <translation> 行</translation>
     </message>
     <message>
         <source>Lines each terminal keeps above the screen</source>
-        <translation type="unfinished"></translation>
+        <translation>每个终端在屏幕上方保留的行数</translation>
     </message>
     <message>
         <source>&amp;Scrollback:</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚行数(&amp;S)：</translation>
     </message>
     <message>
         <source>Terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>终端</translation>
     </message>
     <message>
         <source>Uploads and downloads that run at once; the rest wait</source>
-        <translation type="unfinished"></translation>
+        <translation>同时进行的上传和下载数量；其余的排队等待</translation>
     </message>
     <message>
         <source>&amp;Transfers at once:</source>
-        <translation type="unfinished"></translation>
+        <translation>同时传输数(&amp;T)：</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished">文件</translation>
+        <translation>文件</translation>
     </message>
 </context>
 <context>
     <name>sbx::ProcessTableModel</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 秒</translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时 %2 分</translation>
     </message>
     <message>
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished">命令</translation>
+        <translation>命令</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished">用户</translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>Memory (RSS)</source>
-        <translation type="unfinished"></translation>
+        <translation>内存 (RSS)</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>Threads</source>
-        <translation type="unfinished"></translation>
+        <translation>线程</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished">文件</translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Running for</source>
-        <translation type="unfinished"></translation>
+        <translation>已运行</translation>
     </message>
     <message>
         <source>Parent</source>
-        <translation type="unfinished"></translation>
+        <translation>父进程</translation>
     </message>
 </context>
 <context>
     <name>sbx::ReadFileJob</name>
     <message>
         <source>%1: the reply has no content</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应答中没有 content</translation>
     </message>
 </context>
 <context>
     <name>sbx::RemoteCommandJob</name>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished">沙箱已关闭</translation>
+        <translation>沙箱已关闭</translation>
     </message>
     <message>
         <source>Could not %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法%1：%2</translation>
     </message>
 </context>
 <context>
     <name>sbx::RemoteFileLog</name>
     <message>
         <source>The sandbox is gone</source>
-        <translation type="unfinished">沙箱已不存在</translation>
+        <translation>沙箱已不存在</translation>
     </message>
     <message>
         <source>The file was truncated; showing it again from its start</source>
-        <translation type="unfinished">文件已被截断；从头重新显示</translation>
+        <translation>文件已被截断；从头重新显示</translation>
     </message>
     <message>
         <source>The file was replaced; showing the new one from its start</source>
-        <translation type="unfinished">文件已被替换；从头显示新文件</translation>
+        <translation>文件已被替换；从头显示新文件</translation>
     </message>
     <message>
         <source>Cannot follow %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法跟踪 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>sbx::RemoteFileModel</name>
     <message>
         <source>Name</source>
-        <translation type="unfinished">名称</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished">大小</translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>Modified</source>
-        <translation type="unfinished"></translation>
+        <translation>修改时间</translation>
     </message>
     <message>
         <source>Permissions</source>
-        <translation type="unfinished"></translation>
+        <translation>权限</translation>
     </message>
 </context>
 <context>
     <name>sbx::RemoteFileOperations</name>
     <message>
         <source>%1 is %2: the viewer opens files up to %3. Use Download… instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大小为 %2：查看器只能打开不超过 %3 的文件。请改用“下载…”。</translation>
     </message>
     <message>
         <source>create the folders for the upload</source>
-        <translation type="unfinished"></translation>
+        <translation>为上传创建文件夹</translation>
     </message>
     <message>
         <source>move the upload into %1</source>
-        <translation type="unfinished"></translation>
+        <translation>将上传的内容移入 %1</translation>
     </message>
     <message>
         <source>%1 is a folder: drag out files only, or use Download… for folders.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件夹：只能拖出文件，文件夹请使用“下载…”。</translation>
     </message>
     <message>
         <source>%1 is %2: drags to the desktop carry files under %3. Use Download… for larger files.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大小为 %2：拖到桌面只能携带小于 %3 的文件。更大的文件请使用“下载…”。</translation>
     </message>
 </context>
 <context>
     <name>sbx::ReportListModel</name>
     <message>
         <source>(live snapshot)</source>
-        <translation type="unfinished"></translation>
+        <translation>（实时快照）</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>创建时间</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished">大小</translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>Session</source>
-        <translation type="unfinished"></translation>
+        <translation>会话</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
     <name>sbx::RunListModel</name>
     <message>
         <source>%1 (followed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（跟踪中）</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished">命令</translation>
+        <translation>命令</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>开始时间</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 秒</translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时 %2 分</translation>
     </message>
 </context>
 <context>
     <name>sbx::RunsTab</name>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">停止</translation>
     </message>
     <message>
         <source>Run again</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">再次运行</translation>
     </message>
     <message>
         <source>Send</source>
@@ -3614,7 +3618,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Kill (SIGKILL)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">强制结束 (SIGKILL)</translation>
     </message>
     <message>
         <source>Stop (%1)</source>
@@ -3721,7 +3725,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">停止</translation>
     </message>
     <message>
         <source>API key of %1</source>
@@ -3795,7 +3799,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">名称(&amp;N)：</translation>
     </message>
     <message>
         <source>&amp;Address:</source>
@@ -3954,7 +3958,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">状态</translation>
     </message>
     <message>
         <source>Provider</source>
@@ -3974,7 +3978,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1%</translation>
     </message>
     <message>
         <source>CPU · Mem</source>
@@ -4141,7 +4145,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Session</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">会话</translation>
     </message>
 </context>
 <context>
@@ -4426,7 +4430,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Terminal</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">终端</translation>
     </message>
 </context>
 <context>
@@ -4508,7 +4512,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">JSON</translation>
     </message>
     <message>
         <source>its schema could not be read</source>
@@ -4564,7 +4568,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>must be a JSON object of the tool&apos;s parameters</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">必须是包含该工具参数的 JSON 对象</translation>
     </message>
 </context>
 <context>
@@ -4767,7 +4771,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">失败：%1</translation>
     </message>
     <message>
         <source>sandbox %1</source>
@@ -4852,7 +4856,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">时长</translation>
     </message>
     <message>
         <source>Sent</source>
@@ -4867,7 +4871,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     <name>sbx::TransferPanel</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">取消</translation>
     </message>
     <message>
         <source>Stop the selected transfer; nothing half-written stays</source>
@@ -4914,11 +4918,11 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 小时 %2 分</translation>
     </message>
     <message>
         <source>copy %1 with sudo for the download</source>
@@ -4942,11 +4946,11 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">失败：%1</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">已取消</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -4962,7 +4966,7 @@ Trust this certificate for this sandbox only if the fingerprint matches the one 
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">状态</translation>
     </message>
     <message>
         <source>Progress</source>
