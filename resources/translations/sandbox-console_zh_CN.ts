@@ -3532,354 +3532,354 @@ Call it with these arguments?
     <name>sbx::RunsTab</name>
     <message>
         <source>Stop</source>
-        <translation type="unfinished">停止</translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>Run again</source>
-        <translation type="unfinished">再次运行</translation>
+        <translation>再次运行</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>发送</translation>
     </message>
     <message>
         <source>Type a command above and press Enter. Its output streams here, searchable while it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>在上方输入命令并按 Enter。其输出会实时显示在这里，运行期间即可搜索。</translation>
     </message>
     <message>
         <source>Command, e.g. make test (Up/Down: history)</source>
-        <translation type="unfinished"></translation>
+        <translation>命令，例如 make test（上/下方向键：历史记录）</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">运行</translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>Working folder (default: the session&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <translation>工作文件夹（默认：会话的文件夹）</translation>
     </message>
     <message>
         <source>Environment, e.g. DEBUG=1 NAME=&apos;two words&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量，例如 DEBUG=1 NAME=&apos;two words&apos;</translation>
     </message>
     <message>
         <source>&lt;b&gt;Runs&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;运行&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;Sessions&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;会话&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished">跟踪</translation>
+        <translation>跟踪</translation>
     </message>
     <message>
         <source>Follow the selected bash session&apos;s current command</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪所选 bash 会话的当前命令</translation>
     </message>
     <message>
         <source>Input for the running command (Enter sends it with a newline)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行的命令的输入（按 Enter 连同换行符一起发送）</translation>
     </message>
     <message numerus="yes">
         <source>%n session(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个会话</numerusform>
         </translation>
     </message>
     <message>
         <source>Stop the run (Ctrl+.): SIGINT, then SIGTERM, then SIGKILL</source>
-        <translation type="unfinished"></translation>
+        <translation>停止运行 (Ctrl+.)：依次发送 SIGINT、SIGTERM、SIGKILL</translation>
     </message>
     <message>
         <source>Environment: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量：%1</translation>
     </message>
     <message>
         <source>The working folder must be an absolute path.</source>
-        <translation type="unfinished"></translation>
+        <translation>工作文件夹必须是绝对路径。</translation>
     </message>
     <message>
         <source> The Terminal tab runs commands in a shell session.</source>
-        <translation type="unfinished"></translation>
+        <translation> “终端”标签页在 shell 会话中运行命令。</translation>
     </message>
     <message>
         <source>Shell sessions are interactive: open them from the Terminal tab.</source>
-        <translation type="unfinished"></translation>
+        <translation>Shell 会话是交互式的：请从“终端”标签页打开。</translation>
     </message>
     <message>
         <source>session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1</translation>
     </message>
     <message>
         <source>No run selected</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择运行</translation>
     </message>
     <message>
         <source>Kill (SIGKILL)</source>
-        <translation type="unfinished">强制结束 (SIGKILL)</translation>
+        <translation>强制结束 (SIGKILL)</translation>
     </message>
     <message>
         <source>Stop (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止 (%1)</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source> · stdout %1, stderr %2</source>
-        <translation type="unfinished"></translation>
+        <translation> · stdout %1，stderr %2</translation>
     </message>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>Double-click a bash session to follow what it runs, a shell session to open it</source>
-        <translation type="unfinished"></translation>
+        <translation>双击 bash 会话可跟踪其运行的命令，双击 shell 会话可将其打开</translation>
     </message>
 </context>
 <context>
     <name>sbx::SandboxActions</name>
     <message>
         <source>&amp;New sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>新建沙箱(&amp;N)…</translation>
     </message>
     <message>
         <source>Create a sandbox on this machine or in a container engine (Ctrl+Shift+N)</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机或容器引擎中创建沙箱 (Ctrl+Shift+N)</translation>
     </message>
     <message>
         <source>S&amp;tart</source>
-        <translation type="unfinished"></translation>
+        <translation>启动(&amp;T)</translation>
     </message>
     <message>
         <source>Start the selected sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>启动所选沙箱</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <source>Freeze the sandbox and every process in it</source>
-        <translation type="unfinished"></translation>
+        <translation>冻结沙箱及其中的所有进程</translation>
     </message>
     <message>
         <source>Res&amp;ume</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复(&amp;U)</translation>
     </message>
     <message>
         <source>Let a paused sandbox run again</source>
-        <translation type="unfinished"></translation>
+        <translation>让已暂停的沙箱继续运行</translation>
     </message>
     <message>
         <source>St&amp;op</source>
-        <translation type="unfinished"></translation>
+        <translation>停止(&amp;O)</translation>
     </message>
     <message>
         <source>Stop the selected sandboxes; their shutdown hooks run first</source>
-        <translation type="unfinished"></translation>
+        <translation>停止所选沙箱；会先运行其关闭钩子</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished">删除(&amp;D)</translation>
+        <translation>删除(&amp;D)</translation>
     </message>
     <message>
         <source>Stop and delete (or forget) the selected</source>
-        <translation type="unfinished"></translation>
+        <translation>停止并删除（或移除）所选沙箱</translation>
     </message>
     <message>
         <source>&amp;Logs</source>
-        <translation type="unfinished"></translation>
+        <translation>日志(&amp;L)</translation>
     </message>
     <message>
         <source>Show the sandbox&apos;s server or container log</source>
-        <translation type="unfinished"></translation>
+        <translation>显示沙箱的服务器或容器日志</translation>
     </message>
     <message>
         <source>%1 (%2, in the list)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2，在列表中）</translation>
     </message>
     <message>
         <source>Delete this sandbox? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除此沙箱吗？此操作无法撤销。</translation>
     </message>
     <message>
         <source>Delete these %1 sandboxes? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除这 %1 个沙箱吗？此操作无法撤销。</translation>
     </message>
     <message>
         <source>Stop this sandbox? Their shutdown hooks run, then every process in them ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止此沙箱吗？会先运行其关闭钩子，然后结束其中的所有进程。</translation>
     </message>
     <message>
         <source>Stop these %1 sandboxes? Their shutdown hooks run, then every process in them ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止这 %1 个沙箱吗？会先运行其关闭钩子，然后结束其中的所有进程。</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">删除</translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished">停止</translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>API key of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 API 密钥</translation>
     </message>
     <message>
         <source>The sandbox “%1” accepts this API key (header X-AIO-API-Key or Bearer). The console keeps it in the keychain and uses it itself; this is the only time it is shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱“%1”接受此 API 密钥（请求头 X-AIO-API-Key 或 Bearer）。控制台会将其保存在密钥环中并自行使用；这是它唯一一次显示。</translation>
     </message>
 </context>
 <context>
     <name>sbx::SandboxClient</name>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished">已取消</translation>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
     <name>sbx::SandboxDialog</name>
     <message>
         <source>&amp;Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
         <source>Add sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>添加沙箱</translation>
     </message>
     <message>
         <source>e.g. Staging agent</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 预发布智能体</translation>
     </message>
     <message>
         <source>http://localhost:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>http://localhost:8080</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>API key (SANDBOX_API_KEY)</source>
-        <translation type="unfinished"></translation>
+        <translation>API 密钥 (SANDBOX_API_KEY)</translation>
     </message>
     <message>
         <source>JWT (signed for JWT_PUBLIC_KEY)</source>
-        <translation type="unfinished"></translation>
+        <translation>JWT（按 JWT_PUBLIC_KEY 签名）</translation>
     </message>
     <message>
         <source>Show</source>
-        <translation type="unfinished"></translation>
+        <translation>显示</translation>
     </message>
     <message>
         <source>Show or hide the secret</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏密钥</translation>
     </message>
     <message>
         <source>System certificates</source>
-        <translation type="unfinished"></translation>
+        <translation>系统证书</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <source>CA certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>CA 证书</translation>
     </message>
     <message>
         <source>Certificates (*.pem *.crt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>证书 (*.pem *.crt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished">名称(&amp;N)：</translation>
+        <translation>名称(&amp;N)：</translation>
     </message>
     <message>
         <source>&amp;Address:</source>
-        <translation type="unfinished"></translation>
+        <translation>地址(&amp;A)：</translation>
     </message>
     <message>
         <source>A&amp;uthentication:</source>
-        <translation type="unfinished"></translation>
+        <translation>认证(&amp;U)：</translation>
     </message>
     <message>
         <source>&amp;Secret:</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥(&amp;S)：</translation>
     </message>
     <message>
         <source>CA &amp;file:</source>
-        <translation type="unfinished"></translation>
+        <translation>CA 文件(&amp;F)：</translation>
     </message>
     <message>
         <source>No system keychain is running: the secret is kept in memory for this session only.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有运行系统密钥环：密钥仅在本次会话的内存中保存。</translation>
     </message>
     <message>
         <source>Stored in the system keychain, never in the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>保存在系统密钥环中，绝不写入设置文件。</translation>
     </message>
     <message>
         <source>Edit sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑沙箱</translation>
     </message>
     <message>
         <source>Trusted certificate SHA-256: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>受信任证书的 SHA-256：%1</translation>
     </message>
     <message>
         <source>Enter the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入 API 密钥</translation>
     </message>
     <message>
         <source>Paste the JWT</source>
-        <translation type="unfinished"></translation>
+        <translation>请粘贴 JWT</translation>
     </message>
     <message>
         <source>That is not a JWT: a JWT has three parts separated by dots</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是 JWT：JWT 由三段以点分隔的部分组成</translation>
     </message>
     <message>
         <source>The sandbox&apos;s SANDBOX_API_KEY</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱的 SANDBOX_API_KEY</translation>
     </message>
     <message>
         <source>⚠ This JWT has expired.</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ 此 JWT 已过期。</translation>
     </message>
     <message>
         <source>⚠ This JWT expires in %1 min.</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ 此 JWT 将在 %1 分钟后过期。</translation>
     </message>
     <message>
         <source>Expires %1</source>
-        <translation type="unfinished"></translation>
+        <translation>过期时间 %1</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在连接到 %1…</translation>
     </message>
     <message>
         <source>%1: sandbox %2, %3 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：沙箱 %2，%3 毫秒</translation>
     </message>
     <message>
         <source>✔ Connected</source>
-        <translation type="unfinished"></translation>
+        <translation>✔ 已连接</translation>
     </message>
     <message>
         <source>%1, extensions: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，扩展：%2</translation>
     </message>
     <message>
         <source>Untrusted certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>不受信任的证书</translation>
     </message>
     <message>
         <source>The sandbox presented a certificate that no trusted authority signed.
@@ -3888,1123 +3888,1128 @@ SHA-256 fingerprint:
 %1
 
 Trust this certificate for this sandbox only if the fingerprint matches the one on the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱出示的证书未经任何受信任的机构签发。
+
+SHA-256 指纹：
+%1
+
+只有在该指纹与服务器上的指纹一致时，才为此沙箱信任此证书。</translation>
     </message>
     <message>
         <source>&amp;Trust it</source>
-        <translation type="unfinished"></translation>
+        <translation>信任(&amp;T)</translation>
     </message>
 </context>
 <context>
     <name>sbx::SandboxHook</name>
     <message>
         <source>The timeout must be a number of seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>超时必须是秒数</translation>
     </message>
     <message>
         <source>A name is required</source>
-        <translation type="unfinished"></translation>
+        <translation>必须填写名称</translation>
     </message>
     <message>
         <source>At most %1 characters (this one has %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>最多 %1 个字符（当前为 %2 个）</translation>
     </message>
     <message>
         <source>Only letters A-Z and a-z, digits, &apos;_&apos; and &apos;-&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>只能使用字母 A-Z 和 a-z、数字、&apos;_&apos; 和 &apos;-&apos;</translation>
     </message>
     <message>
         <source>Only shutdown hooks exist</source>
-        <translation type="unfinished"></translation>
+        <translation>只有关闭钩子</translation>
     </message>
     <message>
         <source>Set by SANDBOX_SHUTDOWN_HOOKS when the sandbox started; cannot be changed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>由沙箱启动时的 SANDBOX_SHUTDOWN_HOOKS 设置；不能在这里更改。</translation>
     </message>
 </context>
 <context>
     <name>sbx::SandboxListModel</name>
     <message>
         <source>State: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>状态：%1</translation>
     </message>
     <message>
         <source>JWT expires %1</source>
-        <translation type="unfinished"></translation>
+        <translation>JWT 过期时间 %1</translation>
     </message>
     <message>
         <source>JWT expired</source>
-        <translation type="unfinished"></translation>
+        <translation>JWT 已过期</translation>
     </message>
     <message>
         <source>%1 · JWT expired</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · JWT 已过期</translation>
     </message>
     <message>
         <source>%1 · JWT expires in %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · JWT 将在 %2 分钟后过期</translation>
     </message>
     <message>
         <source>&lt;1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;1 毫秒</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished">%1 毫秒</translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">名称</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished">状态</translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Provider</source>
-        <translation type="unfinished"></translation>
+        <translation>提供程序</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>地址</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished">版本</translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Latency</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished">%1%</translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>CPU · Mem</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU · 内存</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
 </context>
 <context>
     <name>sbx::SandboxProvider</name>
     <message>
         <source>starting</source>
-        <translation type="unfinished">正在启动</translation>
+        <translation>正在启动</translation>
     </message>
     <message>
         <source>online</source>
-        <translation type="unfinished"></translation>
+        <translation>在线</translation>
     </message>
     <message>
         <source>auth failed</source>
-        <translation type="unfinished"></translation>
+        <translation>认证失败</translation>
     </message>
     <message>
         <source>unreachable</source>
-        <translation type="unfinished"></translation>
+        <translation>无法访问</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停</translation>
     </message>
     <message>
         <source>stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>%1 sandboxes cannot do that</source>
-        <translation type="unfinished"></translation>
+        <translation>%1沙箱不支持此操作</translation>
     </message>
     <message>
         <source>%1 sandboxes cannot be started from the console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1沙箱不能从控制台启动</translation>
     </message>
     <message>
         <source>%1 sandboxes cannot be paused from the console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1沙箱不能从控制台暂停</translation>
     </message>
     <message>
         <source>%1 sandboxes cannot be resumed from the console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1沙箱不能从控制台恢复</translation>
     </message>
     <message>
         <source>%1 sandboxes cannot be stopped from the console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1沙箱不能从控制台停止</translation>
     </message>
     <message>
         <source>%1 sandboxes cannot be deleted from the console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1沙箱不能从控制台删除</translation>
     </message>
     <message>
         <source>forgotten here; the sandbox itself keeps running</source>
-        <translation type="unfinished"></translation>
+        <translation>仅从此处移除；沙箱本身继续运行</translation>
     </message>
     <message>
         <source>Give the sandbox a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>请为沙箱命名。</translation>
     </message>
     <message>
         <source>%1 sandboxes cannot be created from the console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1沙箱不能从控制台创建</translation>
     </message>
     <message>
         <source>This kind of sandbox has no resource figures of its own.</source>
-        <translation type="unfinished"></translation>
+        <translation>此类沙箱没有自己的资源数据。</translation>
     </message>
 </context>
 <context>
     <name>sbx::SandboxRegistry</name>
     <message>
         <source>The sandbox is no longer listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>该沙箱已不在列表中。</translation>
     </message>
 </context>
 <context>
     <name>sbx::SandboxWorkspace</name>
     <message>
         <source>Retry now</source>
-        <translation type="unfinished"></translation>
+        <translation>立即重试</translation>
     </message>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在连接…</translation>
     </message>
     <message>
         <source>&lt;b&gt;Authentication failed.&lt;/b&gt; </source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;认证失败。&lt;/b&gt; </translation>
     </message>
     <message>
         <source>&lt;b&gt;Unreachable.&lt;/b&gt; </source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;无法访问。&lt;/b&gt; </translation>
     </message>
     <message>
         <source>&lt;b&gt;Paused.&lt;/b&gt; Every process in this sandbox is frozen; requests wait until it is resumed (Resume in the sandbox list). </source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;已暂停。&lt;/b&gt;此沙箱中的所有进程都已冻结；请求会等待到沙箱恢复（在沙箱列表中点击“恢复”）。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Stopping.&lt;/b&gt; Its shutdown hooks run before it exits. </source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;正在停止。&lt;/b&gt;退出前会运行其关闭钩子。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Stopped.&lt;/b&gt; Start it from the sandbox list. </source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;已停止。&lt;/b&gt;请从沙箱列表中启动它。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1.&lt;/b&gt; </source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1。&lt;/b&gt; </translation>
     </message>
 </context>
 <context>
     <name>sbx::SavedEndpoints</name>
     <message>
         <source>The credential is not in the keychain: edit the sandbox to enter it again</source>
-        <translation type="unfinished"></translation>
+        <translation>凭据不在密钥环中：请编辑沙箱并重新输入</translation>
     </message>
     <message>
         <source>Saved</source>
-        <translation type="unfinished">已保存</translation>
+        <translation>已保存</translation>
     </message>
 </context>
 <context>
     <name>sbx::SessionListModel</name>
     <message>
         <source>(idle)</source>
-        <translation type="unfinished"></translation>
+        <translation>（空闲）</translation>
     </message>
     <message>
         <source>%1 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1前</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Current command</source>
-        <translation type="unfinished"></translation>
+        <translation>当前命令</translation>
     </message>
     <message>
         <source>Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>存在时长</translation>
     </message>
     <message>
         <source>Last use</source>
-        <translation type="unfinished"></translation>
+        <translation>上次使用</translation>
     </message>
     <message>
         <source>Session</source>
-        <translation type="unfinished">会话</translation>
+        <translation>会话</translation>
     </message>
 </context>
 <context>
     <name>sbx::ShellExecJob</name>
     <message>
         <source>%1: the reply has no status</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应答中没有 status</translation>
     </message>
 </context>
 <context>
     <name>sbx::Status</name>
     <message>
         <source>invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>无效</translation>
     </message>
     <message>
         <source>Connection refused at %1: is the sandbox running?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝连接：沙箱是否在运行？</translation>
     </message>
     <message>
         <source>Host not found: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>找不到主机：%1</translation>
     </message>
     <message>
         <source>The server at %1 closed the connection before answering</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处的服务器在应答前关闭了连接</translation>
     </message>
     <message>
         <source>No answer from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有应答</translation>
     </message>
     <message>
         <source>The TLS certificate of %1 is not trusted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 TLS 证书不受信任</translation>
     </message>
     <message>
         <source>Network failure while talking to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>与 %1 通信时发生网络故障</translation>
     </message>
     <message>
         <source>The proxy in front of %1 failed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 前面的代理出错</translation>
     </message>
     <message>
         <source>Could not talk to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法与 %1 通信</translation>
     </message>
     <message>
         <source>%1 refused %2 %3: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝了 %2 %3：%4</translation>
     </message>
     <message>
         <source>%1 requires authentication: add its API key or a JWT</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要认证：请添加其 API 密钥或 JWT</translation>
     </message>
     <message>
         <source>Wrong API key for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 API 密钥错误</translation>
     </message>
     <message>
         <source>%1 refused the API key from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝了来自 %2 的 API 密钥</translation>
     </message>
     <message>
         <source>%1 refused the JWT: expired, not yet valid, or not signed with the sandbox&apos;s key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝了 JWT：已过期、尚未生效，或不是用沙箱的密钥签名的</translation>
     </message>
     <message>
         <source>%1 refused the console&apos;s signed JWT: it does not trust this console&apos;s key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝了控制台签名的 JWT：它不信任此控制台的密钥</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished">已取消</translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>No answer from %1 within %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 秒内没有应答</translation>
     </message>
     <message>
         <source>%1 %2 failed: %3 (HTTP %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 失败：%3 (HTTP %4)</translation>
     </message>
     <message>
         <source>%1 has no %2: is this an AIO sandbox?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 %2：这是 AIO 沙箱吗？</translation>
     </message>
     <message>
         <source>%1: conflict</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：冲突</translation>
     </message>
     <message>
         <source>%1 was refused as invalid (HTTP %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 因无效而被拒绝 (HTTP %2)</translation>
     </message>
     <message>
         <source>Sandbox service error (HTTP %1)%2</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱服务错误 (HTTP %1)%2</translation>
     </message>
     <message>
         <source>Unexpected HTTP %1 from %2 for %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 对 %3 返回了意外的 HTTP %1</translation>
     </message>
 </context>
 <context>
     <name>sbx::SudoListFilesJob</name>
     <message>
         <source>Listing %1 with sudo: the command printed no listing</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 sudo 列出 %1：命令没有输出列表</translation>
     </message>
     <message>
         <source>Listing %1 with sudo: the listing is garbled</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 sudo 列出 %1：列表内容已损坏</translation>
     </message>
     <message>
         <source>list %1 with sudo</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 sudo 列出 %1</translation>
     </message>
 </context>
 <context>
     <name>sbx::TerminalChannel</name>
     <message>
         <source>The sandbox was closed</source>
-        <translation type="unfinished">沙箱已关闭</translation>
+        <translation>沙箱已关闭</translation>
     </message>
     <message>
         <source>Could not open the terminal: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开终端：%1</translation>
     </message>
     <message>
         <source>Reconnected. This sandbox does not replay output, so anything printed while the connection was down is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>已重新连接。此沙箱不支持输出回放，连接中断期间输出的内容已丢失。</translation>
     </message>
     <message>
         <source>The session %1 is gone; this is a new session.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 已不存在；这是一个新会话。</translation>
     </message>
     <message>
         <source>The connection fell behind: %1 KiB of output were skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>连接跟不上输出：已跳过 %1 KiB 的输出。</translation>
     </message>
     <message>
         <source>the server reported an error</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器报告了错误</translation>
     </message>
     <message>
         <source>The session ended (exit status %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>会话已结束（退出状态 %1）</translation>
     </message>
     <message>
         <source>The session ended</source>
-        <translation type="unfinished"></translation>
+        <translation>会话已结束</translation>
     </message>
     <message>
         <source>%1 refused the credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝了凭据</translation>
     </message>
     <message>
         <source>the connection to %1 was lost</source>
-        <translation type="unfinished"></translation>
+        <translation>与 %1 的连接已断开</translation>
     </message>
     <message>
         <source>Gave up reconnecting after %1 attempts: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>尝试 %1 次后放弃重新连接：%2</translation>
     </message>
     <message>
         <source>The terminal was closed</source>
-        <translation type="unfinished"></translation>
+        <translation>终端已关闭</translation>
     </message>
 </context>
 <context>
     <name>sbx::TerminalFindBar</name>
     <message>
         <source>Find in scrollback</source>
-        <translation type="unfinished"></translation>
+        <translation>在回滚内容中查找</translation>
     </message>
     <message>
         <source>Close (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭 (Esc)</translation>
     </message>
     <message>
         <source>no match</source>
-        <translation type="unfinished">无匹配</translation>
+        <translation>无匹配</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
     <name>sbx::TerminalPane</name>
     <message>
         <source>New session</source>
-        <translation type="unfinished"></translation>
+        <translation>新建会话</translation>
     </message>
     <message>
         <source>Reconnect now</source>
-        <translation type="unfinished"></translation>
+        <translation>立即重新连接</translation>
     </message>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>忽略</translation>
     </message>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在连接…</translation>
     </message>
     <message>
         <source>Connection lost: reconnecting to the session…</source>
-        <translation type="unfinished"></translation>
+        <translation>连接已断开：正在重新连接到会话…</translation>
     </message>
 </context>
 <context>
     <name>sbx::TerminalTab</name>
     <message>
         <source>Split</source>
-        <translation type="unfinished"></translation>
+        <translation>拆分</translation>
     </message>
     <message>
         <source>Open a new shell beside this one (%1); the arrow offers a second view of this shell</source>
-        <translation type="unfinished"></translation>
+        <translation>在旁边打开一个新的 shell (%1)；箭头菜单可为此 shell 再开一个视图</translation>
     </message>
     <message>
         <source>Same session</source>
-        <translation type="unfinished"></translation>
+        <translation>同一会话</translation>
     </message>
     <message>
         <source>A second view of this shell: what you type in either shows in both</source>
-        <translation type="unfinished"></translation>
+        <translation>此 shell 的第二个视图：在任一视图中输入的内容会同时显示在两个视图中</translation>
     </message>
     <message>
         <source>New session</source>
-        <translation type="unfinished"></translation>
+        <translation>新建会话</translation>
     </message>
     <message>
         <source>A new shell beside this one</source>
-        <translation type="unfinished"></translation>
+        <translation>在旁边打开一个新的 shell</translation>
     </message>
     <message>
         <source>Rename terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名终端</translation>
     </message>
     <message>
         <source>Name:</source>
-        <translation type="unfinished">名称：</translation>
+        <translation>名称：</translation>
     </message>
     <message>
         <source>New terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>新建终端</translation>
     </message>
     <message>
         <source>Open a new shell session (Ctrl+Shift+T)</source>
-        <translation type="unfinished"></translation>
+        <translation>打开新的 shell 会话 (Ctrl+Shift+T)</translation>
     </message>
     <message>
         <source>Open session</source>
-        <translation type="unfinished"></translation>
+        <translation>打开会话</translation>
     </message>
     <message>
         <source>Attach to a shell session already running in the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>连接到沙箱中已在运行的 shell 会话</translation>
     </message>
     <message>
         <source>Rename…</source>
-        <translation type="unfinished">重命名…</translation>
+        <translation>重命名…</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>Terminal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>终端 %1</translation>
     </message>
     <message>
         <source>Reading sessions…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取会话…</translation>
     </message>
     <message>
         <source>No sessions are running</source>
-        <translation type="unfinished"></translation>
+        <translation>没有正在运行的会话</translation>
     </message>
     <message>
         <source>Terminal</source>
-        <translation type="unfinished">终端</translation>
+        <translation>终端</translation>
     </message>
 </context>
 <context>
     <name>sbx::TerminalView</name>
     <message>
         <source>Paste several lines</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴多行</translation>
     </message>
     <message numerus="yes">
         <source>The text holds %n lines; a shell runs each as a command as soon as it is pasted. Paste it?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>该文本共有 %n 行；粘贴后 shell 会立即将每一行作为命令执行。要粘贴吗？</numerusform>
         </translation>
     </message>
     <message>
         <source>&amp;Paste</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴(&amp;P)</translation>
     </message>
 </context>
 <context>
     <name>sbx::ToolForm</name>
     <message>
         <source>URI, e.g. https://example.com/a</source>
-        <translation type="unfinished"></translation>
+        <translation>URI，例如 https://example.com/a</translation>
     </message>
     <message>
         <source>URL, e.g. https://example.com/a</source>
-        <translation type="unfinished"></translation>
+        <translation>URL，例如 https://example.com/a</translation>
     </message>
     <message>
         <source>email address</source>
-        <translation type="unfinished"></translation>
+        <translation>电子邮件地址</translation>
     </message>
     <message>
         <source>date and time, e.g. 2026-12-01T09:30:00Z</source>
-        <translation type="unfinished"></translation>
+        <translation>日期和时间，例如 2026-12-01T09:30:00Z</translation>
     </message>
     <message>
         <source>date, e.g. 2026-12-01</source>
-        <translation type="unfinished"></translation>
+        <translation>日期，例如 2026-12-01</translation>
     </message>
     <message>
         <source>time, e.g. 09:30:00</source>
-        <translation type="unfinished"></translation>
+        <translation>时间，例如 09:30:00</translation>
     </message>
     <message>
         <source>UUID</source>
-        <translation type="unfinished"></translation>
+        <translation>UUID</translation>
     </message>
     <message>
         <source>host name</source>
-        <translation type="unfinished"></translation>
+        <translation>主机名</translation>
     </message>
     <message>
         <source>IPv4 address</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv4 地址</translation>
     </message>
     <message>
         <source>IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 地址</translation>
     </message>
     <message numerus="yes">
         <source>up to %n character(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最多 %n 个字符</numerusform>
         </translation>
     </message>
     <message>
         <source>number</source>
-        <translation type="unfinished"></translation>
+        <translation>数字</translation>
     </message>
     <message>
         <source>whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>整数</translation>
     </message>
     <message>
         <source>%1, %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2 到 %3</translation>
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished">JSON</translation>
+        <translation>JSON</translation>
     </message>
     <message>
         <source>its schema could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取其架构</translation>
     </message>
     <message>
         <source>the schema allows a choice of forms</source>
-        <translation type="unfinished"></translation>
+        <translation>架构允许多种形式</translation>
     </message>
     <message>
         <source>it nests deeper than a form shows</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌套层级超出表单能显示的深度</translation>
     </message>
     <message>
         <source>its choices are not plain values</source>
-        <translation type="unfinished"></translation>
+        <translation>其选项不是普通值</translation>
     </message>
     <message>
         <source>it is a map of names to values</source>
-        <translation type="unfinished"></translation>
+        <translation>它是名称到值的映射</translation>
     </message>
     <message>
         <source>its items are not of one kind</source>
-        <translation type="unfinished"></translation>
+        <translation>其各项的类型不一致</translation>
     </message>
     <message>
         <source>it is a list of values a form row cannot show</source>
-        <translation type="unfinished"></translation>
+        <translation>它是表单行无法显示的值列表</translation>
     </message>
     <message>
         <source>it may be of several types</source>
-        <translation type="unfinished"></translation>
+        <translation>它可能有多种类型</translation>
     </message>
     <message>
         <source>it names no type</source>
-        <translation type="unfinished"></translation>
+        <translation>它没有指明类型</translation>
     </message>
     <message>
         <source>must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是整数</translation>
     </message>
     <message>
         <source>must be a number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是数字</translation>
     </message>
     <message>
         <source>is not valid JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 JSON</translation>
     </message>
     <message>
         <source>the tool&apos;s schema is not an object of parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>工具的架构不是参数对象</translation>
     </message>
     <message>
         <source>must be a JSON object of the tool&apos;s parameters</source>
-        <translation type="unfinished">必须是包含该工具参数的 JSON 对象</translation>
+        <translation>必须是包含该工具参数的 JSON 对象</translation>
     </message>
 </context>
 <context>
     <name>sbx::ToolResult</name>
     <message>
         <source>Its base64 data did not decode.</source>
-        <translation type="unfinished"></translation>
+        <translation>其 base64 数据无法解码。</translation>
     </message>
     <message>
         <source>Image</source>
-        <translation type="unfinished"></translation>
+        <translation>图像</translation>
     </message>
     <message>
         <source>The image could not be decoded.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法解码该图像。</translation>
     </message>
     <message>
         <source>Audio</source>
-        <translation type="unfinished"></translation>
+        <translation>音频</translation>
     </message>
     <message>
         <source>Save it to play it.</source>
-        <translation type="unfinished"></translation>
+        <translation>请保存后再播放。</translation>
     </message>
     <message>
         <source>Resource link</source>
-        <translation type="unfinished"></translation>
+        <translation>资源链接</translation>
     </message>
     <message>
         <source>Resource</source>
-        <translation type="unfinished"></translation>
+        <translation>资源</translation>
     </message>
     <message>
         <source>Content of type “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>类型为“%1”的内容</translation>
     </message>
     <message numerus="yes">
         <source>%n content item(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个内容项</numerusform>
         </translation>
     </message>
     <message>
         <source>, structured content</source>
-        <translation type="unfinished"></translation>
+        <translation>，结构化内容</translation>
     </message>
     <message>
         <source>Tool error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>工具错误：%1</translation>
     </message>
 </context>
 <context>
     <name>sbx::TrafficDock</name>
     <message>
         <source>Traffic inspector</source>
-        <translation type="unfinished"></translation>
+        <translation>流量检查器</translation>
     </message>
     <message>
         <source>Copy as &amp;curl</source>
-        <translation type="unfinished"></translation>
+        <translation>复制为 curl(&amp;C)</translation>
     </message>
     <message>
         <source>Export &amp;HAR…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 HAR(&amp;H)…</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished">清除</translation>
+        <translation>清除</translation>
     </message>
     <message>
         <source>All sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>所有沙箱</translation>
     </message>
     <message>
         <source>All methods</source>
-        <translation type="unfinished"></translation>
+        <translation>所有方法</translation>
     </message>
     <message>
         <source>WebSocket</source>
-        <translation type="unfinished"></translation>
+        <translation>WebSocket</translation>
     </message>
     <message>
         <source>All statuses</source>
-        <translation type="unfinished"></translation>
+        <translation>所有状态</translation>
     </message>
     <message>
         <source>2xx success</source>
-        <translation type="unfinished"></translation>
+        <translation>2xx 成功</translation>
     </message>
     <message>
         <source>3xx redirect</source>
-        <translation type="unfinished"></translation>
+        <translation>3xx 重定向</translation>
     </message>
     <message>
         <source>4xx client error</source>
-        <translation type="unfinished"></translation>
+        <translation>4xx 客户端错误</translation>
     </message>
     <message>
         <source>5xx server error</source>
-        <translation type="unfinished"></translation>
+        <translation>5xx 服务器错误</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished">失败</translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Filter: path, status, sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选：路径、状态、沙箱…</translation>
     </message>
     <message>
         <source>The selected request as a curl command; credentials come from $SANDBOX_API_KEY, $SANDBOX_JWT or $SANDBOX_TICKET</source>
-        <translation type="unfinished"></translation>
+        <translation>将所选请求复制为 curl 命令；凭据来自 $SANDBOX_API_KEY、$SANDBOX_JWT 或 $SANDBOX_TICKET</translation>
     </message>
     <message>
         <source>Save the entries shown as a HAR 1.2 file (secrets are not in it)</source>
-        <translation type="unfinished"></translation>
+        <translation>将显示的条目保存为 HAR 1.2 文件（其中不含密钥）</translation>
     </message>
     <message>
         <source>Headers</source>
-        <translation type="unfinished"></translation>
+        <translation>标头</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>请求</translation>
     </message>
     <message>
         <source>Response</source>
-        <translation type="unfinished"></translation>
+        <translation>响应</translation>
     </message>
     <message>
         <source>&amp;Traffic inspector</source>
-        <translation type="unfinished"></translation>
+        <translation>流量检查器(&amp;T)</translation>
     </message>
     <message>
         <source>Select an entry to see its headers and bodies.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个条目以查看其标头和正文。</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n entries, %2 kept</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %n 个条目，已保留 %2</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>At most %n entries are kept; headers and bodies only while the inspector is open, %1 at most.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最多保留 %n 个条目；标头和正文仅在检查器打开时保留，最多 %1。</numerusform>
         </translation>
     </message>
     <message>
         <source>Copied the request as a curl command. Set SANDBOX_API_KEY, SANDBOX_JWT or SANDBOX_TICKET before you run it.</source>
-        <translation type="unfinished"></translation>
+        <translation>已将请求复制为 curl 命令。运行前请设置 SANDBOX_API_KEY、SANDBOX_JWT 或 SANDBOX_TICKET。</translation>
     </message>
     <message>
         <source>Export HAR</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 HAR</translation>
     </message>
     <message numerus="yes">
         <source>Exported %n entries to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已将 %n 个条目导出到 %1。</numerusform>
         </translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>sbx::TrafficFormat</name>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无）</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished">%1 毫秒</translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 秒</translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">失败</translation>
+        <translation>失败</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n frame(s), %2 in 1 s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1：%n 帧，1 秒内 %2</numerusform>
         </translation>
     </message>
     <message>
         <source>WebSocket %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>WebSocket %1 %2</translation>
     </message>
     <message>
         <source>in flight</source>
-        <translation type="unfinished"></translation>
+        <translation>进行中</translation>
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished">失败：%1</translation>
+        <translation>失败：%1</translation>
     </message>
     <message>
         <source>sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱 %1</translation>
     </message>
     <message>
         <source>WebSocket messages have no headers; see the socket&apos;s handshake.</source>
-        <translation type="unfinished"></translation>
+        <translation>WebSocket 消息没有标头；请查看该套接字的握手。</translation>
     </message>
     <message>
         <source>Headers are kept only while the inspector is open, and within its memory budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>标头仅在检查器打开时、且在其内存预算内保留。</translation>
     </message>
     <message>
         <source>Request headers</source>
-        <translation type="unfinished"></translation>
+        <translation>请求标头</translation>
     </message>
     <message>
         <source>Response headers</source>
-        <translation type="unfinished"></translation>
+        <translation>响应标头</translation>
     </message>
     <message>
         <source>(in flight)</source>
-        <translation type="unfinished"></translation>
+        <translation>（进行中）</translation>
     </message>
     <message>
         <source>(the socket opened; its response headers are not available)</source>
-        <translation type="unfinished"></translation>
+        <translation>（套接字已打开；其响应标头不可用）</translation>
     </message>
     <message numerus="yes">
         <source>%n %1 frame(s), %2 in 1 s. Terminal output and input are summarised per second; their contents are not recorded.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 %1 帧，1 秒内 %2。终端输出和输入按秒汇总；不记录其内容。</numerusform>
         </translation>
     </message>
     <message>
         <source>%1, streamed: a file&apos;s bytes are counted, never recorded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，流式传输：只统计文件的字节数，绝不记录内容。</translation>
     </message>
     <message>
         <source>size unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>大小未知</translation>
     </message>
     <message>
         <source>(no body)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无正文）</translation>
     </message>
     <message>
         <source>%1. Bodies are kept only while the inspector is open, and within its memory budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1。正文仅在检查器打开时、且在其内存预算内保留。</translation>
     </message>
     <message>
         <source>… %1 more not kept (the first %2 are shown).</source>
-        <translation type="unfinished"></translation>
+        <translation>… 还有 %1 未保留（显示前 %2）。</translation>
     </message>
     <message>
         <source>%1 of binary data (%2). The first %3:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的二进制数据（%2）。前 %3：</translation>
     </message>
 </context>
 <context>
     <name>sbx::TrafficModel</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished">时间</translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>方法</translation>
     </message>
     <message>
         <source>Path</source>
-        <translation type="unfinished">路径</translation>
+        <translation>路径</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished">时长</translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Sent</source>
-        <translation type="unfinished"></translation>
+        <translation>已发送</translation>
     </message>
     <message>
         <source>Received</source>
-        <translation type="unfinished"></translation>
+        <translation>已接收</translation>
     </message>
 </context>
 <context>
     <name>sbx::TransferPanel</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">取消</translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Stop the selected transfer; nothing half-written stays</source>
-        <translation type="unfinished"></translation>
+        <translation>停止所选传输；不会留下写了一半的文件</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>重试</translation>
     </message>
     <message>
         <source>Show in folder</source>
-        <translation type="unfinished"></translation>
+        <translation>在文件夹中显示</translation>
     </message>
     <message>
         <source>Clear finished</source>
-        <translation type="unfinished"></translation>
+        <translation>清除已完成</translation>
     </message>
     <message>
         <source>%1 running</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个进行中</translation>
     </message>
     <message>
         <source>%1 queued</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个排队中</translation>
     </message>
     <message>
         <source>%1 failed</source>
-        <translation type="unfinished">%1 失败</translation>
+        <translation>%1 个失败</translation>
     </message>
     <message>
         <source>&lt;b&gt;Transfers&lt;/b&gt;  </source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;传输&lt;/b&gt;  </translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
 </context>
 <context>
     <name>sbx::TransferQueueModel</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 秒</translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished">%1 分 %2 秒</translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished">%1 小时 %2 分</translation>
+        <translation>%1 小时 %2 分</translation>
     </message>
     <message>
         <source>copy %1 with sudo for the download</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 sudo 复制 %1 以供下载</translation>
     </message>
     <message>
         <source>remove the copy made for the download</source>
-        <translation type="unfinished"></translation>
+        <translation>移除为下载而制作的副本</translation>
     </message>
     <message>
         <source>queued</source>
-        <translation type="unfinished"></translation>
+        <translation>排队中</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished">运行中</translation>
+        <translation>进行中</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished">失败：%1</translation>
+        <translation>失败：%1</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished">已取消</translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>%1/s</source>
-        <translation type="unfinished">%1 秒 {1/?}</translation>
+        <translation>%1/秒</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished">状态</translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>进度</translation>
     </message>
     <message>
         <source>Rate</source>
-        <translation type="unfinished"></translation>
+        <translation>速率</translation>
     </message>
     <message>
         <source>ETA</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余时间</translation>
     </message>
 </context>
 <context>
     <name>sbx::UploadJob</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>Upload to %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>上传到 %1 失败：%2</translation>
     </message>
     <message>
         <source>Upload to %1: the sandbox stored %2 bytes of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>上传到 %1：沙箱只存储了 %3 字节中的 %2 字节</translation>
     </message>
 </context>
 <context>
     <name>sbx::UserPrompts</name>
     <message>
         <source>Apply to all</source>
-        <translation type="unfinished"></translation>
+        <translation>全部应用</translation>
     </message>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制(&amp;C)</translation>
     </message>
 </context>
 </TS>
