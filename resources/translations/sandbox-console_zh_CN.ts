@@ -3327,6 +3327,22 @@ Call it with these arguments?
         <source>Files</source>
         <translation>文件</translation>
     </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>System follows the desktop&apos;s language (LANG, LANGUAGE)</source>
+        <translation>“跟随系统”使用桌面的语言 (LANG、LANGUAGE)</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time the console starts.</source>
+        <translation>新的语言将在控制台下次启动时生效。</translation>
+    </message>
 </context>
 <context>
     <name>sbx::ProcessTableModel</name>
