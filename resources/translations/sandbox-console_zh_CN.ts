@@ -2860,7 +2860,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Source: sum over the sandbox&apos;s processes (%1 now)</source>
-        <translation>来源：沙箱各进程的总和（当前 %1）</translation>
+        <translation>来源：沙箱各进程的总和（当前 %1 个进程）</translation>
     </message>
     <message>
         <source>Source: the container engine&apos;s stats (the sandbox has no observe endpoints)</source>
@@ -3122,6 +3122,18 @@ Call it with these arguments?
     <message>
         <source>No provider here can create a sandbox.</source>
         <translation>这里没有能创建沙箱的提供程序。</translation>
+    </message>
+    <message>
+        <source>Runs first, right after the sandbox starts, before its user and workspace are prepared.</source>
+        <translation>最先运行：在沙箱启动后、准备其用户和工作区之前立即运行。</translation>
+    </message>
+    <message>
+        <source>Runs after the user and workspace are ready, before the services start: install tools, write configuration.</source>
+        <translation>在用户和工作区就绪后、服务启动前运行：用于安装工具、写入配置。</translation>
+    </message>
+    <message>
+        <source>Runs once the services are up and answering: warm-up that needs the API.</source>
+        <translation>在服务启动并可应答后运行：用于需要 API 的预热操作。</translation>
     </message>
 </context>
 <context>
@@ -3771,7 +3783,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>e.g. Staging agent</source>
-        <translation>例如 预发布智能体</translation>
+        <translation>例如：预发布智能体</translation>
     </message>
     <message>
         <source>http://localhost:8080</source>
@@ -3983,7 +3995,7 @@ SHA-256 指纹：
     </message>
     <message>
         <source>Provider</source>
-        <translation>提供程序</translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>Address</source>
