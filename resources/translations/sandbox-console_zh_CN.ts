@@ -1708,7 +1708,7 @@ Try --help.
     </message>
     <message>
         <source> or </source>
-        <translation> 或 </translation>
+        <translation>或</translation>
     </message>
     <message>
         <source>must be one of: %1</source>
