@@ -1708,7 +1708,7 @@ Try --help.
     </message>
     <message>
         <source> or </source>
-        <translation> 或 </translation>
+        <translation>或</translation>
     </message>
     <message>
         <source>must be one of: %1</source>
@@ -2860,7 +2860,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>Source: sum over the sandbox&apos;s processes (%1 now)</source>
-        <translation>来源：沙箱各进程的总和（当前 %1）</translation>
+        <translation>来源：沙箱各进程的总和（当前 %1 个进程）</translation>
     </message>
     <message>
         <source>Source: the container engine&apos;s stats (the sandbox has no observe endpoints)</source>
@@ -3123,6 +3123,18 @@ Call it with these arguments?
         <source>No provider here can create a sandbox.</source>
         <translation>这里没有能创建沙箱的提供程序。</translation>
     </message>
+    <message>
+        <source>Runs first, right after the sandbox starts, before its user and workspace are prepared.</source>
+        <translation>最先运行：在沙箱启动后、准备其用户和工作区之前立即运行。</translation>
+    </message>
+    <message>
+        <source>Runs after the user and workspace are ready, before the services start: install tools, write configuration.</source>
+        <translation>在用户和工作区就绪后、服务启动前运行：用于安装工具、写入配置。</translation>
+    </message>
+    <message>
+        <source>Runs once the services are up and answering: warm-up that needs the API.</source>
+        <translation>在服务启动并可应答后运行：用于需要 API 的预热操作。</translation>
+    </message>
 </context>
 <context>
     <name>sbx::NotebookRunner</name>
@@ -3326,6 +3338,22 @@ Call it with these arguments?
     <message>
         <source>Files</source>
         <translation>文件</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>System follows the desktop&apos;s language (LANG, LANGUAGE)</source>
+        <translation>“跟随系统”使用桌面的语言 (LANG、LANGUAGE)</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time the console starts.</source>
+        <translation>新的语言将在控制台下次启动时生效。</translation>
     </message>
 </context>
 <context>
@@ -3755,7 +3783,7 @@ Call it with these arguments?
     </message>
     <message>
         <source>e.g. Staging agent</source>
-        <translation>例如 预发布智能体</translation>
+        <translation>例如：预发布智能体</translation>
     </message>
     <message>
         <source>http://localhost:8080</source>
@@ -3967,7 +3995,7 @@ SHA-256 指纹：
     </message>
     <message>
         <source>Provider</source>
-        <translation>提供程序</translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>Address</source>
