@@ -36,12 +36,17 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
     const QCommandLineOption noLocal(
         u"no-local"_s,
         QCoreApplication::translate("sbx::ConsoleOptions", "Do not start the local sandbox."));
+    const QCommandLineOption noRestore(
+        u"no-restore"_s,
+        QCoreApplication::translate("sbx::ConsoleOptions",
+                                    "Start clean: do not reopen the tabs, terminals and logs "
+                                    "of the last session."));
     const QCommandLineOption log(
         u"log"_s,
         QCoreApplication::translate("sbx::ConsoleOptions",
                                     "Open the local <file> in the log window, following it."),
         u"file"_s);
-    parser.addOptions({helpOption, versionOption, connect, apiKeyEnv, noLocal, log});
+    parser.addOptions({helpOption, versionOption, connect, apiKeyEnv, noLocal, noRestore, log});
 
     CommandLineResult result;
     if (!parser.parse(arguments)) {
@@ -72,6 +77,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
     result.options.connectUrl = parser.value(connect);
     result.options.apiKeyEnv = parser.value(apiKeyEnv);
     result.options.noLocal = parser.isSet(noLocal);
+    result.options.noRestore = parser.isSet(noRestore);
     result.options.logFiles = parser.values(log);
     if (!result.options.apiKeyEnv.isEmpty() && result.options.connectUrl.isEmpty()) {
         result.action = CommandLineResult::Action::Exit;

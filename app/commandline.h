@@ -10,6 +10,8 @@ struct ConsoleOptions {
     QString connectUrl;
     QString apiKeyEnv; // name of the variable holding the API key, so it stays off the command line
     bool noLocal = false;
+    // --no-restore: the last session's tabs, terminals and logs stay closed.
+    bool noRestore = false;
     // Local files to open in the log window (--log, repeatable).
     QStringList logFiles;
 };

@@ -9,6 +9,11 @@
 #include "models/sandboxlistmodel.h"
 #include "widgets/common/userprompts.h"
 
+#include <array>
+#include <utility>
+
+#include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -23,6 +28,45 @@ QString languageKey() {
     return u"preferences/language"_s;
 }
 
+const QString kFolder = QStringLiteral("/sandbox-console");
+
+// Moves a folder of an earlier version to its new place, once; where it cannot, the old one
+// stays and the console starts fresh at the new place rather than losing it.
+// The settings key of each notification preference.
+std::array<std::pair<QString, bool *>, 4> notificationKeys(NotificationSettings &n) {
+    return {{{u"notifications/sandboxes"_s, &n.sandboxes},
+             {u"notifications/runs"_s, &n.runs},
+             {u"notifications/transfers"_s, &n.transfers},
+             {u"notifications/jwtExpiry"_s, &n.jwtExpiry}}};
+}
+
+bool moveOnce(const QString &from, const QString &to) {
+    if (from == to || QFileInfo::exists(to) || !QFileInfo(from).isDir())
+        return false;
+    QDir().mkpath(QFileInfo(to).absolutePath());
+    if (!QDir().rename(from, to)) {
+        qWarning("sandbox-console: cannot move %s to %s", qPrintable(from), qPrintable(to));
+        return false;
+    }
+    // The organisation folder left empty behind.
+    QDir().rmdir(QFileInfo(from).absolutePath());
+    return true;
+}
+
+// Settings that name a path inside a moved folder (a local sandbox's workspace) follow it.
+void rewritePaths(const QString &settingsFile, const QString &from, const QString &to) {
+    QSettings settings(settingsFile, QSettings::IniFormat);
+    const QStringList keys = settings.allKeys();
+    for (const QString &key : keys) {
+        const QVariant value = settings.value(key);
+        if (value.typeId() != QMetaType::QString)
+            continue;
+        const QString text = value.toString();
+        if (text == from || text.startsWith(from + u'/'))
+            settings.setValue(key, QString(to + text.mid(from.size())));
+    }
+}
+
 } // namespace
 
 QString ConsoleContext::savedLanguage(const QString &settingsFile) {
@@ -31,9 +75,18 @@ QString ConsoleContext::savedLanguage(const QString &settingsFile) {
 
 ConsoleContext::Paths ConsoleContext::defaultPaths() {
     Paths paths;
-    paths.settingsFile = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) +
-                         u"/sandbox-console.conf"_s;
-    paths.dataDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+    // ~/.config/sandbox-console and ~/.local/share/sandbox-console: Qt's App* locations add the
+    // organisation too (.../SandboxConsole/sandbox-console), as the first versions used.
+    const QString config =
+        QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + kFolder;
+    const QString data =
+        QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + kFolder;
+    moveOnce(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation), config);
+    paths.settingsFile = config + u"/sandbox-console.conf"_s;
+    const QString oldData = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+    if (moveOnce(oldData, data))
+        rewritePaths(paths.settingsFile, oldData, data);
+    paths.dataDir = data;
     paths.serverBinary = defaultServerBinary();
     paths.useKeychain = qEnvironmentVariableIntValue("SBX_NO_KEYCHAIN") == 0;
     return paths;
@@ -49,7 +102,9 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     , m_registry(new SandboxRegistry(this))
     , m_sandboxList(new SandboxListModel(m_registry, this))
     , m_preferences(new PreferencesHub(this))
-    , m_prompts(dialogPrompts()) {
+    , m_notifications(new NotificationCenter(m_registry, this))
+    , m_prompts(dialogPrompts())
+    , m_sessionFile(QFileInfo(paths.settingsFile).absolutePath() + u"/session.json"_s) {
     m_secrets->probe();
     Preferences loaded;
     loaded.pollIntervalMs =
@@ -59,6 +114,12 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     loaded.parallelTransfers =
         m_settings->value(u"preferences/parallelTransfers"_s, loaded.parallelTransfers).toInt();
     loaded.language = m_settings->value(languageKey()).toString();
+    loaded.colours = m_settings->value(u"preferences/colours"_s).toString();
+    loaded.toolBarIconsOnly = m_settings->value(u"preferences/toolBarIconsOnly"_s).toBool();
+    NotificationSettings &notify = loaded.notifications;
+    for (auto [key, flag] : notificationKeys(notify))
+        *flag = m_settings->value(key, *flag).toBool();
+    m_notifications->setSettings(notify);
     m_preferences->set(loaded);
     m_registry->setPollInterval(loaded.pollIntervalMs);
     // The traffic inspector's bounds: no dialog for them yet, only these settings.
@@ -84,6 +145,12 @@ void ConsoleContext::setPreferences(const Preferences &preferences) {
     m_settings->setValue(u"preferences/scrollbackLines"_s, preferences.scrollbackLines);
     m_settings->setValue(u"preferences/parallelTransfers"_s, preferences.parallelTransfers);
     m_settings->setValue(languageKey(), preferences.language);
+    m_settings->setValue(u"preferences/colours"_s, preferences.colours);
+    m_settings->setValue(u"preferences/toolBarIconsOnly"_s, preferences.toolBarIconsOnly);
+    NotificationSettings notify = preferences.notifications;
+    for (auto [key, flag] : notificationKeys(notify))
+        m_settings->setValue(key, *flag);
+    m_notifications->setSettings(preferences.notifications);
     m_settings->sync();
     m_registry->setPollInterval(preferences.pollIntervalMs);
     m_preferences->set(preferences);

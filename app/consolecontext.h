@@ -14,6 +14,8 @@ class QSettings;
 
 namespace sbx {
 
+class NotificationCenter;
+
 class KeychainSecretStore;
 class EngineSandboxes;
 class LocalSandboxes;
@@ -42,6 +44,8 @@ public:
     static QString savedLanguage(const QString &settingsFile);
 
     explicit ConsoleContext(const Paths &paths, QObject *parent = nullptr);
+    // The saved session (session restore) beside the settings file.
+    QString sessionFile() const { return m_sessionFile; }
     ~ConsoleContext() override;
 
     QSettings *settings() const { return m_settings; }
@@ -64,6 +68,8 @@ public:
     Preferences preferences() const { return m_preferences->current(); }
     void setPreferences(const Preferences &preferences);
     PreferencesHub *preferencesHub() const { return m_preferences; }
+    // What the desktop is told (sandboxes lost and back, runs, transfers, JWTs).
+    NotificationCenter *notifications() const { return m_notifications; }
     // Where every question to the user goes: dialogs, unless a test answers them.
     UserPrompts *prompts() const { return m_prompts; }
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
@@ -78,7 +84,9 @@ private:
     SandboxListModel *m_sandboxList;
     TabRegistry m_tabs;
     PreferencesHub *m_preferences;
+    NotificationCenter *m_notifications;
     UserPrompts *m_prompts;
+    QString m_sessionFile;
 };
 
 } // namespace sbx

@@ -1,3 +1,4 @@
+#include "app/appearance.h"
 #include "app/commandline.h"
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
@@ -42,6 +43,7 @@ int main(int argc, char **argv) {
     QApplication::setWindowIcon(Icons::appIcon());
 
     ConsoleContext context(paths);
+    applyAppearance(context.preferences().colours);
     MainWindow window(&context);
 
     QString defaultSelection;
@@ -57,6 +59,10 @@ int main(int argc, char **argv) {
         }
         defaultSelection = id;
     }
+    // The last session's sandbox wins over the default local one, not over --connect.
+    const QString restored = window.restoreSession(!cli.options.noRestore);
+    if (!restored.isEmpty() && cli.options.connectUrl.isEmpty())
+        defaultSelection = restored;
     if (defaultSelection.isEmpty() && !context.registry()->ids().isEmpty())
         defaultSelection = context.registry()->ids().constFirst();
     window.selectSandbox(defaultSelection);

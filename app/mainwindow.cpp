@@ -1,15 +1,20 @@
 #include "app/mainwindow.h"
 
+#include "app/appearance.h"
 #include "app/consolecontext.h"
+#include "app/credits.h"
+#include "app/desktopnotifier.h"
 #include "app/keychainstore.h"
 #include "app/sandboxactions.h"
 #include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
+#include "models/session/sessionstore.h"
 #include "widgets/common/icons.h"
 #include "widgets/common/userprompts.h"
 #include "widgets/common/widgethelpers.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
+#include "widgets/dialogs/shortcutsdialog.h"
 #include "widgets/files/filestab.h"
 #include "widgets/logs/logwindow.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
@@ -19,6 +24,9 @@
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -64,6 +72,13 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     m_traffic->hide();
 
     buildActions();
+    m_notifier = new DesktopNotifier(statusBar(), this);
+    connect(context->notifications(), &NotificationCenter::notify, m_notifier,
+            &DesktopNotifier::show);
+    context->notifications()->setWindowActive([this] {
+        // The log window counts as the console too.
+        return isActiveWindow() || (m_logWindow && m_logWindow->isActiveWindow());
+    });
     connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::onSelectionChanged);
     connect(context->sandboxList(), &QAbstractItemModel::rowsRemoved, this,
@@ -108,7 +123,10 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The context, and its notification centre, may outlive this window (tests).
+    m_context->notifications()->setWindowActive({});
+}
 
 void MainWindow::buildActions() {
     auto make = [this](const QString &text, const QKeySequence &key, const QString &tip,
@@ -131,7 +149,7 @@ void MainWindow::buildActions() {
     m_editAction->setIcon(Icons::icon(u"edit"_s));
     // F2 renames in the Files tab; here it edits the sandbox selected in the list.
     m_editAction->setShortcut({});
-    addLocalShortcut(m_list, QKeySequence(Qt::Key_F2), [this] {
+    addLocalShortcut(m_list, QKeySequence(Qt::Key_F2), tr("Edit the sandbox"), [this] {
         if (m_editAction->isEnabled())
             m_editAction->trigger();
     });
@@ -149,6 +167,7 @@ void MainWindow::buildActions() {
     openLog->setObjectName(u"openLog"_s);
     openLog->setIcon(Icons::icon(u"logs"_s));
     auto *quit = make(tr("&Quit"), QKeySequence::Quit, tr("Quit"), &QWidget::close);
+    quit->setIcon(Icons::icon(u"quit"_s));
 
     QMenu *file = menuBar()->addMenu(tr("&Sandbox"));
     file->addActions({m_lifecycle->newAction(), m_addAction});
@@ -178,10 +197,32 @@ void MainWindow::buildActions() {
                            [this] { resizeDocks({m_traffic}, {height() * 2 / 5}, Qt::Vertical); });
     });
 
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    auto *shortcuts = make(tr("&Keyboard shortcuts"), QKeySequence(u"Ctrl+/"_s),
+                           tr("Every keyboard shortcut, searchable"), &MainWindow::showShortcuts);
+    shortcuts->setObjectName(u"showShortcuts"_s);
+    shortcuts->setIcon(Icons::icon(u"keyboard"_s));
+    auto *about =
+        make(tr("&About Sandbox Console"), {}, tr("Version and licences"), &MainWindow::showAbout);
+    about->setObjectName(u"showAbout"_s);
+    about->setMenuRole(QAction::AboutRole);
+    about->setIcon(Icons::icon(u"about"_s));
+    help->addActions({shortcuts, about});
+
     QToolBar *toolbar = addToolBar(tr("Sandboxes"));
     toolbar->setObjectName(u"sandboxToolbar"_s);
     toolbar->setMovable(false);
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    auto applyPreferences = [this, toolbar](const Preferences &p) {
+        toolbar->setToolButtonStyle(p.toolBarIconsOnly ? Qt::ToolButtonIconOnly
+                                                       : Qt::ToolButtonTextBesideIcon);
+        if (p.colours != m_appliedColours) {
+            m_appliedColours = p.colours;
+            applyAppearance(p.colours);
+        }
+    };
+    m_appliedColours = m_context->preferences().colours;
+    applyPreferences(m_context->preferences());
+    connect(m_context->preferencesHub(), &PreferencesHub::changed, this, applyPreferences);
     toolbar->setIconSize(Icons::kToolBarSize);
     toolbar->addActions({m_lifecycle->newAction(), m_addAction});
     toolbar->addSeparator();
@@ -212,12 +253,59 @@ SandboxWorkspace *MainWindow::workspace(const QString &id) {
         return existing;
     if (!m_context->registry()->contains(id))
         return nullptr;
-    auto *ws =
-        new SandboxWorkspace(m_context->tabs(), m_context->registry(), id,
-                             m_context->preferencesHub(), m_context->prompts(), this, m_stack);
+    auto *ws = new SandboxWorkspace(m_context->tabs(), m_context->registry(), id,
+                                    m_context->preferencesHub(), m_context->prompts(), this,
+                                    m_stack, m_context->notifications());
     m_stack->addWidget(ws);
     m_workspaces.insert(id, ws);
+    // The last session's tabs of this sandbox, applied once, when its workspace is first made.
+    if (m_restoring.contains(id))
+        ws->restoreSessionState(m_restoring.take(id).toObject());
     return ws;
+}
+
+QString MainWindow::restoreSession(bool restore) {
+    m_session = new SessionStore(m_context->sessionFile(), this);
+    QString selected;
+    if (restore) {
+        const QJsonObject state = m_session->load();
+        if (!m_session->loadError().isEmpty())
+            statusBar()->showMessage(m_session->loadError(), 15000);
+        if (!state.isEmpty()) {
+            restoreGeometry(
+                QByteArray::fromBase64(state.value(u"geometry"_s).toString().toLatin1()));
+            if (auto *splitter = findChild<QSplitter *>(u"mainSplitter"_s))
+                splitter->restoreState(
+                    QByteArray::fromBase64(state.value(u"splitter"_s).toString().toLatin1()));
+            m_restoring = state.value(u"workspaces"_s).toObject();
+            const QString id = state.value(u"selected"_s).toString();
+            if (m_context->registry()->contains(id))
+                selected = id;
+            const QJsonObject logs = state.value(u"logs"_s).toObject();
+            if (!logs.value(u"files"_s).toArray().isEmpty())
+                logWindow()->restoreSessionState(logs);
+        }
+    }
+    m_session->setCapture([this] { return sessionState(); });
+    m_session->start();
+    return selected;
+}
+
+QJsonObject MainWindow::sessionState() const {
+    // Workspaces not made since the restart keep what they had.
+    QJsonObject workspaces = m_restoring;
+    for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
+        if (it.value())
+            workspaces.insert(it.key(), it.value()->sessionState());
+    }
+    QJsonObject state{{u"geometry"_s, QString::fromLatin1(saveGeometry().toBase64())},
+                      {u"selected"_s, m_list->selectedId()},
+                      {u"workspaces"_s, workspaces}};
+    if (const auto *splitter = findChild<QSplitter *>(u"mainSplitter"_s))
+        state.insert(u"splitter"_s, QString::fromLatin1(splitter->saveState().toBase64()));
+    if (m_logWindow)
+        state.insert(u"logs"_s, m_logWindow->sessionState());
+    return state;
 }
 
 void MainWindow::onSelectionChanged() {
@@ -308,6 +396,19 @@ void MainWindow::showPreferences() {
         m_context->setPreferences(dialog.preferences());
 }
 
+void MainWindow::showShortcuts() {
+    // The selected sandbox's workspace and the log window hold most tab shortcuts: make sure
+    // both exist so that the list is whole even before they were first shown.
+    logWindow();
+    ShortcutsDialog dialog(collectShortcuts({this, m_logWindow}), this);
+    dialog.exec();
+}
+
+void MainWindow::showAbout() {
+    AboutDialog dialog(QCoreApplication::applicationVersion(), libraryCredits(), this);
+    dialog.exec();
+}
+
 PendingWork MainWindow::pendingWork(bool onlyEndingWithConsole) const {
     PendingWork work;
     for (auto it = m_workspaces.cbegin(); it != m_workspaces.cend(); ++it) {
@@ -369,6 +470,8 @@ void MainWindow::closeEvent(QCloseEvent *event) {
         event->ignore();
         return;
     }
+    if (m_session)
+        m_session->flush();
     QSettings *settings = m_context->settings();
     settings->setValue(u"window/geometry"_s, saveGeometry());
     if (auto *splitter = findChild<QSplitter *>(u"mainSplitter"_s))

@@ -4,6 +4,7 @@
 #include "widgets/workspace/tabregistry.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -14,6 +15,8 @@ class QStackedWidget;
 namespace sbx {
 
 class LogWindow;
+class SessionStore;
+class DesktopNotifier;
 class SandboxActions;
 class SandboxListView;
 class ConsoleContext;
@@ -39,6 +42,15 @@ public:
     void addSandbox();
     void editSandbox();
     void showPreferences();
+    // Session restore: with restore, brings back the last session's window, tabs, terminals
+    // and logs (workspaces as they are first made) and returns the sandbox that was selected
+    // (empty if gone or none); then keeps the session file up to date. Call once, after the
+    // sandboxes are known.
+    QString restoreSession(bool restore = true);
+    QJsonObject sessionState() const;
+    SessionStore *session() const { return m_session; }
+    void showShortcuts();
+    void showAbout();
     // The lifecycle actions of the list (new, start, pause, resume, stop, delete, logs).
     SandboxActions *lifecycle() const { return m_lifecycle; }
     // Shows a sandbox's Logs tab.
@@ -80,6 +92,10 @@ private:
     QAction *m_editAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QAction *m_preferencesAction = nullptr;
+    QString m_appliedColours; // Preferences::colours last applied
+    SessionStore *m_session = nullptr;
+    DesktopNotifier *m_notifier = nullptr;
+    QJsonObject m_restoring; // saved workspace states not applied yet, by sandbox id
 };
 
 } // namespace sbx

@@ -79,6 +79,7 @@ SandboxActions::SandboxActions(ConsoleContext *context, SandboxListView *list, Q
         // (the action also lives in the toolbar and menu), and window-wide keys would take
         // Delete or Ctrl+L from the tabs.
         auto *shortcut = new QShortcut(key, m_list, nullptr, nullptr, Qt::WidgetShortcut);
+        shortcut->setWhatsThis(tr(spec.tip));
         connect(shortcut, &QShortcut::activated, a, [a] {
             if (a->isEnabled())
                 a->trigger();

@@ -260,9 +260,28 @@ void LocalSandboxes::keyReady(const QString &id, const QByteArray &privatePem) {
     launch(child);
 }
 
+QString LocalSandboxes::stateDir(const QString &id) const {
+    return m_options.dataDir + u"/sandboxes/"_s + id.section(QLatin1Char(':'), 1) + u"/state"_s;
+}
+
 void LocalSandboxes::launch(Child *child) {
     if (!QDir().mkpath(child->workspace)) {
         fail(child, tr("Cannot create the workspace folder %1").arg(child->workspace));
+        return;
+    }
+    // The server's own state (kernels, hooks, sessions) lives beside the workspace, not in it,
+    // where the agent's tools (MCP filesystem, ls) would see it. Earlier versions kept it in
+    // WORKSPACE/.sandbox-server: move it once, so that nothing is lost.
+    const QString state = stateDir(child->entry.id);
+    const QString oldState = child->workspace + u"/.sandbox-server"_s;
+    if (!QFileInfo::exists(state) && QFileInfo(oldState).isDir()) {
+        QDir().mkpath(QFileInfo(state).absolutePath());
+        if (!QDir().rename(oldState, state))
+            qWarning("sandbox-console: cannot move %s to %s", qPrintable(oldState),
+                     qPrintable(state));
+    }
+    if (!QDir().mkpath(state)) {
+        fail(child, tr("Cannot create the state folder %1").arg(state));
         return;
     }
     if (!QFileInfo(m_options.serverBinary).isExecutable()) {
@@ -323,8 +342,9 @@ void LocalSandboxes::launch(Child *child) {
                     fail(child, tr("Cannot start %1").arg(m_options.serverBinary));
             });
     setState(child, SandboxState::Starting);
-    child->process->start(m_options.serverBinary, {u"--host"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s,
-                                                   u"--workspace"_s, child->workspace});
+    child->process->start(m_options.serverBinary,
+                          {u"--host"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s, u"--workspace"_s,
+                           child->workspace, u"--state-dir"_s, state});
 }
 
 void LocalSandboxes::onStdout(Child *child) {
@@ -457,6 +477,8 @@ void LocalSandboxes::eraseFiles(const Child &child) {
         if (keyDir.startsWith(root + QLatin1Char('/')))
             QDir(keyDir).removeRecursively();
     }
+    // A folder the user chose stays; the server's state beside it goes.
+    QDir(stateDir(child.entry.id)).removeRecursively();
     QFile::remove(logPath(child.entry.id));
     QFile::remove(logPath(child.entry.id) + u".1"_s);
     m_settings->remove(settingsGroup(child.entry.id));

@@ -74,6 +74,8 @@ public:
     // The file the sandbox's server writes its stderr to, startup hook output included; kept
     // across restarts (a new one past 64 MiB), removed with the sandbox.
     QString logPath(const QString &id) const;
+    // The server's own state (--state-dir): beside the workspace, never inside it.
+    QString stateDir(const QString &id) const;
     // That file's text, read whole (for tests and diagnostics).
     QString log(const QString &id) const;
 

@@ -9,6 +9,49 @@
     </message>
 </context>
 <context>
+    <name>sbx::AboutDialog</name>
+    <message>
+        <source>About Sandbox Console</source>
+        <translation>关于沙箱控制台</translation>
+    </message>
+    <message>
+        <source>Sandbox Console</source>
+        <translation>沙箱控制台</translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation>版本 %1</translation>
+    </message>
+    <message>
+        <source>A desktop console for AIO agent sandboxes: terminals, files, logs, runs, code, MCP and what an agent is doing.</source>
+        <translation>AIO 智能体沙箱的桌面控制台：终端、文件、日志、运行、代码、MCP，以及智能体正在做的事。</translation>
+    </message>
+    <message>
+        <source>Libraries and their licences</source>
+        <translation>所用库及其许可证</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>Home page</source>
+        <translation>主页</translation>
+    </message>
+    <message>
+        <source>Built with:</source>
+        <translation>构建所用：</translation>
+    </message>
+</context>
+<context>
     <name>sbx::ApiJob</name>
     <message>
         <source>The sandbox was closed</source>
@@ -530,6 +573,14 @@
         <source>Code</source>
         <translation>代码</translation>
     </message>
+    <message>
+        <source>Run every cell</source>
+        <translation>运行所有单元格</translation>
+    </message>
+    <message>
+        <source>Interrupt the kernel</source>
+        <translation>中断内核</translation>
+    </message>
 </context>
 <context>
     <name>sbx::ConsoleOptions</name>
@@ -594,6 +645,10 @@ Try --help.
     <message>
         <source>Open the local &lt;file&gt; in the log window, following it.</source>
         <translation>在日志窗口中打开本地文件 &lt;file&gt; 并跟踪它。</translation>
+    </message>
+    <message>
+        <source>Start clean: do not reopen the tabs, terminals and logs of the last session.</source>
+        <translation>全新启动：不重新打开上次会话的标签页、终端和日志。</translation>
     </message>
 </context>
 <context>
@@ -710,6 +765,10 @@ Try --help.
         <source>%1 (version %2)</source>
         <comment>sandbox name, its server&apos;s version</comment>
         <translation>%1（版本 %2）</translation>
+    </message>
+    <message>
+        <source>Refresh the overview</source>
+        <translation>刷新概览</translation>
     </message>
 </context>
 <context>
@@ -1374,6 +1433,18 @@ Try --help.
         <source>reconnecting (%1)</source>
         <translation>正在重新连接（%1）</translation>
     </message>
+    <message>
+        <source>Refresh the folder</source>
+        <translation>刷新文件夹</translation>
+    </message>
+    <message>
+        <source>Go to a path</source>
+        <translation>转到路径</translation>
+    </message>
+    <message>
+        <source>Delete the selected files</source>
+        <translation>删除所选文件</translation>
+    </message>
 </context>
 <context>
     <name>sbx::GetContextJob</name>
@@ -1470,6 +1541,10 @@ Try --help.
     <message>
         <source>The hook was not saved: %1</source>
         <translation>钩子未保存：%1</translation>
+    </message>
+    <message>
+        <source>Save the hook</source>
+        <translation>保存钩子</translation>
     </message>
 </context>
 <context>
@@ -1655,6 +1730,18 @@ Try --help.
     <message>
         <source>Hooks</source>
         <translation>钩子</translation>
+    </message>
+    <message>
+        <source>Add a hook</source>
+        <translation>添加钩子</translation>
+    </message>
+    <message>
+        <source>Delete the selected hook</source>
+        <translation>删除所选钩子</translation>
+    </message>
+    <message>
+        <source>Reload the hooks</source>
+        <translation>重新加载钩子</translation>
     </message>
 </context>
 <context>
@@ -1901,6 +1988,22 @@ Try --help.
         <source>llms.txt</source>
         <translation>llms.txt</translation>
     </message>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Find next</source>
+        <translation>查找下一个</translation>
+    </message>
+    <message>
+        <source>Find previous</source>
+        <translation>查找上一个</translation>
+    </message>
+    <message>
+        <source>Reload llms.txt</source>
+        <translation>重新加载 llms.txt</translation>
+    </message>
 </context>
 <context>
     <name>sbx::LocalLogSource</name>
@@ -1966,6 +2069,10 @@ Try --help.
     <message>
         <source>Choose an existing folder, or let the console create one.</source>
         <translation>请选择一个已有文件夹，或让控制台新建一个。</translation>
+    </message>
+    <message>
+        <source>Cannot create the state folder %1</source>
+        <translation>无法创建状态文件夹 %1</translation>
     </message>
 </context>
 <context>
@@ -2245,6 +2352,66 @@ Try --help.
         <source> (stopped at line %L1)</source>
         <translation>（已停在第 %L1 行）</translation>
     </message>
+    <message>
+        <source>Go to a time</source>
+        <translation>转到时间</translation>
+    </message>
+    <message>
+        <source>Stop the search, or leave the find field</source>
+        <translation>停止搜索，或离开查找框</translation>
+    </message>
+    <message>
+        <source>Find next</source>
+        <translation>查找下一个</translation>
+    </message>
+    <message>
+        <source>Find previous</source>
+        <translation>查找上一个</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Show or hide the filter pane</source>
+        <translation>显示或隐藏筛选窗格</translation>
+    </message>
+    <message>
+        <source>Go to a line</source>
+        <translation>转到行</translation>
+    </message>
+    <message>
+        <source>Next error</source>
+        <translation>下一个错误</translation>
+    </message>
+    <message>
+        <source>Previous error</source>
+        <translation>上一个错误</translation>
+    </message>
+    <message>
+        <source>Set or clear a bookmark</source>
+        <translation>设置或清除书签</translation>
+    </message>
+    <message>
+        <source>Next bookmark</source>
+        <translation>下一个书签</translation>
+    </message>
+    <message>
+        <source>Previous bookmark</source>
+        <translation>上一个书签</translation>
+    </message>
+    <message>
+        <source>Save the lines</source>
+        <translation>保存这些行</translation>
+    </message>
+    <message>
+        <source>Copy the selected lines</source>
+        <translation>复制所选行</translation>
+    </message>
+    <message>
+        <source>Copy the selected lines with line numbers</source>
+        <translation>复制所选行（带行号）</translation>
+    </message>
 </context>
 <context>
     <name>sbx::LogWindow</name>
@@ -2259,6 +2426,14 @@ Try --help.
     <message>
         <source>Logs (*.log *.txt *.out *.err);;All files (*)</source>
         <translation>日志 (*.log *.txt *.out *.err);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Close the log</source>
+        <translation>关闭日志</translation>
+    </message>
+    <message>
+        <source>Open a log file</source>
+        <translation>打开日志文件</translation>
     </message>
 </context>
 <context>
@@ -2388,6 +2563,30 @@ Try --help.
     <message>
         <source>The console&apos;s API traffic with every sandbox (Ctrl+Shift+I)</source>
         <translation>控制台与所有沙箱之间的 API 流量 (Ctrl+Shift+I)</translation>
+    </message>
+    <message>
+        <source>Edit the sandbox</source>
+        <translation>编辑沙箱</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every keyboard shortcut, searchable</source>
+        <translation>所有键盘快捷键，可搜索</translation>
+    </message>
+    <message>
+        <source>&amp;About Sandbox Console</source>
+        <translation>关于沙箱控制台(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Version and licences</source>
+        <translation>版本和许可证</translation>
     </message>
 </context>
 <context>
@@ -2712,6 +2911,14 @@ Call it with these arguments?
     <message>
         <source>MCP</source>
         <translation>MCP</translation>
+    </message>
+    <message>
+        <source>Call the tool</source>
+        <translation>调用工具</translation>
+    </message>
+    <message>
+        <source>Reload the tools</source>
+        <translation>重新加载工具</translation>
     </message>
 </context>
 <context>
@@ -3239,6 +3446,65 @@ Call it with these arguments?
     </message>
 </context>
 <context>
+    <name>sbx::NotificationCenter</name>
+    <message>
+        <source>%1 is back</source>
+        <translation>%1 已恢复</translation>
+    </message>
+    <message>
+        <source>The sandbox answers again.</source>
+        <translation>沙箱重新响应了。</translation>
+    </message>
+    <message>
+        <source>%1 refuses the credentials</source>
+        <translation>%1 拒绝了凭据</translation>
+    </message>
+    <message>
+        <source>%1 is unreachable</source>
+        <translation>%1 无法访问</translation>
+    </message>
+    <message>
+        <source>Run failed on %1</source>
+        <translation>%1 上的运行失败</translation>
+    </message>
+    <message>
+        <source>Run exited with %1 on %2</source>
+        <translation>%2 上的运行以 %1 退出</translation>
+    </message>
+    <message>
+        <source>Run finished on %1</source>
+        <translation>%1 上的运行已完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transfer(s) failed on %1</source>
+        <translation>
+            <numerusform>%1 上有 %n 个传输失败</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transfer(s) finished on %1</source>
+        <translation>
+            <numerusform>%1 上有 %n 个传输已完成</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 did not complete.</source>
+        <translation>%2 个中有 %1 个未完成。</translation>
+    </message>
+    <message>
+        <source>The JWT of %1 expires at %2</source>
+        <translation>%1 的 JWT 将于 %2 过期</translation>
+    </message>
+    <message>
+        <source>The JWT of %1 has expired</source>
+        <translation>%1 的 JWT 已过期</translation>
+    </message>
+    <message>
+        <source>Enter a new token with Sandbox &gt; Edit (F2).</source>
+        <translation>请通过“沙箱 &gt; 编辑 (F2)”输入新令牌。</translation>
+    </message>
+</context>
+<context>
     <name>sbx::ObserveEventModel</name>
     <message>
         <source>Time</source>
@@ -3354,6 +3620,58 @@ Call it with these arguments?
     <message>
         <source>A new language applies the next time the console starts.</source>
         <translation>新的语言将在控制台下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>System follows the desktop&apos;s colours</source>
+        <translation>“跟随系统”使用桌面的配色</translation>
+    </message>
+    <message>
+        <source>&amp;Colours:</source>
+        <translation>配色(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Icons and text</source>
+        <translation>图标和文字</translation>
+    </message>
+    <message>
+        <source>Icons only</source>
+        <translation>仅图标</translation>
+    </message>
+    <message>
+        <source>T&amp;oolbar:</source>
+        <translation>工具栏(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Show a desktop notification when:</source>
+        <translation>在以下情况显示桌面通知：</translation>
+    </message>
+    <message>
+        <source>a sandbox becomes &amp;unreachable or comes back</source>
+        <translation>沙箱变为无法访问或恢复时(&amp;U)</translation>
+    </message>
+    <message>
+        <source>a &amp;run finishes while the console is in the background</source>
+        <translation>控制台在后台时运行完成(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;transfers finish while the console is in the background</source>
+        <translation>控制台在后台时传输完成(&amp;T)</translation>
+    </message>
+    <message>
+        <source>a &amp;JWT is about to expire</source>
+        <translation>JWT 即将过期时(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>通知</translation>
     </message>
 </context>
 <context>
@@ -3667,6 +3985,14 @@ Call it with these arguments?
     <message>
         <source>Double-click a bash session to follow what it runs, a shell session to open it</source>
         <translation>双击 bash 会话可跟踪其运行的命令，双击 shell 会话可将其打开</translation>
+    </message>
+    <message>
+        <source>Stop the run</source>
+        <translation>停止运行</translation>
+    </message>
+    <message>
+        <source>Type a command</source>
+        <translation>输入命令</translation>
     </message>
 </context>
 <context>
@@ -4182,10 +4508,104 @@ SHA-256 指纹：
     </message>
 </context>
 <context>
+    <name>sbx::SessionStore</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The saved session %1 is damaged (%2); starting without it.</source>
+        <translation>保存的会话 %1 已损坏 (%2)；将不使用它启动。</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>The session was not saved: it held what looks like a credential.</source>
+        <translation>会话未保存：其中含有疑似凭据的内容。</translation>
+    </message>
+    <message>
+        <source>Cannot save the session to %1: %2</source>
+        <translation>无法将会话保存到 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>sbx::ShellExecJob</name>
     <message>
         <source>%1: the reply has no status</source>
         <translation>%1：应答中没有 status</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::ShortcutsDialog</name>
+    <message>
+        <source>Sandbox list</source>
+        <translation>沙箱列表</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>终端</translation>
+    </message>
+    <message>
+        <source>Copy the selection</source>
+        <translation>复制所选内容</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Find in the terminal</source>
+        <translation>在终端中查找</translation>
+    </message>
+    <message>
+        <source>Larger text</source>
+        <translation>放大文字</translation>
+    </message>
+    <message>
+        <source>Smaller text</source>
+        <translation>缩小文字</translation>
+    </message>
+    <message>
+        <source>Text at its normal size</source>
+        <translation>恢复正常文字大小</translation>
+    </message>
+    <message>
+        <source>Scroll back a page</source>
+        <translation>向上滚动一页</translation>
+    </message>
+    <message>
+        <source>Scroll forward a page</source>
+        <translation>向下滚动一页</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>Filter by key, action or place</source>
+        <translation>按按键、操作或位置筛选</translation>
+    </message>
+    <message>
+        <source>Filter shortcuts</source>
+        <translation>筛选快捷键</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
     </message>
 </context>
 <context>
@@ -4464,6 +4884,18 @@ SHA-256 指纹：
     <message>
         <source>Terminal</source>
         <translation>终端</translation>
+    </message>
+    <message>
+        <source>Close the terminal</source>
+        <translation>关闭终端</translation>
+    </message>
+    <message>
+        <source>Split the terminal</source>
+        <translation>拆分终端</translation>
+    </message>
+    <message>
+        <source>The session %1 is gone; this is a new session.</source>
+        <translation>会话 %1 已不存在；这是一个新会话。</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "tests/support/jobs.h"
 #include "tests/support/testjwt.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -99,6 +100,7 @@ private Q_SLOTS:
     void stuckServerIsKilledAfterTheBound();
     void stopRunsShutdownHooks();
     void deleteRemovesOnlyWhatTheConsoleCreated();
+    void serverStateStaysOutOfTheWorkspace();
 };
 
 void TestLocalSandboxes::defaultSandboxStartsAndAnswers() {
@@ -468,6 +470,42 @@ void TestLocalSandboxes::deleteRemovesOnlyWhatTheConsoleCreated() {
     reread.beginGroup(u"local"_s);
     QVERIFY(!reread.childGroups().contains(pickedId.section(QLatin1Char(':'), 1)));
     QVERIFY(!reread.childGroups().contains(made.section(QLatin1Char(':'), 1)));
+}
+
+void TestLocalSandboxes::serverStateStaysOutOfTheWorkspace() {
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    LocalSandboxes provider(&settings, options());
+    // A folder used by an earlier version, whose server kept its state inside it.
+    QTemporaryDir picked;
+    QVERIFY(QDir().mkpath(picked.filePath(u".sandbox-server/hooks"_s)));
+    QFile marker(picked.filePath(u".sandbox-server/hooks/marker"_s));
+    QVERIFY(marker.open(QIODevice::WriteOnly));
+    marker.write("kept");
+    marker.close();
+    QSignalSpy removed(&provider, &SandboxProvider::sandboxRemoved);
+    const QString id = provider.create(u"Picked"_s, picked.path());
+    QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, id).providerState, SandboxState::Online, 20000);
+    const QString state = provider.stateDir(id);
+    QVERIFY2(!state.startsWith(picked.path()), qPrintable(state));
+    QVERIFY(QFileInfo(state).isDir());
+    // The old state moved beside the workspace, whole; the agent's folder holds only its files.
+    QVERIFY(!QFileInfo::exists(picked.filePath(u".sandbox-server"_s)));
+    QFile moved(state + u"/hooks/marker"_s);
+    QVERIFY(moved.open(QIODevice::ReadOnly));
+    QCOMPARE(moved.readAll(), QByteArray("kept"));
+    // A new one made by the console: nothing of the server's in its workspace either.
+    const QString made = provider.create(u"Made"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(entryOf(provider, made).providerState, SandboxState::Online, 20000);
+    QCOMPARE(QDir(provider.workspace(made))
+                 .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList());
+    QVERIFY(QFileInfo(provider.stateDir(made)).isDir());
+    provider.remove(id);
+    QVERIFY(removed.wait(20000));
+    QVERIFY(!QFileInfo::exists(state)); // the state goes with the sandbox, the folder stays
+    QVERIFY(QFileInfo(picked.path()).isDir());
+    provider.remove(made);
+    QVERIFY(removed.wait(20000));
 }
 
 QTEST_GUILESS_MAIN(TestLocalSandboxes)

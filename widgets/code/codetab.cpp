@@ -132,9 +132,11 @@ CodeTab::CodeTab(SandboxClient *client, QWidget *parent)
     connect(m_store, &NotebookStore::failed, this,
             [this](const QString &message) { showNotice(message, true); });
 
-    addLocalShortcut(this, QKeySequence::Save, [this] { save(); });
-    addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+Return"_s), [this] { runAll(); });
-    addLocalShortcut(this, QKeySequence(u"Ctrl+."_s), [this] { interrupt(); });
+    addLocalShortcut(this, QKeySequence::Save, tr("Save the notebook"), [this] { save(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+Return"_s), tr("Run every cell"),
+                     [this] { runAll(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+."_s), tr("Interrupt the kernel"),
+                     [this] { interrupt(); });
     rebuildCells();
     updateTitle();
 }

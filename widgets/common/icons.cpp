@@ -1,12 +1,14 @@
 #include "widgets/common/icons.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QHash>
 #include <QIconEngine>
 #include <QImage>
 #include <QPainter>
 #include <QPixmap>
+#include <QStandardPaths>
 #include <QSvgRenderer>
 
 using namespace Qt::StringLiterals;
@@ -25,12 +27,71 @@ constexpr auto kCurrentColor = "currentColor";
 constexpr int kAppIconSizes[] = {16, 22, 24, 32, 48, 64, 128, 256};
 
 // Keep in step with resources/sandbox-console.qrc; tst_icons loads every one.
-const char *const kNames[] = {
-    "new-sandbox", "add-address", "start",     "pause",      "resume",      "stop",
-    "delete",      "logs",        "refresh",   "edit",       "preferences", "terminal",
-    "files",       "upload",      "download",  "new-folder", "split",       "home",
-    "go-up",       "copy",        "workspace", "code",       "plug",
+// Each with the freedesktop names tried in the icon theme first, best first (empty: ours only).
+struct Named {
+    const char *name;
+    const char *theme[3];
 };
+const Named kNames[] = {
+    {"new-sandbox", {"list-add"}},
+    {"add-address", {"network-connect"}},
+    {"start", {"media-playback-start"}},
+    {"pause", {"media-playback-pause"}},
+    {"resume", {"media-playback-start"}},
+    {"stop", {"media-playback-stop"}},
+    {"delete", {"edit-delete"}},
+    {"logs", {"view-list-text", "text-x-generic"}},
+    {"refresh", {"view-refresh"}},
+    {"edit", {"document-edit", "document-properties"}},
+    {"preferences", {"configure", "preferences-system"}},
+    {"terminal", {"utilities-terminal"}},
+    {"files", {"folder"}},
+    {"upload", {"cloud-upload", "go-up"}},
+    {"download", {"cloud-download", "go-down"}},
+    {"new-folder", {"folder-new"}},
+    {"split", {"view-split-left-right"}},
+    {"home", {"go-home", "user-home"}},
+    {"go-up", {"go-up"}},
+    {"copy", {"edit-copy"}},
+    {"workspace", {"folder-open"}},
+    {"code", {"text-x-script"}},
+    {"plug", {"network-connect"}},
+    {"overview", {"dialog-information"}},
+    {"llms", {"text-x-generic"}},
+    {"runs", {"system-run"}},
+    {"hooks", {}},
+    {"monitor", {"utilities-system-monitor"}},
+    {"keyboard", {"help-keybord-shortcuts", "input-keyboard"}},
+    {"about", {"help-about"}},
+    {"browser", {"internet-web-browser"}},
+    {"quit", {"application-exit"}},
+    {"open", {"document-open"}},
+    // Sandbox states: ours only, tinted by the state's colour (stateIcon).
+    {"state-online", {}},
+    {"state-busy", {}},
+    {"state-paused", {}},
+    {"state-stopped", {}},
+    {"state-failed", {}},
+};
+
+bool g_useTheme = true;
+
+const Named *named(const QString &name) {
+    for (const Named &n : kNames) {
+        if (name == QLatin1String(n.name))
+            return &n;
+    }
+    return nullptr;
+}
+
+bool themeDirExists(const QString &theme) {
+    const QStringList paths = QIcon::themeSearchPaths();
+    for (const QString &path : paths) {
+        if (QFileInfo::exists(path + u'/' + theme + u"/index.theme"_s))
+            return true;
+    }
+    return false;
+}
 
 QByteArray coloured(const QByteArray &svg, const QColor &color) {
     QByteArray out = svg;
@@ -110,12 +171,74 @@ namespace Icons {
 
 QStringList names() {
     QStringList out;
-    for (const char *name : kNames)
-        out << QString::fromLatin1(name);
+    for (const Named &n : kNames)
+        out << QString::fromLatin1(n.name);
     return out;
 }
 
+QString setupTheme(const QPalette &palette) {
+    // Platforms without a desktop theme plugin (offscreen, minimal) search only the resources:
+    // add the XDG icon folders, as a desktop would.
+    QStringList search = QIcon::themeSearchPaths();
+    const QStringList dataDirs =
+        QStandardPaths::standardLocations(QStandardPaths::GenericDataLocation);
+    for (const QString &dir : dataDirs) {
+        const QString icons = dir + u"/icons"_s;
+        if (!search.contains(icons) && QFileInfo(icons).isDir())
+            search << icons;
+    }
+    if (search != QIcon::themeSearchPaths())
+        QIcon::setThemeSearchPaths(search);
+    const QString current = QIcon::themeName();
+    // Without a desktop (no platform theme, or only the hicolor fallback) Qt finds no icons:
+    // pick an installed theme that suits the palette.
+    if (current.isEmpty() || current == u"hicolor"_s || !themeDirExists(current)) {
+        const bool dark = palette.color(QPalette::Window).lightness() < 128;
+        const QStringList candidates = dark ? QStringList{u"breeze-dark"_s, u"Adwaita"_s}
+                                            : QStringList{u"breeze"_s, u"Adwaita"_s};
+        for (const QString &theme : candidates) {
+            if (themeDirExists(theme)) {
+                QIcon::setThemeName(theme);
+                break;
+            }
+        }
+    }
+    if (QIcon::fallbackThemeName().isEmpty())
+        QIcon::setFallbackThemeName(u"hicolor"_s);
+    return QIcon::themeName();
+}
+
+void setThemeEnabled(bool enabled) {
+    g_useTheme = enabled;
+}
+
+QString themeNameFor(const QString &name) {
+    const Named *n = named(name);
+    if (!n || !g_useTheme || QIcon::themeName().isEmpty())
+        return {};
+    for (const char *candidate : n->theme) {
+        if (candidate && QIcon::hasThemeIcon(QLatin1String(candidate)))
+            return QLatin1String(candidate);
+    }
+    return {};
+}
+
 QIcon icon(const QString &name, const QPalette &palette) {
+    if (const QString themed = themeNameFor(name); !themed.isEmpty())
+        return QIcon::fromTheme(themed);
+    return ownIcon(name, palette);
+}
+
+QIcon stateIcon(const QString &state, const QColor &colour) {
+    QPalette palette;
+    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive})
+        palette.setColor(group, QPalette::WindowText, colour);
+    palette.setColor(QPalette::Disabled, QPalette::WindowText, colour);
+    palette.setColor(QPalette::Active, QPalette::HighlightedText, colour);
+    return ownIcon(u"state-"_s + state, palette);
+}
+
+QIcon ownIcon(const QString &name, const QPalette &palette) {
     static QHash<QString, QIcon> cache;
     const QString key =
         name + u'|' + palette.color(QPalette::Active, QPalette::WindowText).name(QColor::HexArgb) +

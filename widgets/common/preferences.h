@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/notifications/notificationcenter.h"
+
 #include <QObject>
 #include <QString>
 
@@ -13,6 +15,12 @@ struct Preferences {
     // The console's language, applied at the next start: empty follows the system locale,
     // "en" is the source text, otherwise a locale name ("zh_CN").
     QString language;
+    // The colours: empty follows the desktop's palette, "light" or "dark" the console's own.
+    QString colours;
+    // Toolbars show icons only instead of icons with text.
+    bool toolBarIconsOnly = false;
+    // Which desktop notifications to show.
+    NotificationSettings notifications;
 
     bool operator==(const Preferences &) const = default;
 };

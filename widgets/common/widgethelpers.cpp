@@ -21,8 +21,10 @@ QLabel *makeErrorBox(QWidget *parent) {
     return box;
 }
 
-void addLocalShortcut(QWidget *owner, const QKeySequence &key, std::function<void()> action) {
+void addLocalShortcut(QWidget *owner, const QKeySequence &key, const QString &description,
+                      std::function<void()> action) {
     auto *shortcut = new QShortcut(key, owner, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    shortcut->setWhatsThis(description);
     QObject::connect(shortcut, &QShortcut::activated, owner, std::move(action));
 }
 

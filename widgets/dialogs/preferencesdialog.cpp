@@ -1,5 +1,6 @@
 #include "widgets/dialogs/preferencesdialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -7,6 +8,8 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace sbx {
 
@@ -19,7 +22,9 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     , m_pollInterval(new QSpinBox(this))
     , m_scrollback(new QSpinBox(this))
     , m_parallel(new QSpinBox(this))
-    , m_language(new QComboBox(this)) {
+    , m_language(new QComboBox(this))
+    , m_colours(new QComboBox(this))
+    , m_toolBar(new QComboBox(this)) {
     setWindowTitle(tr("Preferences"));
     auto *general = new QWidget(m_pages);
     auto *form = new QFormLayout(general);
@@ -43,6 +48,17 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
         new QLabel(tr("A new language applies the next time the console starts."), general);
     languageHint->setStyleSheet(u"color: palette(mid);"_s);
     form->addRow(QString(), languageHint);
+    m_colours->addItem(tr("System"), QString());
+    m_colours->addItem(tr("Light"), u"light"_s);
+    m_colours->addItem(tr("Dark"), u"dark"_s);
+    m_colours->setObjectName(u"colours"_s);
+    m_colours->setCurrentIndex(qMax(0, m_colours->findData(preferences.colours)));
+    m_colours->setToolTip(tr("System follows the desktop's colours"));
+    form->addRow(tr("&Colours:"), m_colours);
+    m_toolBar->addItem(tr("Icons and text"), false);
+    m_toolBar->addItem(tr("Icons only"), true);
+    m_toolBar->setCurrentIndex(preferences.toolBarIconsOnly ? 1 : 0);
+    form->addRow(tr("T&oolbar:"), m_toolBar);
     m_pages->addTab(general, tr("General"));
 
     auto *terminal = new QWidget(m_pages);
@@ -63,6 +79,25 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     filesForm->addRow(tr("&Transfers at once:"), m_parallel);
     m_pages->addTab(files, tr("Files"));
 
+    auto *notify = new QWidget(m_pages);
+    auto *notifyLayout = new QVBoxLayout(notify);
+    notifyLayout->addWidget(new QLabel(tr("Show a desktop notification when:"), notify));
+    const NotificationSettings &n = preferences.notifications;
+    const std::pair<QCheckBox **, std::pair<QString, bool>> boxes[] = {
+        {&m_notifySandboxes, {tr("a sandbox becomes &unreachable or comes back"), n.sandboxes}},
+        {&m_notifyRuns, {tr("a &run finishes while the console is in the background"), n.runs}},
+        {&m_notifyTransfers,
+         {tr("&transfers finish while the console is in the background"), n.transfers}},
+        {&m_notifyJwt, {tr("a &JWT is about to expire"), n.jwtExpiry}},
+    };
+    for (const auto &[box, spec] : boxes) {
+        *box = new QCheckBox(spec.first, notify);
+        (*box)->setChecked(spec.second);
+        notifyLayout->addWidget(*box);
+    }
+    notifyLayout->addStretch(1);
+    m_pages->addTab(notify, tr("Notifications"));
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -77,6 +112,10 @@ Preferences PreferencesDialog::preferences() const {
     p.scrollbackLines = m_scrollback->value();
     p.parallelTransfers = m_parallel->value();
     p.language = m_language->currentData().toString();
+    p.colours = m_colours->currentData().toString();
+    p.toolBarIconsOnly = m_toolBar->currentData().toBool();
+    p.notifications = {m_notifySandboxes->isChecked(), m_notifyRuns->isChecked(),
+                       m_notifyTransfers->isChecked(), m_notifyJwt->isChecked()};
     return p;
 }
 

@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QSpinBox;
 class QTabWidget;
@@ -28,6 +29,12 @@ private:
     QSpinBox *m_scrollback;
     QSpinBox *m_parallel;
     QComboBox *m_language;
+    QComboBox *m_colours;
+    QComboBox *m_toolBar;
+    QCheckBox *m_notifySandboxes = nullptr;
+    QCheckBox *m_notifyRuns = nullptr;
+    QCheckBox *m_notifyTransfers = nullptr;
+    QCheckBox *m_notifyJwt = nullptr;
 };
 
 } // namespace sbx

@@ -12,6 +12,7 @@
 #include "models/files/remotefilemodel.h"
 #include "models/files/remotefilesortproxy.h"
 #include "models/files/transferqueuemodel.h"
+#include "models/notifications/notificationcenter.h"
 #include "widgets/common/errorrow.h"
 #include "widgets/common/icons.h"
 #include "widgets/common/preferences.h"
@@ -28,6 +29,7 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QHeaderView>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
@@ -88,7 +90,7 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     connect(m_ops, &RemoteFileOperations::contextLoaded, this,
             [this](const QString &, const QString &workspace) {
                 if (folder().isEmpty())
-                    setFolder(workspace);
+                    setFolder(m_restoreFolder.isEmpty() ? workspace : m_restoreFolder);
             });
     connect(m_errorRow, &ErrorRow::sudoRequested, this, &FilesTab::retryWithSudo);
 
@@ -158,15 +160,17 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     connect(m_view, &QWidget::customContextMenuRequested, this, &FilesTab::showContextMenu);
     connect(m_panel, &TransferPanel::showRemote, this,
             [this](const QString &remote) { setFolder(parentOf(remote)); });
-    addLocalShortcut(this, QKeySequence::Refresh, [this] { model()->refresh(); });
-    addLocalShortcut(this, QKeySequence(u"Ctrl+L"_s), [this] {
+    addLocalShortcut(this, QKeySequence::Refresh, tr("Refresh the folder"),
+                     [this] { model()->refresh(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+L"_s), tr("Go to a path"), [this] {
         m_path->setFocus();
         m_path->selectAll();
     });
-    addLocalShortcut(m_view, QKeySequence::Delete, [this] { deleteSelected(); });
-    addLocalShortcut(m_view, QKeySequence(Qt::Key_F2), [this] { renameSelected(); });
+    addLocalShortcut(m_view, QKeySequence::Delete, tr("Delete the selected files"),
+                     [this] { deleteSelected(); });
+    addLocalShortcut(m_view, QKeySequence(Qt::Key_F2), tr("Rename"), [this] { renameSelected(); });
     // F7 as in WinSCP and Total Commander; Ctrl+Shift+N belongs to the window (new sandbox).
-    addLocalShortcut(this, QKeySequence(Qt::Key_F7), [this] { newFolder(); });
+    addLocalShortcut(this, QKeySequence(Qt::Key_F7), tr("New folder"), [this] { newFolder(); });
     if (preferences) {
         transfers()->setMaxParallel(preferences->current().parallelTransfers);
         connect(preferences, &PreferencesHub::changed, this,
@@ -236,6 +240,23 @@ TransferQueueModel *FilesTab::transfers() const {
     return m_ops->transfers();
 }
 
+void FilesTab::setNotifications(NotificationCenter *notifications, const QString &sandboxId) {
+    m_notifications = notifications;
+    // A batch is every transfer between an idle queue and the next: told once it drains.
+    connect(transfers(), &TransferQueueModel::transferFinished, this,
+            [this, sandboxId](int, TransferQueueModel::State state) {
+                if (state == TransferQueueModel::State::Cancelled)
+                    return; // the user's own doing
+                ++m_batchFinished;
+                m_batchFailed += state == TransferQueueModel::State::Failed;
+                if (pendingTransfers() > 0)
+                    return;
+                if (m_notifications)
+                    m_notifications->transfersFinished(sandboxId, m_batchFinished, m_batchFailed);
+                m_batchFinished = m_batchFailed = 0;
+            });
+}
+
 int FilesTab::pendingTransfers() const {
     int pending = 0;
     for (int row = 0; row < transfers()->rowCount(); ++row) {
@@ -277,6 +298,16 @@ void FilesTab::setFolder(const QString &path) {
 
 QString FilesTab::folder() const {
     return model()->rootPath();
+}
+
+QJsonObject FilesTab::sessionState() const {
+    // A tab not visited since the restart keeps the folder it was left in.
+    const QString shown = folder();
+    return {{u"folder"_s, shown.isEmpty() ? m_restoreFolder : shown}};
+}
+
+void FilesTab::restoreSessionState(const QJsonObject &state) {
+    m_restoreFolder = state.value(u"folder"_s).toString();
 }
 
 QString FilesTab::selectedPath() const {
@@ -505,6 +536,7 @@ void registerFilesTab(TabRegistry &registry) {
                       auto *tab = new FilesTab(ctx.client, ctx.preferences, parent);
                       tab->setPrompts(ctx.prompts);
                       tab->setLogOpener(ctx.logs);
+                      tab->setNotifications(ctx.notifications, ctx.sandboxId);
                       return tab;
                   },
                   {},

@@ -3,7 +3,9 @@
 #include "models/files/remotefileoperations.h"
 #include "widgets/workspace/pendingwork.h"
 
+#include "models/notifications/notificationcenter.h"
 #include <QModelIndexList>
+
 #include <QPointer>
 #include <QUrl>
 #include <QWidget>
@@ -35,7 +37,7 @@ class FileWatch;
 // The Files tab of a sandbox workspace: a lazy remote tree with a path bar, uploads by drag and
 // drop, downloads (files and folders), drags to the desktop, a text viewer, and the transfer queue.
 // The operations themselves are RemoteFileOperations'; the tab lays out, asks and shows.
-class FilesTab final : public QWidget, public PendingWorkSource {
+class FilesTab final : public QWidget, public PendingWorkSource, public SessionStateSource {
     Q_OBJECT
 public:
     using Conflict = RemoteFileOperations::Conflict;
@@ -49,11 +51,16 @@ public:
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
     // Where "Open as log" opens a followed file; none: the entry is not offered.
     void setLogOpener(LogOpener *logs);
+    // Where a finished batch of transfers is reported (a notification in the background).
+    void setNotifications(NotificationCenter *notifications, const QString &sandboxId);
     // Follows the remote file as a log in the log window.
     void openAsLog(const QString &path);
 
     void setFolder(const QString &path);
     QString folder() const;
+    // The folder shown, for session restore; restoring opens it at the first visit.
+    QJsonObject sessionState() const override;
+    void restoreSessionState(const QJsonObject &state) override;
     // Uploads local files and folders (recursively, structure kept) into a remote folder.
     void upload(const QList<QUrl> &urls, const QString &remoteFolder);
     // Downloads remote files and folders (recursively, structure kept) into a local folder;
@@ -125,6 +132,10 @@ private:
     FileEventsView *m_eventsView;
     QPointer<FileWatch> m_watch;
     UserPrompts *m_prompts = nullptr;
+    QString m_restoreFolder; // the restored session's folder, opened at the first visit
+    QPointer<NotificationCenter> m_notifications;
+    int m_batchFinished = 0;
+    int m_batchFailed = 0;
 };
 
 class TabRegistry;

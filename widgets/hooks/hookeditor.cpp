@@ -129,6 +129,7 @@ HookEditorDialog::HookEditorDialog(SandboxClient *client, const SandboxHook &hoo
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     // Return in the command field makes a new line; Ctrl+Return saves from anywhere.
     auto *save = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    save->setWhatsThis(tr("Save the hook"));
     connect(save, &QShortcut::activated, this, &HookEditorDialog::accept);
 
     connect(m_name, &QLineEdit::textChanged, this, [this] { edited(u"name"_s); });

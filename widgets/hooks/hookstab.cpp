@@ -124,9 +124,10 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
     layout->addWidget(m_selection);
     layout->addWidget(m_runPanel, 2);
 
-    addLocalShortcut(this, QKeySequence(Qt::Key_Insert), [this] { addHook(); });
-    addLocalShortcut(this, QKeySequence::Delete, [this] { deleteCurrent(); });
-    addLocalShortcut(this, QKeySequence::Refresh, [this] { refresh(); });
+    addLocalShortcut(this, QKeySequence(Qt::Key_Insert), tr("Add a hook"), [this] { addHook(); });
+    addLocalShortcut(this, QKeySequence::Delete, tr("Delete the selected hook"),
+                     [this] { deleteCurrent(); });
+    addLocalShortcut(this, QKeySequence::Refresh, tr("Reload the hooks"), [this] { refresh(); });
     // Enter and double-click on a hook edit it (or show it, for an env hook).
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (m_model->hookAt(index))
@@ -340,8 +341,8 @@ QString HooksTab::errorText() const {
 }
 
 void registerHooksTab(TabRegistry &registry) {
-    registry.add(
-        clientTab<HooksTab>(u"hooks"_s, QCoreApplication::translate("sbx::HooksTab", "Hooks"), 50));
+    registry.add(clientTab<HooksTab>(
+        u"hooks"_s, QCoreApplication::translate("sbx::HooksTab", "Hooks"), 50, u"hooks"_s));
 }
 
 } // namespace sbx

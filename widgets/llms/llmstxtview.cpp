@@ -52,13 +52,14 @@ LlmsTxtView::LlmsTxtView(SandboxClient *client, QWidget *parent)
     connect(m_refresh, &QPushButton::clicked, this, &LlmsTxtView::refresh);
     connect(copy, &QPushButton::clicked, this,
             [this] { QGuiApplication::clipboard()->setText(m_text); });
-    addLocalShortcut(this, QKeySequence::Find, [this] {
+    addLocalShortcut(this, QKeySequence::Find, tr("Find"), [this] {
         m_search->setFocus();
         m_search->selectAll();
     });
-    addLocalShortcut(this, QKeySequence::FindNext, [this] { findNext(false); });
-    addLocalShortcut(this, QKeySequence::FindPrevious, [this] { findNext(true); });
-    addLocalShortcut(this, QKeySequence::Refresh, [this] { refresh(); });
+    addLocalShortcut(this, QKeySequence::FindNext, tr("Find next"), [this] { findNext(false); });
+    addLocalShortcut(this, QKeySequence::FindPrevious, tr("Find previous"),
+                     [this] { findNext(true); });
+    addLocalShortcut(this, QKeySequence::Refresh, tr("Reload llms.txt"), [this] { refresh(); });
 }
 
 LlmsTxtView::~LlmsTxtView() {

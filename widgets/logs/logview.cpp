@@ -168,9 +168,14 @@ LogView::LogView(QWidget *parent)
         m_lines->rowsChanged();
         updateStatus();
     });
-    connect(m_data, &LogData::grew, this, [this] {
+    connect(m_data, &LogData::grew, this, [this](qint64, qint64 lineCount) {
         if (!m_refresh->isActive())
             m_refresh->start();
+        if (m_restoreLine >= 0 && lineCount > m_restoreLine) {
+            const qint64 line = std::exchange(m_restoreLine, -1);
+            m_lines->rowsChanged();
+            goToLine(line);
+        }
     });
     connect(m_data, &LogData::indexProgress, this, [this](qint64 done, qint64 total) {
         m_indexPercent = total > 0 && done < total ? done * 100 / total : -1;
@@ -229,7 +234,8 @@ LogView::LogView(QWidget *parent)
             setRelativeTime(true);
     });
     connect(m_relativeButton, &QToolButton::toggled, this, &LogView::setRelativeTime);
-    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_T), [this] { askGoToTime(); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_T), tr("Go to a time"),
+                     [this] { askGoToTime(); });
 
     // Follow.
     connect(m_followButton, &QToolButton::toggled, m_lines, &LogLinesView::setFollowing);
@@ -243,30 +249,37 @@ LogView::LogView(QWidget *parent)
     });
 
     // Esc in the search field stops a search still running, else clears it.
-    addLocalShortcut(m_findField, QKeySequence(Qt::Key_Escape), [this] {
-        if (m_search->isRunning()) {
-            m_search->cancel();
-            updateStatus();
-        } else {
-            m_findField->clear();
-        }
-    });
-    addLocalShortcut(this, QKeySequence(Qt::Key_F3), [this] { findNext(); });
-    addLocalShortcut(this, QKeySequence(Qt::SHIFT | Qt::Key_F3), [this] { findPrevious(); });
-    addLocalShortcut(this, QKeySequence::Find, [this] {
+    addLocalShortcut(m_findField, QKeySequence(Qt::Key_Escape),
+                     tr("Stop the search, or leave the find field"), [this] {
+                         if (m_search->isRunning()) {
+                             m_search->cancel();
+                             updateStatus();
+                         } else {
+                             m_findField->clear();
+                         }
+                     });
+    addLocalShortcut(this, QKeySequence(Qt::Key_F3), tr("Find next"), [this] { findNext(); });
+    addLocalShortcut(this, QKeySequence(Qt::SHIFT | Qt::Key_F3), tr("Find previous"),
+                     [this] { findPrevious(); });
+    addLocalShortcut(this, QKeySequence::Find, tr("Find"), [this] {
         m_findField->setFocus();
         m_findField->selectAll();
     });
     addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
-                     [this] { m_filterButton->toggle(); });
-    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_G), [this] { askGoToLine(); });
-    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_E), [this] { nextError(); });
-    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                     tr("Show or hide the filter pane"), [this] { m_filterButton->toggle(); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_G), tr("Go to a line"),
+                     [this] { askGoToLine(); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_E), tr("Next error"),
+                     [this] { nextError(); });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), tr("Previous error"),
                      [this] { previousError(); });
-    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_M), [this] { toggleBookmark(); });
-    addLocalShortcut(this, QKeySequence(Qt::Key_F2), [this] { nextBookmark(); });
-    addLocalShortcut(this, QKeySequence(Qt::SHIFT | Qt::Key_F2), [this] { previousBookmark(); });
-    addLocalShortcut(this, QKeySequence::Save, [this] {
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_M), tr("Set or clear a bookmark"),
+                     [this] { toggleBookmark(); });
+    addLocalShortcut(this, QKeySequence(Qt::Key_F2), tr("Next bookmark"),
+                     [this] { nextBookmark(); });
+    addLocalShortcut(this, QKeySequence(Qt::SHIFT | Qt::Key_F2), tr("Previous bookmark"),
+                     [this] { previousBookmark(); });
+    addLocalShortcut(this, QKeySequence::Save, tr("Save the lines"), [this] {
         // From the filter pane, its lines; anywhere else, the whole log.
         askSave(m_filterPane->isVisible() && m_filterPane->isAncestorOf(focusWidget()));
     });
@@ -288,12 +301,13 @@ LogView::LogView(QWidget *parent)
         m_notice = error.isEmpty() ? tr("Saved") : error;
         updateStatus();
     });
-    addLocalShortcut(this, QKeySequence::Copy, [this] {
+    addLocalShortcut(this, QKeySequence::Copy, tr("Copy the selected lines"), [this] {
         QGuiApplication::clipboard()->setText(m_lines->selectedText(false));
     });
-    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), [this] {
-        QGuiApplication::clipboard()->setText(m_lines->selectedText(true));
-    });
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                     tr("Copy the selected lines with line numbers"), [this] {
+                         QGuiApplication::clipboard()->setText(m_lines->selectedText(true));
+                     });
     if (!m_data->openSpool())
         m_notice = m_data->errorText();
     else
@@ -414,6 +428,18 @@ void LogView::showFilter(bool shown) {
 void LogView::goToLine(qint64 line) {
     m_lines->goToLine(std::clamp<qint64>(line, 0, std::max<qint64>(0, m_data->lineCount() - 1)));
     updateStatus();
+}
+
+void LogView::restoreLine(qint64 line) {
+    if (line < m_data->lineCount()) {
+        goToLine(line);
+        return;
+    }
+    m_restoreLine = line; // once the index reaches it
+}
+
+qint64 LogView::currentLine() const {
+    return m_lines->currentLine();
 }
 
 void LogView::askGoToLine() {

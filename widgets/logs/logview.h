@@ -53,6 +53,9 @@ public:
     void setFilter(const LogQuery &query);
     void showFilter(bool shown);
     void goToLine(qint64 line);
+    // Goes to line once the log has that many lines (a restored session's position).
+    void restoreLine(qint64 line);
+    qint64 currentLine() const;
     // Asks for a line number and goes there (Ctrl+G).
     void askGoToLine();
     // The next / previous line of level error (Ctrl+E / Ctrl+Shift+E), found on a worker.
@@ -101,6 +104,7 @@ private:
     LogSearch *m_errors; // started on the first error jump
     LogExport *m_export;
     std::set<qint64> m_bookmarks;
+    qint64 m_restoreLine = -1;      // restoreLine() waiting for the index, -1: none
     qint64 m_pendingErrorFrom = -2; // a jump waiting for the error search, -2: none
     bool m_pendingErrorForward = true;
     LogLinesView *m_lines;

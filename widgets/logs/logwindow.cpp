@@ -6,10 +6,16 @@
 #include "widgets/logs/logview.h"
 
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace sbx {
+
+using namespace Qt::StringLiterals;
 
 LogWindow::LogWindow(UserPrompts *prompts, QWidget *parent)
     : QWidget(parent, Qt::Window)
@@ -28,11 +34,11 @@ LogWindow::LogWindow(UserPrompts *prompts, QWidget *parent)
         if (m_tabs->count() == 0)
             hide();
     });
-    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_W), [this] {
+    addLocalShortcut(this, QKeySequence(Qt::CTRL | Qt::Key_W), tr("Close the log"), [this] {
         if (m_tabs->currentIndex() >= 0)
             Q_EMIT m_tabs->tabCloseRequested(m_tabs->currentIndex());
     });
-    addLocalShortcut(this, QKeySequence::Open, [this] { askOpen(); });
+    addLocalShortcut(this, QKeySequence::Open, tr("Open a log file"), [this] { askOpen(); });
     resize(1100, 700);
 }
 
@@ -71,7 +77,35 @@ LogView *LogWindow::openFile(const QString &path) {
         return open;
     LogView *log = addTab(canonical, QFileInfo(canonical).fileName(), canonical);
     log->openFile(canonical, /*follow=*/true);
+    log->setProperty("sbxLogFile", canonical);
     return log;
+}
+
+QJsonObject LogWindow::sessionState() const {
+    QJsonArray files;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const LogView *log = view(i);
+        const QString path = log ? log->property("sbxLogFile").toString() : QString();
+        if (!path.isEmpty())
+            files.append(QJsonObject{{u"path"_s, path}, {u"line"_s, log->currentLine()}});
+    }
+    return {{u"files"_s, files}, {u"current"_s, m_tabs->currentIndex()}, {u"open"_s, isVisible()}};
+}
+
+void LogWindow::restoreSessionState(const QJsonObject &state) {
+    const QJsonArray files = state.value(u"files"_s).toArray();
+    for (const QJsonValue &file : files) {
+        const QString path = file.toObject().value(u"path"_s).toString();
+        if (path.isEmpty() || !QFileInfo(path).isFile())
+            continue; // gone since: nothing to show
+        if (LogView *log = openFile(path))
+            log->restoreLine(qint64(file.toObject().value(u"line"_s).toDouble()));
+    }
+    if (m_tabs->count() == 0)
+        return;
+    m_tabs->setCurrentIndex(std::clamp(state.value(u"current"_s).toInt(), 0, m_tabs->count() - 1));
+    if (state.value(u"open"_s).toBool())
+        show();
 }
 
 LogView *LogWindow::openLog(const QString &key, const QString &title,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QWidget>
 
 #include <functional>
@@ -27,6 +28,10 @@ public:
                      std::function<LogSource *(QObject *parent)> open);
     QTabWidget *tabs() const { return m_tabs; }
     LogView *view(int index) const;
+    // The files open, with their current lines, for session restore; restoring reopens those
+    // still there.
+    QJsonObject sessionState() const;
+    void restoreSessionState(const QJsonObject &state);
 
 private:
     LogView *existing(const QString &key);

@@ -196,9 +196,12 @@ McpTab::McpTab(SandboxClient *client, QWidget *parent)
     connect(m_rerun, &QPushButton::clicked, this, &McpTab::rerunSelected);
     connect(m_copyCurl, &QPushButton::clicked, this, &McpTab::copySelectedAsCurl);
     connect(m_form, &McpFormView::edited, m_problems, &QWidget::hide);
-    addLocalShortcut(this, QKeySequence(u"Ctrl+Return"_s), [this] { callCurrent(); });
-    addLocalShortcut(this, QKeySequence(u"Ctrl+Enter"_s), [this] { callCurrent(); });
-    addLocalShortcut(this, QKeySequence(Qt::Key_F5), [this] { McpTab::refresh(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+Return"_s), tr("Call the tool"),
+                     [this] { callCurrent(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+Enter"_s), tr("Call the tool"),
+                     [this] { callCurrent(); });
+    addLocalShortcut(this, QKeySequence(Qt::Key_F5), tr("Reload the tools"),
+                     [this] { McpTab::refresh(); });
     showTool(nullptr);
 }
 

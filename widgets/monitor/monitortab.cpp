@@ -527,7 +527,7 @@ void MonitorTab::hideEvent(QHideEvent *event) {
 
 void registerMonitorTab(TabRegistry &registry) {
     registry.add(clientTab<MonitorTab>(
-        u"monitor"_s, QCoreApplication::translate("sbx::MonitorTab", "Monitor"), 65, u"refresh"_s));
+        u"monitor"_s, QCoreApplication::translate("sbx::MonitorTab", "Monitor"), 65, u"monitor"_s));
 }
 
 } // namespace sbx

@@ -68,7 +68,8 @@ ContextView::ContextView(SandboxClient *client, QWidget *parent)
     m_updated->setStyleSheet(u"color: palette(mid);"_s);
     m_refresh->setToolTip(tr("Read the context again (F5)"));
     connect(m_refresh, &QPushButton::clicked, this, &ContextView::refresh);
-    addLocalShortcut(this, QKeySequence::Refresh, [this] { refresh(); });
+    addLocalShortcut(this, QKeySequence::Refresh, tr("Refresh the overview"),
+                     [this] { refresh(); });
 
     auto *header = new QHBoxLayout;
     header->addWidget(m_title, 1);

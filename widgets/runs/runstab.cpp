@@ -1,6 +1,7 @@
 #include "widgets/runs/runstab.h"
 
 #include "client/api/bashrun.h"
+#include "models/notifications/notificationcenter.h"
 
 #include "models/runs/runlistmodel.h"
 #include "models/runs/sessionlistmodel.h"
@@ -164,8 +165,9 @@ RunsTab::RunsTab(SandboxClient *client, QWidget *parent)
     });
     m_sessionTimer->setInterval(kSessionRefreshMs);
     connect(m_sessionTimer, &QTimer::timeout, m_sessions, &SessionListModel::refresh);
-    addLocalShortcut(this, QKeySequence(u"Ctrl+."_s), [this] { stopCurrent(); });
-    addLocalShortcut(this, QKeySequence(u"Ctrl+L"_s), [this] {
+    addLocalShortcut(this, QKeySequence(u"Ctrl+."_s), tr("Stop the run"),
+                     [this] { stopCurrent(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+L"_s), tr("Type a command"), [this] {
         m_command->setFocus();
         m_command->selectAll();
     });
@@ -221,6 +223,12 @@ void RunsTab::addRun(BashRun *bashRun) {
             showNotice(text);
     });
     connect(bashRun, &BashRun::ended, this, [this, bashRun] {
+        if (m_notifications)
+            m_notifications->runFinished(
+                m_sandboxId,
+                bashRun->request().command.isEmpty() ? bashRun->state().command
+                                                     : bashRun->request().command,
+                bashRun->state().exitCode.value_or(-1), bashRun->phase() == BashRun::Phase::Failed);
         if (bashRun->noBashApi()) {
             m_noBash->setText(bashRun->error() +
                               tr(" The Terminal tab runs commands in a shell session."));
@@ -359,7 +367,7 @@ void RunsTab::hideEvent(QHideEvent *event) {
 
 void registerRunsTab(TabRegistry &registry) {
     registry.add(clientTab<RunsTab>(u"runs"_s, QCoreApplication::translate("sbx::RunsTab", "Runs"),
-                                    35, u"start"_s));
+                                    35, u"runs"_s));
 }
 
 } // namespace sbx

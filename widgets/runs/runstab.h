@@ -1,6 +1,8 @@
 #pragma once
 
+#include "models/notifications/notificationcenter.h"
 #include <QHash>
+
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
@@ -31,6 +33,11 @@ public:
     explicit RunsTab(SandboxClient *client, QWidget *parent = nullptr);
     ~RunsTab() override;
 
+    // Where a run that ends is reported (a notification while the console is in the background).
+    void setNotifications(NotificationCenter *notifications, const QString &sandboxId) {
+        m_notifications = notifications;
+        m_sandboxId = sandboxId;
+    }
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
     // Where a shell session of the Sessions list opens (the Terminal tab); null: it cannot.
     void setShellOpener(ShellOpener *shells) { m_shells = shells; }
@@ -103,6 +110,8 @@ private:
     // Typed commands of this session, oldest first; never saved, as they may hold secrets.
     QStringList m_history;
     int m_historyPos = 0;
+    QPointer<NotificationCenter> m_notifications;
+    QString m_sandboxId;
 };
 
 void registerRunsTab(TabRegistry &registry);

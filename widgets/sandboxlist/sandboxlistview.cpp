@@ -1,18 +1,21 @@
 #include "widgets/sandboxlist/sandboxlistview.h"
 
 #include "models/sandboxlistmodel.h"
+#include "widgets/common/icons.h"
 
 #include <QHeaderView>
 #include <QMenu>
-#include <QPainter>
 #include <QStyledItemDelegate>
 #include <algorithm>
 
 namespace sbx {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
-// Paints the model's state colour as a round dot before the name.
+// The state's shape before the name, in the model's state colour: the shapes tell the states
+// apart without the colours.
 class StateDotDelegate final : public QStyledItemDelegate {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
@@ -23,20 +26,30 @@ protected:
         const QVariant colour = index.data(Qt::DecorationRole);
         if (!colour.canConvert<QColor>() || colour.typeId() != QMetaType::QColor)
             return;
+        const auto state = SandboxState(index.data(SandboxListModel::StateRole).toInt());
         const int size = option->fontMetrics.height();
-        QPixmap dot(size * 2, size * 2); // drawn at twice the size for high-DPI screens
-        dot.setDevicePixelRatio(2);
-        dot.fill(Qt::transparent);
-        QPainter p(&dot);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setPen(Qt::NoPen);
-        p.setBrush(colour.value<QColor>());
-        const qreal d = size * 0.55;
-        p.drawEllipse(QRectF((size - d) / 2, (size - d) / 2, d, d));
-        p.end();
-        option->icon = QIcon(dot);
-        option->decorationSize = QSize(size, size);
+        option->icon = Icons::stateIcon(stateShape(state), colour.value<QColor>());
+        option->decorationSize = QSize(size * 3 / 4, size * 3 / 4);
         option->features |= QStyleOptionViewItem::HasDecoration;
+    }
+
+private:
+    static QString stateShape(SandboxState state) {
+        switch (state) {
+        case SandboxState::Online:
+            return u"online"_s;
+        case SandboxState::Starting:
+        case SandboxState::Stopping:
+            return u"busy"_s;
+        case SandboxState::Paused:
+            return u"paused"_s;
+        case SandboxState::Stopped:
+            return u"stopped"_s;
+        case SandboxState::AuthFailed:
+        case SandboxState::Unreachable:
+            break;
+        }
+        return u"failed"_s;
     }
 };
 
@@ -44,6 +57,7 @@ protected:
 
 SandboxListView::SandboxListView(SandboxListModel *model, QWidget *parent)
     : QTreeView(parent) {
+    setObjectName(u"sandboxList"_s);
     setModel(model);
     setItemDelegate(new StateDotDelegate(this));
     setRootIsDecorated(false);

@@ -11,6 +11,8 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QMenu>
 #include <QSplitter>
 #include <QTabBar>
@@ -115,9 +117,12 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
                 pane->view()->setScrollbackLines(p.scrollbackLines);
         });
     }
-    addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+T"_s), [this] { openTerminal(); });
-    addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+W"_s), [this] { closeCurrent(); });
-    addLocalShortcut(this, kSplitShortcut, [this] { splitCurrent(Split::NewSession); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+T"_s), tr("New terminal"),
+                     [this] { openTerminal(); });
+    addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+W"_s), tr("Close the terminal"),
+                     [this] { closeCurrent(); });
+    addLocalShortcut(this, kSplitShortcut, tr("Split the terminal"),
+                     [this] { splitCurrent(Split::NewSession); });
 }
 
 void TerminalTab::showEvent(QShowEvent *event) {
@@ -196,6 +201,75 @@ TerminalPane *TerminalTab::splitCurrent(Split split) {
     page->setSizes({1, 1});
     pane->setFocus();
     return pane;
+}
+
+TerminalPane *TerminalTab::splitWith(const QString &sessionId) {
+    auto *page = qobject_cast<QSplitter *>(m_tabs->currentWidget());
+    if (!page || page->count() >= 2)
+        return nullptr;
+    TerminalPane *pane = makePane(openSession(sessionId, page), page);
+    page->setSizes({1, 1});
+    return pane;
+}
+
+QJsonObject TerminalTab::sessionState() const {
+    QJsonArray terminals;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const auto *page = qobject_cast<const QSplitter *>(m_tabs->widget(i));
+        if (!page)
+            continue;
+        QJsonArray sessions;
+        for (int p = 0; p < page->count(); ++p) {
+            const auto *pane = qobject_cast<const TerminalPane *>(page->widget(p));
+            sessions.append(pane ? pane->sessionId() : QString());
+        }
+        terminals.append(QJsonObject{{u"name"_s, page->property(kNameProperty).toString()},
+                                     {u"sessions"_s, sessions}});
+    }
+    return {{u"terminals"_s, terminals}, {u"current"_s, m_tabs->currentIndex()}};
+}
+
+void TerminalTab::replaceIfGone(TerminalPane *pane, const QString &wanted) {
+    TerminalSession *session = pane->session();
+    TerminalChannel *channel = session->channel();
+    // Until the first answer: a session_id frame means it is there; an end means it is gone.
+    auto *watch = new QObject(session);
+    connect(channel, &TerminalChannel::sessionStarted, watch, &QObject::deleteLater);
+    connect(channel, &TerminalChannel::ended, watch, [watch, session, channel, wanted] {
+        watch->deleteLater();
+        auto *tell = new QObject(session);
+        connect(channel, &TerminalChannel::sessionStarted, tell, [tell, channel, wanted] {
+            tell->deleteLater();
+            // Through the channel's own notice, which every pane of the session shows.
+            Q_EMIT channel->notice(
+                tr("The session %1 is gone; this is a new session.").arg(wanted));
+        });
+        session->startNew();
+    });
+}
+
+void TerminalTab::restoreSessionState(const QJsonObject &state) {
+    const QJsonArray terminals = state.value(u"terminals"_s).toArray();
+    for (const QJsonValue &value : terminals) {
+        const QJsonObject terminal = value.toObject();
+        const QJsonArray sessions = terminal.value(u"sessions"_s).toArray();
+        const QString first = sessions.isEmpty() ? QString() : sessions.at(0).toString();
+        TerminalPane *pane = openTerminal(first);
+        if (!first.isEmpty())
+            replaceIfGone(pane, first);
+        if (const QString name = terminal.value(u"name"_s).toString(); !name.isEmpty())
+            renameCurrent(name);
+        if (sessions.size() > 1) {
+            const QString second = sessions.at(1).toString();
+            if (!second.isEmpty() && second == first)
+                splitCurrent(Split::SameSession);
+            else if (TerminalPane *beside = splitWith(second); beside && !second.isEmpty())
+                replaceIfGone(beside, second);
+        }
+    }
+    if (m_tabs->count() > 0)
+        m_tabs->setCurrentIndex(
+            std::clamp(state.value(u"current"_s).toInt(), 0, m_tabs->count() - 1));
 }
 
 void TerminalTab::closeCurrent() {

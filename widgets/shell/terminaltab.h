@@ -19,7 +19,7 @@ class PreferencesHub;
 class UserPrompts;
 
 // The "Terminal" tab of a sandbox workspace: terminal tabs, each one terminal or two side by side.
-class TerminalTab final : public QWidget, public PendingWorkSource {
+class TerminalTab final : public QWidget, public PendingWorkSource, public SessionStateSource {
     Q_OBJECT
 public:
     enum class Split {
@@ -40,6 +40,10 @@ public:
     void renameCurrent(const QString &name);
     int terminalCount() const;
     PendingWork pendingWork() const override;
+    // Each terminal tab's name and its panes' server sessions; restoring attaches to them again
+    // (the server replays their output; a session that is gone gets a new one and a notice).
+    QJsonObject sessionState() const override;
+    void restoreSessionState(const QJsonObject &state) override;
     // Where its questions go (and its views'); null: the dialogs. Set before opening terminals.
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
     QList<TerminalPane *> panes() const;
@@ -52,6 +56,10 @@ private:
     TerminalPane *makePane(TerminalSession *session, QWidget *page);
     // A session for the panes of page, deleted after it.
     TerminalSession *openSession(const QString &sessionId, QWidget *page);
+    TerminalPane *splitWith(const QString &sessionId);
+    // A restored session that is gone (the sandbox restarted, the shell exited) gets a new one
+    // in its place, with one line that says so.
+    void replaceIfGone(TerminalPane *pane, const QString &wanted);
     void updateTitle(QWidget *page);
     void fillSessionMenu();
     void askRename(int index);

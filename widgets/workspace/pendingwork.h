@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QJsonObject>
+
 namespace sbx {
 
 // What an open tab would lose or end if the console quit now.
@@ -22,6 +24,15 @@ class PendingWorkSource {
 public:
     virtual ~PendingWorkSource() = default;
     virtual PendingWork pendingWork() const = 0;
+};
+
+// A tab with state worth restoring after a restart (the Terminal tab's sessions, the Files tab's
+// folder): the workspace saves and restores every tab that implements it. No secret in it.
+class SessionStateSource {
+public:
+    virtual ~SessionStateSource() = default;
+    virtual QJsonObject sessionState() const = 0;
+    virtual void restoreSessionState(const QJsonObject &state) = 0;
 };
 
 } // namespace sbx

@@ -10,6 +10,7 @@
 #include "widgets/workspace/tabregistry.h"
 
 #include <QHBoxLayout>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
@@ -21,7 +22,8 @@ using namespace Qt::StringLiterals;
 
 SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                                    const QString &sandboxId, PreferencesHub *preferences,
-                                   UserPrompts *prompts, LogOpener *logs, QWidget *parent)
+                                   UserPrompts *prompts, LogOpener *logs, QWidget *parent,
+                                   NotificationCenter *notifications)
     : QWidget(parent)
     , m_sandboxes(sandboxes)
     , m_sandboxId(sandboxId)
@@ -39,14 +41,22 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
     connect(m_retry, &QPushButton::clicked, this, [this] { m_sandboxes->probe(m_sandboxId); });
 
     m_tabs->setDocumentMode(true);
-    const WorkspaceContext context{
-        sandboxes->client(sandboxId), sandboxes, sandboxId, preferences, prompts, logs, this, this};
+    const WorkspaceContext context{sandboxes->client(sandboxId),
+                                   sandboxes,
+                                   sandboxId,
+                                   preferences,
+                                   prompts,
+                                   logs,
+                                   this,
+                                   this,
+                                   notifications};
     const QList<WorkspaceTab> tabs = registry.tabs();
     for (const WorkspaceTab &tab : tabs) {
         if (tab.available && !tab.available(context))
             continue;
         QWidget *page = tab.create(context, m_tabs);
         page->setProperty("sbxTabId", tab.id);
+        page->setProperty("sbxTabTitle", tab.title); // Help > Keyboard Shortcuts groups by it
         m_tabs->addTab(page, tab.icon.isEmpty() ? QIcon() : Icons::icon(tab.icon), tab.title);
     }
 
@@ -102,6 +112,29 @@ PendingWork SandboxWorkspace::pendingWork() const {
             work += source->pendingWork();
     }
     return work;
+}
+
+QJsonObject SandboxWorkspace::sessionState() const {
+    QJsonObject tabs;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QWidget *page = m_tabs->widget(i);
+        if (const auto *source = dynamic_cast<const SessionStateSource *>(page))
+            tabs.insert(page->property("sbxTabId").toString(), source->sessionState());
+    }
+    const QWidget *current = m_tabs->currentWidget();
+    return {{u"tab"_s, current ? current->property("sbxTabId").toString() : QString()},
+            {u"tabs"_s, tabs}};
+}
+
+void SandboxWorkspace::restoreSessionState(const QJsonObject &state) {
+    const QJsonObject tabs = state.value(u"tabs"_s).toObject();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QWidget *page = m_tabs->widget(i);
+        const QString id = page->property("sbxTabId").toString();
+        if (auto *source = dynamic_cast<SessionStateSource *>(page); source && tabs.contains(id))
+            source->restoreSessionState(tabs.value(id).toObject());
+    }
+    showTab(state.value(u"tab"_s).toString());
 }
 
 void SandboxWorkspace::updateBanner() {

@@ -19,6 +19,7 @@ class TabRegistry;
 class PreferencesHub;
 class UserPrompts;
 class LogOpener;
+class NotificationCenter;
 
 // One sandbox's workspace: a state banner above the registered tabs.
 class SandboxWorkspace final : public QWidget, public ShellOpener, public TransferHost {
@@ -27,7 +28,7 @@ public:
     SandboxWorkspace(const TabRegistry &registry, SandboxRegistry *sandboxes,
                      const QString &sandboxId, PreferencesHub *preferences = nullptr,
                      UserPrompts *prompts = nullptr, LogOpener *logs = nullptr,
-                     QWidget *parent = nullptr);
+                     QWidget *parent = nullptr, NotificationCenter *notifications = nullptr);
 
     QString sandboxId() const { return m_sandboxId; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -41,6 +42,9 @@ public:
     bool showTab(const QString &id);
     // What its tabs would lose or end if the console quit now.
     PendingWork pendingWork() const;
+    // The tab in front and each SessionStateSource tab's state, for session restore.
+    QJsonObject sessionState() const;
+    void restoreSessionState(const QJsonObject &state);
 
 private:
     void updateBanner();

@@ -27,7 +27,9 @@ void TabRegistry::add(WorkspaceTab tab) {
 }
 
 void registerStandardTabs(TabRegistry &registry) {
-    registry.add({u"overview"_s, QCoreApplication::translate("sbx::ContextView", "Overview"), 10,
+    registry.add({u"overview"_s,
+                  QCoreApplication::translate("sbx::ContextView", "Overview"),
+                  10,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       auto *view = new ContextView(ctx.client, parent);
                       if (SandboxRegistry *sandboxes = ctx.sandboxes) {
@@ -41,11 +43,17 @@ void registerStandardTabs(TabRegistry &registry) {
                                            });
                       }
                       return view;
-                  }});
-    registry.add({u"llms"_s, QCoreApplication::translate("sbx::LlmsTxtView", "llms.txt"), 20,
+                  },
+                  {},
+                  u"overview"_s});
+    registry.add({u"llms"_s,
+                  QCoreApplication::translate("sbx::LlmsTxtView", "llms.txt"),
+                  20,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
                       return new LlmsTxtView(ctx.client, parent);
-                  }});
+                  },
+                  {},
+                  u"llms"_s});
     registerTerminalTab(registry);
     registerFilesTab(registry);
     registerRunsTab(registry);

@@ -16,6 +16,7 @@ class SandboxClient;
 class SandboxRegistry;
 class PreferencesHub;
 class UserPrompts;
+class NotificationCenter;
 
 // Opens a log in the console's log window, a tab of its own: the source comes from open (asked
 // again on Reconnect); key names the log so opening it twice shows the tab it has.
@@ -58,6 +59,8 @@ struct WorkspaceContext {
     ShellOpener *shells = nullptr;
     // Where a tab queues a download; null: it saves by itself.
     TransferHost *transfers = nullptr;
+    // Where a tab reports what finished (runs, transfers) for desktop notifications; may be null.
+    NotificationCenter *notifications = nullptr;
 };
 
 struct WorkspaceTab {
@@ -86,6 +89,8 @@ WorkspaceTab clientTab(QString id, QString title, int order, QString icon = {}) 
                              made->setSandbox(ctx.sandboxes, ctx.sandboxId);
                          if constexpr (requires { made->setTransferHost(ctx.transfers); })
                              made->setTransferHost(ctx.transfers);
+                         if constexpr (requires { made->setNotifications(ctx.notifications); })
+                             made->setNotifications(ctx.notifications, ctx.sandboxId);
                          return made;
                      }};
     tab.icon = std::move(icon);
