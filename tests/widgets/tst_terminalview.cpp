@@ -88,6 +88,7 @@ private Q_SLOTS:
     void burstIsCoalescedAndIdleFeedPaintsAtOnce();
     void twoViewsOfOneEmulationBothRepaint();
     void viewOfASessionOnlyReportsItsGrid();
+    void underlineStylesAreDrawnApart();
 };
 
 void TestTerminalView::keysProduceBytes() {
@@ -418,6 +419,72 @@ void TestTerminalView::viewOfASessionOnlyReportsItsGrid() {
     QCOMPARE(view.columns(), 20);
     QCOMPARE(view.rows(), 5);
     QVERIFY(view.fitColumns() > 20);
+}
+
+void TestTerminalView::underlineStylesAreDrawnApart() {
+    TerminalEmulation emulation(30, 8);
+    TerminalView view(&emulation);
+    QVERIFY(showView(view, 400, 300, false));
+    // Spaces underlined in pure red, a style a row: only the underline paints anything red.
+    const int width = 20;
+    QByteArray out;
+    for (int style = 1; style <= 5; ++style)
+        out += "\x1b[4:" + QByteArray::number(style) + ";58:2::255:0:0m" + QByteArray(width, ' ') +
+               "\x1b[0m\r\n";
+    view.feed(out);
+    QImage image = view.viewport()->grab().toImage();
+    const QSizeF cell = view.cellSize();
+    const int pixels = int(width * cell.width()) - 2;
+    struct Trace {
+        int redRows = 0;       // pixel rows with any red
+        int fullRows = 0;      // pixel rows red for at least 90% of the run
+        double bestCoverage = 0;
+        int longestRun = 0; // of red pixels, in the best row
+    };
+    const auto trace = [&](int row) {
+        Trace t;
+        for (int y = int(row * cell.height()); y < int((row + 1) * cell.height()); ++y) {
+            int red = 0;
+            int run = 0;
+            int longest = 0;
+            for (int x = 1; x <= pixels; ++x) {
+                const QColor c = image.pixelColor(x, y);
+                const bool isRed = c.red() > 100 && c.red() > 2 * c.green() && c.red() > 2 * c.blue();
+                red += isRed;
+                run = isRed ? run + 1 : 0;
+                longest = std::max(longest, run);
+            }
+            if (red == 0)
+                continue;
+            ++t.redRows;
+            const double coverage = double(red) / pixels;
+            t.fullRows += coverage >= 0.9;
+            if (coverage > t.bestCoverage) {
+                t.bestCoverage = coverage;
+                t.longestRun = longest;
+            }
+        }
+        return t;
+    };
+    const Trace single = trace(0);
+    QVERIFY2(single.fullRows == 1 && single.redRows <= 2, "single");
+    const Trace twice = trace(1);
+    QVERIFY2(twice.fullRows == 2 && twice.redRows == 2, "double: two separate lines");
+    const Trace curly = trace(2);
+    QVERIFY2(curly.redRows >= 3 && curly.fullRows == 0,
+             qPrintable(u"curly: %1 rows, %2 full"_s.arg(curly.redRows).arg(curly.fullRows)));
+    const Trace dotted = trace(3);
+    QVERIFY2(dotted.redRows == 1 && dotted.bestCoverage > 0.2 && dotted.bestCoverage < 0.75 &&
+                 dotted.longestRun <= 2,
+             qPrintable(u"dotted: %1 %2"_s.arg(dotted.bestCoverage).arg(dotted.longestRun)));
+    const Trace dashed = trace(4);
+    QVERIFY2(dashed.redRows == 1 && dashed.bestCoverage > 0.45 && dashed.bestCoverage < 0.9 &&
+                 dashed.longestRun >= 3 && dashed.longestRun < pixels / 2,
+             qPrintable(u"dashed: %1 %2"_s.arg(dashed.bestCoverage).arg(dashed.longestRun)));
+    // Without SGR 4 nothing is drawn, whatever the underline colour.
+    view.feed("\x1b[58:2::255:0:0m" + QByteArray(width, ' '));
+    image = view.viewport()->grab().toImage();
+    QCOMPARE(trace(5).redRows, 0);
 }
 
 QTEST_MAIN(TestTerminalView)

@@ -111,6 +111,11 @@ void TerminalView::applyFont(const QFont &font) {
         for (qsizetype k = 0; k < indexes.size() && k < printable.size(); ++k)
             ascii.glyphs[size_t(0x21 + k)] = indexes.at(k);
     }
+    for (auto &cache : m_charGlyphs)
+        cache.clear();
+    for (auto &cache : m_clusterGlyphs)
+        cache.clear();
+    m_batches.clear();
     const QFontMetricsF metrics(m_font);
     m_cellWidth = std::max<qreal>(1, metrics.horizontalAdvance(QLatin1Char('M')));
     m_cellHeight = std::max(1, int(std::ceil(metrics.height())));

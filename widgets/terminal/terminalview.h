@@ -6,6 +6,8 @@
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
 #include <QFont>
+#include <QHash>
+#include <QList>
 #include <QPointF>
 #include <QRawFont>
 #include <QTimer>
@@ -27,6 +29,14 @@ struct TerminalLine;
 struct AsciiGlyphs {
     QRawFont rawFont;
     std::array<quint32, 128> glyphs{};
+};
+
+// A glyph of a cell that is not printable ASCII (CJK, an emoji, a letter with its marks):
+// shaped once, with font fallback, then drawn in glyph runs like ASCII.
+struct CellGlyph {
+    QRawFont font;
+    quint32 index = 0;
+    QPointF offset; // from the cell's left end on the baseline
 };
 
 // The terminal widget: paints an emulation it does not own, turns keys, mouse, clipboard and
@@ -120,6 +130,19 @@ private:
     void paintLine(QPainter &painter, const TerminalLine &line, int viewRow, int64_t absLine,
                    const std::optional<TerminalRange> &selection);
     void paintCursor(QPainter &painter);
+    struct GlyphBatch {
+        QRawFont font;
+        QList<quint32> glyphs;
+        QList<QPointF> positions;
+        void add(quint32 glyph, QPointF at) {
+            glyphs.append(glyph);
+            positions.append(at);
+        }
+    };
+    GlyphBatch &batchFor(const QRawFont &font);
+    QList<CellGlyph> shape(int fontIndex, const QString &text) const;
+    const QList<CellGlyph> &charGlyphs(int fontIndex, char32_t ch);
+    const QList<CellGlyph> &clusterGlyphs(int fontIndex, const TerminalLine &line, int col);
     void showMatch();
 
     TerminalEmulation *m_emulation;
@@ -136,6 +159,10 @@ private:
     std::array<AsciiGlyphs, 4> m_asciiGlyphs; // regular, bold, italic, bold italic
     QList<quint32> m_runGlyphs;               // reused by every run painted
     QList<QPointF> m_runPositions;
+    static constexpr qsizetype kGlyphCacheSize = 4096;
+    std::array<QHash<char32_t, QList<CellGlyph>>, 4> m_charGlyphs; // by font, as m_asciiGlyphs
+    std::array<QHash<QString, QList<CellGlyph>>, 4> m_clusterGlyphs;
+    std::vector<GlyphBatch> m_batches; // one per fallback font, reused
     qreal m_baseFontSize = 10;
     qreal m_cellWidth = 8;
     int m_cellHeight = 16;
