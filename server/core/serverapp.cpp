@@ -23,6 +23,8 @@ namespace sbx {
 namespace {
 
 const std::string kVersion = SBX_VERSION;
+// Left to a console starting this server: its first probe and window come first.
+constexpr std::chrono::milliseconds kFirstProbeDelay(500);
 
 std::string urlFor(const std::string &host, std::uint16_t port) {
     const bool ipv6 = host.find(':') != std::string::npos;
@@ -87,8 +89,10 @@ int ServerApp::run() {
     facts.setServerDescription(std::move(description));
 
     hooks.runBeforeListen();
-    // Bounded so that a slow probe cannot hold the listener back; see FactsService::gather.
-    facts.gather(std::chrono::milliseconds(1500));
+    // The version probes (`pip --version` alone took over 1 s on a busy machine) come after the
+    // listening line, on the refresher: a console waiting for that line and then probing
+    // GET /v1/sandbox gets the facts without them at once, and their versions soon after.
+    facts.gatherWithoutProbes();
     if (auto error = http.listen(m_options.host, m_options.port)) {
         log::error(*error);
         return 1;
@@ -105,7 +109,7 @@ int ServerApp::run() {
     dup2(STDERR_FILENO, STDOUT_FILENO);
 
     hooks.startPostReady(url);
-    facts.startRefresher(std::chrono::seconds(30), 10);
+    facts.startRefresher(std::chrono::seconds(30), 10, kFirstProbeDelay);
 
     http.run();
 

@@ -85,8 +85,10 @@ struct Probe {
 };
 
 // Probes are independent: run them on their own threads so the slowest bounds the total.
-std::vector<std::optional<LabelledTool>>
-runProbes(const std::vector<Probe> &probes, std::chrono::milliseconds timeout, bool *allAnswered) {
+// Without a timeout, only what is on PATH: no version is asked, no process started.
+std::vector<std::optional<LabelledTool>> runProbes(const std::vector<Probe> &probes,
+                                                   std::optional<std::chrono::milliseconds> timeout,
+                                                   bool *allAnswered) {
     std::vector<std::optional<LabelledTool>> results(probes.size());
     std::atomic<bool> answered{true};
     std::vector<std::thread> threads;
@@ -105,9 +107,9 @@ runProbes(const std::vector<Probe> &probes, std::chrono::milliseconds timeout, b
             continue;
         LabelledTool tool{probe.label, {std::nullopt, bin, aliases}};
         results[i] = tool;
-        if (!probe.askVersion)
+        if (!probe.askVersion || !timeout)
             continue;
-        threads.emplace_back([&result = results[i], &answered, timeout, path = *bin] {
+        threads.emplace_back([&result = results[i], &answered, timeout = *timeout, path = *bin] {
             std::string output;
             ProcessSpec spec;
             spec.argv = {path, "--version"};
@@ -289,7 +291,9 @@ SystemFacts gatherSystem(const std::string &workspace) {
     return system;
 }
 
-RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout, bool *allAnswered) {
+namespace {
+
+RuntimeFacts runtimes(std::optional<std::chrono::milliseconds> probeTimeout, bool *allAnswered) {
     const std::vector<Probe> probes = {
         {"Python", {"python3", "python"}},
         {"pip", {"pip3", "pip"}},
@@ -315,6 +319,16 @@ RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout, bool *allAns
         target.push_back(std::move(*results[i]));
     }
     return runtime;
+}
+
+} // namespace
+
+RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout, bool *allAnswered) {
+    return runtimes(probeTimeout, allAnswered);
+}
+
+RuntimeFacts locateRuntimes() {
+    return runtimes(std::nullopt, nullptr);
 }
 
 std::vector<ToolCategory> gatherTools() {

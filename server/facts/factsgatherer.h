@@ -16,6 +16,8 @@ std::string timezone();
 // Runs `tool --version` for the known runtimes found on PATH, all at once, each bounded.
 // allAnswered (optional) becomes false when a probe ran out of time.
 RuntimeFacts gatherRuntimes(std::chrono::milliseconds probeTimeout, bool *allAnswered = nullptr);
+// The same runtimes as found on PATH, every version unknown: starts no process.
+RuntimeFacts locateRuntimes();
 std::vector<ToolCategory> gatherTools();
 // The first dotted version number in text ("Python 3.11.2" -> "3.11.2").
 std::optional<std::string> versionIn(std::string_view text);

@@ -47,6 +47,17 @@ void FactsService::gather(std::chrono::milliseconds probeTimeout) {
                (allAnswered ? "" : "; a version probe ran out of time"));
 }
 
+void FactsService::gatherWithoutProbes() {
+    Facts facts;
+    facts.system = facts::gatherSystem(m_workspace);
+    facts.runtime = facts::locateRuntimes();
+    facts.utils = facts::gatherTools();
+    m_probesIncomplete = true;
+    std::lock_guard lock(m_updateMutex);
+    m_facts = facts;
+    publish(std::move(facts));
+}
+
 void FactsService::refreshPorts() {
     auto ports = facts::occupiedPorts();
     std::lock_guard lock(m_updateMutex);
@@ -68,20 +79,24 @@ std::shared_ptr<const FactsSnapshot> FactsService::snapshot() const {
     return m_snapshot;
 }
 
-void FactsService::startRefresher(std::chrono::milliseconds interval, int slowEvery) {
+void FactsService::startRefresher(std::chrono::milliseconds interval, int slowEvery,
+                                  std::chrono::milliseconds firstProbeDelay) {
     if (m_refresher.joinable())
         return;
-    m_refresher = std::thread([this, interval, slowEvery] { refreshLoop(interval, slowEvery); });
+    m_refresher = std::thread([this, interval, slowEvery, firstProbeDelay] {
+        refreshLoop(interval, slowEvery, firstProbeDelay);
+    });
 }
 
-void FactsService::refreshLoop(std::chrono::milliseconds interval, int slowEvery) {
+void FactsService::refreshLoop(std::chrono::milliseconds interval, int slowEvery,
+                               std::chrono::milliseconds firstProbeDelay) {
     int round = 0;
     for (;;) {
         // Once only: a tool that always hangs must not keep a probe running all the time.
         const bool retryProbes = round == 0 && m_probesIncomplete;
         {
             std::unique_lock lock(m_stopMutex);
-            const auto wait = retryProbes ? std::chrono::milliseconds(0) : interval;
+            const auto wait = retryProbes ? firstProbeDelay : interval;
             if (m_stopWake.wait_for(lock, wait, [this] { return m_stopping; }))
                 return;
         }

@@ -31,19 +31,26 @@ public:
     void setServerDescription(ServerDescription description);
     // Everything, blocking; the version probes run in parallel, each bounded by probeTimeout.
     // When one runs out of time (a slow pip on a busy machine), the refresher's first round
-    // comes at once and retries with a longer bound.
+    // retries with a longer bound.
     void gather(std::chrono::milliseconds probeTimeout);
+    // Everything that starts no process, in a few milliseconds: the system, the tools and the
+    // runtimes on PATH, their versions unknown. The refresher's first round probes them.
+    void gatherWithoutProbes();
     // Only the listening ports (cheap), e.g. right after our own listener opened.
     void refreshPorts();
     // Refreshes system facts every interval, and runtimes and tools every slowEvery-th time.
-    void startRefresher(std::chrono::milliseconds interval, int slowEvery);
+    // Versions not probed yet (gatherWithoutProbes) or that ran out of time are probed after
+    // firstProbeDelay: they need not compete with a console's start for the CPU.
+    void startRefresher(std::chrono::milliseconds interval, int slowEvery,
+                        std::chrono::milliseconds firstProbeDelay = {});
     void stop();
 
     std::shared_ptr<const FactsSnapshot> snapshot() const;
 
 private:
     void publish(Facts facts);
-    void refreshLoop(std::chrono::milliseconds interval, int slowEvery);
+    void refreshLoop(std::chrono::milliseconds interval, int slowEvery,
+                     std::chrono::milliseconds firstProbeDelay);
 
     const std::string m_workspace;
     ServerDescription m_description;

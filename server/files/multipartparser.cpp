@@ -4,15 +4,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <vector>
 
 namespace sbx {
 
 namespace {
 
+// A part's headers with the blank line after them.
 constexpr std::size_t kHeaderLimit = 16 * 1024;
-// Room for transport padding after a delimiter (RFC 2046 5.1.1) before its CRLF.
+// Room for transport padding after a delimiter (RFC 2046 5.1.1), with its CRLF.
 constexpr std::size_t kPaddingLimit = 256;
+// Bytes taken into m_pending at a time outside a part's data.
+constexpr std::size_t kWindow = 4 * 1024;
 
 std::string_view trim(std::string_view text) {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
@@ -105,14 +109,98 @@ std::optional<std::string> MultipartParser::boundaryFromContentType(std::string_
 }
 
 bool MultipartParser::feed(std::string_view data, MultipartSink &sink) {
-    if (m_state == State::Failed)
-        return false;
-    if (m_state == State::Done)
-        return true;
-    m_pending.append(data);
-    while (step(sink)) {
+    while (!data.empty() && m_state != State::Failed && m_state != State::Done) {
+        if (m_state == State::Body) {
+            body(data, sink);
+            continue;
+        }
+        // The states around a part's data read m_pending, a window at a time: the part's data
+        // that follows its headers in the same piece is not copied there.
+        const std::size_t take = std::min(data.size(), kWindow);
+        m_pending.append(data.substr(0, take));
+        data.remove_prefix(take);
+        while (step(sink)) {
+        }
+        if (m_state != State::Body || m_pending.empty())
+            continue;
+        // What is left of m_pending is the part's first data. The headers ended in this window
+        // (else the last feed would have found their end), so those bytes are the window's last
+        // ones: read them again from data itself.
+        if (m_pending.size() <= take) {
+            data = std::string_view(data.data() - m_pending.size(), data.size() + m_pending.size());
+            m_pending.clear();
+        } else {
+            std::string first = std::move(m_pending);
+            m_pending.clear();
+            std::string_view view(first);
+            body(view, sink);
+            if (!view.empty()) // a delimiter in them: the states take it from there
+                m_pending.assign(view);
+        }
     }
     return m_state != State::Failed;
+}
+
+void MultipartParser::body(std::string_view &data, MultipartSink &sink) {
+    const std::size_t length = m_delimiter.size();
+    if (!m_held.empty()) {
+        // A delimiter beginning in the held bytes ends within the next length - 1 bytes.
+        const std::size_t held = m_held.size();
+        const std::size_t more = std::min(data.size(), length - 1);
+        m_held.append(data.substr(0, more));
+        const std::size_t at = m_held.find(m_delimiter);
+        if (at != std::string::npos) { // it begins in the held bytes: more cannot hold one whole
+            if (at > 0)
+                sink.partData(std::string_view(m_held).substr(0, at));
+            sink.partEnd();
+            data.remove_prefix(at + length - held);
+            m_held.clear();
+            m_state = State::AfterDelimiter;
+            return;
+        }
+        if (more < length - 1) {
+            // Too few bytes to decide: they join the held ones.
+            const std::size_t from = heldBackFrom(m_held);
+            if (from > 0)
+                sink.partData(std::string_view(m_held).substr(0, from));
+            m_held.erase(0, from);
+            data = {};
+            return;
+        }
+        sink.partData(std::string_view(m_held).substr(0, held));
+        m_held.clear();
+    }
+    const void *hit = memmem(data.data(), data.size(), m_delimiter.data(), length);
+    if (hit) {
+        const auto at = static_cast<std::size_t>(static_cast<const char *>(hit) - data.data());
+        if (at > 0)
+            sink.partData(data.substr(0, at));
+        sink.partEnd();
+        data.remove_prefix(at + length);
+        m_state = State::AfterDelimiter;
+        return;
+    }
+    const std::size_t from = heldBackFrom(data);
+    if (from > 0)
+        sink.partData(data.substr(0, from));
+    m_held.assign(data.substr(from));
+    data = {};
+}
+
+std::size_t MultipartParser::heldBackFrom(std::string_view data) const {
+    const std::size_t length = m_delimiter.size();
+    std::size_t from = data.size() > length - 1 ? data.size() - (length - 1) : 0;
+    // Only a CR that starts a prefix of the delimiter: random bytes rarely hold one.
+    while (from < data.size()) {
+        const void *cr = std::memchr(data.data() + from, '\r', data.size() - from);
+        if (!cr)
+            break;
+        from = static_cast<std::size_t>(static_cast<const char *>(cr) - data.data());
+        if (m_delimiter.compare(0, data.size() - from, data.data() + from, data.size() - from) == 0)
+            return from;
+        ++from;
+    }
+    return data.size();
 }
 
 bool MultipartParser::finish() {
@@ -145,9 +233,11 @@ bool MultipartParser::step(MultipartSink &sink) {
             m_state = State::Done;
             return false;
         }
+        // The limits hold wherever a piece ends: a line end found past one fails, as it does
+        // when the same bytes come one at a time.
         const std::size_t eol = m_pending.find("\r\n");
-        if (eol == std::string::npos) {
-            if (m_pending.size() > kPaddingLimit)
+        if (eol == std::string::npos || eol + 2 > kPaddingLimit) {
+            if (eol != std::string::npos || m_pending.size() >= kPaddingLimit)
                 return fail("no line end after a boundary");
             return false;
         }
@@ -164,8 +254,8 @@ bool MultipartParser::step(MultipartSink &sink) {
             skip = 2; // a part without headers
         } else {
             end = m_pending.find("\r\n\r\n");
-            if (end == std::string::npos) {
-                if (m_pending.size() > kHeaderLimit)
+            if (end == std::string::npos || end + 4 > kHeaderLimit) {
+                if (end != std::string::npos || m_pending.size() >= kHeaderLimit)
                     return fail("part headers larger than 16 KiB");
                 return false;
             }
@@ -179,24 +269,7 @@ bool MultipartParser::step(MultipartSink &sink) {
         sink.partBegin(part);
         return true;
     }
-    case State::Body: {
-        const std::size_t at = m_pending.find(m_delimiter);
-        if (at == std::string::npos) {
-            // Hold back what could be the start of a delimiter split across reads.
-            if (m_pending.size() >= m_delimiter.size()) {
-                const std::size_t safe = m_pending.size() - m_delimiter.size() + 1;
-                sink.partData(std::string_view(m_pending).substr(0, safe));
-                m_pending.erase(0, safe);
-            }
-            return false;
-        }
-        if (at > 0)
-            sink.partData(std::string_view(m_pending).substr(0, at));
-        sink.partEnd();
-        m_pending.erase(0, at + m_delimiter.size());
-        m_state = State::AfterDelimiter;
-        return true;
-    }
+    case State::Body: // feed() passes the part's data on itself
     case State::Done:
     case State::Failed:
         return false;
@@ -252,6 +325,7 @@ bool MultipartParser::fail(std::string why) {
     m_error = std::move(why);
     m_pending.clear();
     m_pending.shrink_to_fit();
+    m_held.clear();
     return false;
 }
 

@@ -14,10 +14,12 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/http.hpp>
 
+#include <array>
 #include <cerrno>
 #include <fcntl.h>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,7 +33,9 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 
-constexpr std::size_t kChunk = 64 * 1024;
+// An upload reads a block while the one before is parsed and written on the pool: large, so that
+// the disk sees few large writes and the pool few jobs; two per upload, so memory stays flat.
+constexpr std::size_t kBlock = 1024 * 1024;
 constexpr std::size_t kFieldLimit = 64 * 1024;
 // Between two reads of the body; a stalled client is dropped after this.
 constexpr std::chrono::seconds kReadTimeout(60);
@@ -144,6 +148,95 @@ private:
     Current m_current = Current::Ignored;
 };
 
+// One upload's parser, form and blocks, owned jointly by the route and its pool job.
+struct Upload {
+    Upload(std::string boundary, std::string stagingFolder)
+        : multipart(std::move(boundary))
+        , form(std::move(stagingFolder)) {
+        for (std::vector<char> &block : blocks)
+            block.resize(kBlock);
+    }
+    MultipartParser multipart;
+    UploadForm form;
+    std::array<std::vector<char>, 2> blocks;
+};
+
+// Reads the request body a block at a time. With a Content-Length (curl, Qt, browsers) the bytes
+// go from the socket straight into the block; a chunked body goes through Beast's parser.
+class BodyReader final {
+public:
+    explicit BodyReader(StreamExchange &exchange)
+        : m_exchange(exchange)
+        , m_parser(std::move(exchange.parser)) {
+        m_parser.body_limit(std::numeric_limits<std::uint64_t>::max());
+        if (!m_parser.chunked() && m_parser.content_length())
+            m_remaining = *m_parser.content_length();
+        else if (m_parser.is_done())
+            m_remaining = 0;
+    }
+
+    // Fills block as far as the body goes; ended once it has all been read. nullopt when the
+    // connection failed or stalled.
+    asio::awaitable<std::optional<std::size_t>> fill(std::vector<char> &block, bool &ended) {
+        std::size_t filled = 0;
+        ended = done();
+        while (filled < block.size() && !ended) {
+            std::optional<std::size_t> n;
+            if (m_remaining)
+                n = co_await readRaw(block.data() + filled, block.size() - filled);
+            else
+                n = co_await readChunked(block.data() + filled, block.size() - filled);
+            if (!n)
+                co_return std::nullopt;
+            filled += *n;
+            ended = done();
+        }
+        co_return filled;
+    }
+
+private:
+    bool done() const { return m_remaining ? *m_remaining == 0 : m_parser.is_done(); }
+
+    asio::awaitable<std::optional<std::size_t>> readRaw(char *to, std::size_t room) {
+        room = static_cast<std::size_t>(std::min<std::uint64_t>(room, *m_remaining));
+        beast::flat_buffer &buffer = m_exchange.buffer;
+        std::size_t n = 0;
+        if (buffer.size() > 0) {
+            // Read past the header already: copied once, a few KiB at most.
+            n = asio::buffer_copy(asio::buffer(to, room), buffer.data());
+            buffer.consume(n);
+        } else {
+            m_exchange.stream.expires_after(kReadTimeout);
+            beast::error_code ec;
+            n = co_await m_exchange.stream.async_read_some(
+                asio::buffer(to, room), asio::redirect_error(asio::use_awaitable, ec));
+            if (ec)
+                co_return std::nullopt;
+        }
+        *m_remaining -= n;
+        co_return n;
+    }
+
+    asio::awaitable<std::optional<std::size_t>> readChunked(char *to, std::size_t room) {
+        m_parser.get().body().data = to;
+        m_parser.get().body().size = room;
+        m_exchange.stream.expires_after(kReadTimeout);
+        beast::error_code ec;
+        co_await http::async_read_some(m_exchange.stream, m_exchange.buffer, m_parser,
+                                       asio::redirect_error(asio::use_awaitable, ec));
+        if (ec == http::error::need_buffer)
+            ec = {};
+        if (ec)
+            co_return std::nullopt;
+        co_return room - m_parser.get().body().size;
+    }
+
+    StreamExchange &m_exchange;
+    http::request_parser<http::buffer_body> m_parser;
+    // Body bytes still to read when the length is known.
+    std::optional<std::uint64_t> m_remaining;
+};
+
 std::string baseName(const std::string &name) {
     // Browsers on Windows have sent whole paths as the filename.
     const std::size_t slash = name.find_last_of("/\\");
@@ -208,34 +301,38 @@ public:
                 co_return StreamOutcome::Close;
         }
 
-        MultipartParser multipart(*boundary);
-        UploadForm form(m_stagingFolder);
-        http::request_parser<http::buffer_body> parser{std::move(exchange.parser)};
-        parser.body_limit(std::numeric_limits<std::uint64_t>::max());
-        std::vector<char> chunk(kChunk);
-        while (!parser.is_done()) {
-            parser.get().body().data = chunk.data();
-            parser.get().body().size = chunk.size();
-            exchange.stream.expires_after(kReadTimeout);
-            beast::error_code ec;
-            co_await http::async_read_some(exchange.stream, exchange.buffer, parser,
-                                           asio::redirect_error(asio::use_awaitable, ec));
-            if (ec == http::error::need_buffer)
-                ec = {};
-            // A cut connection: the staging file goes with `form`, nothing reaches the target.
-            if (ec)
+        // Shared with the pool job in flight: a coroutine destroyed meanwhile (server stop, a
+        // cut connection) leaves it whole, and the staging file goes with the last owner.
+        auto upload = std::make_shared<Upload>(*boundary, m_stagingFolder);
+        BodyReader reader(exchange);
+        std::optional<PoolTask<bool>> parsing;
+        std::size_t current = 0;
+        bool ended = false;
+        while (!ended) {
+            std::vector<char> &block = upload->blocks[current];
+            const std::optional<std::size_t> filled = co_await reader.fill(block, ended);
+            // A cut connection: the staging file goes with `upload`, nothing reaches the target.
+            if (!filled)
                 co_return StreamOutcome::Close;
-            const std::size_t n = chunk.size() - parser.get().body().size;
-            if (!multipart.feed(std::string_view(chunk.data(), n), form)) {
-                co_return co_await answer(
-                    exchange, errorResponse(400, "Malformed multipart body: " + multipart.error()),
-                    true);
+            if (parsing) {
+                const bool parsed = co_await parsing->wait();
+                parsing.reset();
+                if (!parsed)
+                    co_return co_await malformed(exchange, *upload, !ended);
             }
+            // Named first: GCC 12 destroys a temporary std::function in a co_await twice.
+            std::function<bool()> parse = [upload, current, size = *filled] {
+                const std::vector<char> &bytes = upload->blocks[current];
+                return upload->multipart.feed(std::string_view(bytes.data(), size), upload->form);
+            };
+            parsing.emplace(m_context.io, m_context.pool, std::move(parse));
+            current ^= 1;
         }
-        if (!multipart.finish()) {
-            co_return co_await answer(
-                exchange, errorResponse(400, "Malformed multipart body: " + multipart.error()));
-        }
+        const bool parsed = co_await parsing->wait();
+        parsing.reset();
+        if (!parsed || !upload->multipart.finish())
+            co_return co_await malformed(exchange, *upload, false);
+        UploadForm &form = upload->form;
         HttpResponse response = co_await complete(form);
         co_return co_await answer(exchange, std::move(response));
     }
@@ -304,6 +401,13 @@ private:
         data["file_size"] = staging.size();
         data["success"] = true;
         co_return envelopeResponse(200, true, "File uploaded successfully", std::move(data));
+    }
+
+    static asio::awaitable<StreamOutcome> malformed(StreamExchange &exchange, Upload &upload,
+                                                    bool bodyUnread) {
+        co_return co_await answer(
+            exchange, errorResponse(400, "Malformed multipart body: " + upload.multipart.error()),
+            bodyUnread);
     }
 
     // Responses sent before the body was read whole close the connection: the rest of the

@@ -58,9 +58,6 @@ HttpResult request(const QByteArray &method, const QUrl &url, const HeaderPairs 
     return result;
 }
 
-namespace {
-
-// Length of the first complete response in raw, or -1 while incomplete.
 qsizetype completeResponseLength(const QByteArray &raw) {
     const qsizetype end = raw.indexOf("\r\n\r\n");
     if (end < 0)
@@ -76,8 +73,6 @@ qsizetype completeResponseLength(const QByteArray &raw) {
     const qsizetype total = end + 4 + length;
     return raw.size() >= total ? total : -1;
 }
-
-} // namespace
 
 QByteArray rawExchange(quint16 port, const QByteArray &bytes, bool untilResponse, int timeoutMs,
                        bool *closedByServer) {

@@ -32,6 +32,8 @@ HttpResult request(const QByteArray &method, const QUrl &url, const HeaderPairs 
 // connection, a complete response arrived (when untilResponse), or the timeout.
 QByteArray rawExchange(quint16 port, const QByteArray &bytes, bool untilResponse = true,
                        int timeoutMs = 15000, bool *closedByServer = nullptr);
+// Length of the first complete response in raw bytes (by Content-Length), or -1 while incomplete.
+qsizetype completeResponseLength(const QByteArray &raw);
 // The status code of the first response in raw bytes, 0 if none.
 int rawStatus(const QByteArray &raw);
 // The body of the first response in raw bytes (by Content-Length).

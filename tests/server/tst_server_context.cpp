@@ -21,6 +21,7 @@ private slots:
     void sandboxSystemFacts();
     void sandboxRuntimesAndTools();
     void occupiedPortsIncludeOwnPort();
+    void versionsFollowTheListeningLine();
     void llmsTxtSections();
     void llmsTxtListsServedEndpoints();
     void headHasNoBody();
@@ -133,6 +134,33 @@ void TestServerContext::occupiedPortsIncludeOwnPort() {
     }
     QVERIFY2(values.contains(QString::number(m_server.port())),
              qPrintable(values.join(QLatin1Char(','))));
+}
+
+// The listening line comes before the version probes: the first answer may lack versions, and
+// they arrive in the background without a restart.
+void TestServerContext::versionsFollowTheListeningLine() {
+    const auto pythonVersion = [this]() -> QJsonValue {
+        const QJsonObject sandbox =
+            request("GET", m_server.url(QStringLiteral("/v1/sandbox"))).json();
+        const QJsonArray python = sandbox.value(QStringLiteral("detail"))
+                                      .toObject()
+                                      .value(QStringLiteral("runtime"))
+                                      .toObject()
+                                      .value(QStringLiteral("python"))
+                                      .toArray();
+        for (const QJsonValue &spec : python) {
+            if (spec.toObject()
+                    .value(QStringLiteral("alias"))
+                    .toArray()
+                    .contains(QStringLiteral("python3")))
+                return spec.toObject().value(QStringLiteral("ver"));
+        }
+        return QJsonValue::Undefined;
+    };
+    if (pythonVersion().isUndefined())
+        QSKIP("no python3 on PATH: no version to wait for");
+    QTRY_VERIFY_WITH_TIMEOUT(pythonVersion().isString(), 30000);
+    QVERIFY(!pythonVersion().toString().isEmpty());
 }
 
 void TestServerContext::llmsTxtSections() {

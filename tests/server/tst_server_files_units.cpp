@@ -156,6 +156,135 @@ private slots:
         QCOMPARE(sink.log.size(), std::string("[file|-|]").size() + 64 * piece.size() + 5);
     }
 
+    // A delimiter split across two reads at every offset, behind a large part (the whole-piece
+    // scan) and behind a short one (the bytes held back from the piece before), with near misses
+    // ("\r\n--XyZ" prefixes that are data) on either side of the split.
+    void delimiterSplitAtEveryOffset_data() {
+        QTest::addColumn<int>("before");
+        QTest::newRow("short part") << 3;
+        QTest::newRow("part of one block") << 70000;
+        QTest::newRow("part of several blocks") << 3 * 1024 * 1024;
+    }
+    void delimiterSplitAtEveryOffset() {
+        QFETCH(int, before);
+        const std::string delimiter = "\r\n--XyZ";
+        std::string data(static_cast<std::size_t>(before), 'd');
+        // Near misses in the data: a CR, a delimiter's prefix, and one that differs at its end.
+        data.replace(0, 3, "\r\r\n");
+        if (data.size() > 40)
+            data.replace(data.size() - 20, 14, "\r\n--Xy\r\n--XyQ");
+        const std::string head = "--XyZ\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n";
+        const std::string body = head + data + delimiter + "--\r\n";
+        const std::string expected = "[file|-|]" + data + "[end]";
+        const std::size_t at = head.size() + data.size(); // where the delimiter begins
+        for (std::size_t offset = 0; offset <= delimiter.size() + 2; ++offset) {
+            for (const std::size_t cut : {at + offset, at + offset - 1}) {
+                MultipartParser parser("XyZ");
+                Recorder sink;
+                QVERIFY(parser.feed(std::string_view(body).substr(0, cut), sink));
+                QVERIFY(parser.feed(std::string_view(body).substr(cut), sink));
+                QVERIFY2(parser.finish(), parser.error().c_str());
+                QVERIFY2(sink.log == expected, qPrintable(QString::number(cut)));
+            }
+            // Three reads: the delimiter's bytes alone in the middle one.
+            MultipartParser parser("XyZ");
+            Recorder sink;
+            const std::string_view view(body);
+            QVERIFY(parser.feed(view.substr(0, at + offset / 2), sink));
+            QVERIFY(parser.feed(view.substr(at + offset / 2, offset - offset / 2), sink));
+            QVERIFY(parser.feed(view.substr(at + offset), sink));
+            QVERIFY2(parser.finish(), parser.error().c_str());
+            QVERIFY2(sink.log == expected, qPrintable(QString::number(offset)));
+        }
+    }
+
+    // Reads of every size from one byte to past the delimiter's length, as a slow or oddly
+    // buffered client delivers them: the bytes held back grow, shrink and are passed on.
+    void readsOfEverySize() {
+        std::string data;
+        for (int i = 0; i < 200; ++i)
+            data += (i % 7 == 0) ? "\r\n--Xy" : (i % 5 == 0 ? "\r" : "abc");
+        const std::string body =
+            "--XyZ\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n" + data +
+            "\r\n--XyZ\r\nContent-Disposition: form-data; name=\"path\"\r\n\r\n/p\r\n--XyZ--";
+        const std::string expected = "[file|-|]" + data + "[end][path|-|]/p[end]";
+        for (std::size_t size = 1; size <= 12; ++size) {
+            MultipartParser parser("XyZ");
+            Recorder sink;
+            for (std::size_t i = 0; i < body.size(); i += size)
+                QVERIFY(parser.feed(std::string_view(body).substr(i, size), sink));
+            QVERIFY2(parser.finish(), parser.error().c_str());
+            QVERIFY2(sink.log == expected, qPrintable(QString::number(size)));
+        }
+    }
+
+    // A part's data is passed on as views of the piece fed, all of it but what may begin a
+    // delimiter: nothing is gathered or copied per read.
+    void dataIsPassedOnInPlace() {
+        struct InPlace final : MultipartSink {
+            void partBegin(const MultipartPart &) override {}
+            void partData(std::string_view data) override {
+                inside += data.data() >= piece.data() &&
+                                  data.data() + data.size() <= piece.data() + piece.size()
+                              ? data.size()
+                              : 0;
+                total += data.size();
+            }
+            void partEnd() override {}
+            std::string_view piece;
+            std::size_t inside = 0;
+            std::size_t total = 0;
+        } sink;
+        MultipartParser parser("b");
+        const std::string head = "--b\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n";
+        sink.piece = head;
+        QVERIFY(parser.feed(head, sink));
+        std::string piece(1024 * 1024, 'x');
+        piece.back() = '\r'; // held back: it may begin the delimiter
+        for (int i = 0; i < 4; ++i) {
+            sink.piece = piece;
+            QVERIFY(parser.feed(piece, sink));
+        }
+        QCOMPARE(sink.total, 4 * piece.size() - 1);
+        QCOMPARE(sink.inside, 4 * (piece.size() - 1));
+        QVERIFY(parser.feed("\r\n--b--", sink));
+        QVERIFY(parser.finish());
+    }
+
+    // The part header and padding limits hold however the body is split: a body fails in one
+    // piece exactly where it fails byte by byte.
+    void limitsDoNotDependOnTheSplit_data() {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<bool>("valid");
+        const QByteArray disposition = "Content-Disposition: form-data; name=\"f\"\r\n";
+        const QByteArray tail = "\r\nx\r\n--b--";
+        const auto headers = [&](int size) -> QByteArray {
+            QByteArray filler = "X-Fill: " + QByteArray(size - disposition.size() - 12, 'f');
+            return "--b\r\n" + disposition + filler + "\r\n" + tail;
+        };
+        // A part's headers and the blank line after them: 16 KiB at most.
+        QTest::newRow("headers at the limit") << headers(16 * 1024) << true;
+        QTest::newRow("headers past the limit") << headers(16 * 1024 + 1) << false;
+        // The delimiter line's padding and CRLF: 256 bytes at most.
+        QTest::newRow("padding at the limit")
+            << QByteArray("--b" + QByteArray(254, ' ') + "\r\n" + disposition + tail) << true;
+        QTest::newRow("padding past the limit")
+            << QByteArray("--b" + QByteArray(255, ' ') + "\r\n" + disposition + tail) << false;
+    }
+    void limitsDoNotDependOnTheSplit() {
+        QFETCH(QByteArray, body);
+        QFETCH(bool, valid);
+        const std::string text = body.toStdString();
+        for (const std::size_t size : {text.size(), std::size_t(4096), std::size_t(1)}) {
+            MultipartParser parser("b");
+            Recorder sink;
+            bool fed = true;
+            for (std::size_t i = 0; i < text.size() && fed; i += size)
+                fed = parser.feed(std::string_view(text).substr(i, size), sink);
+            QCOMPARE(fed && parser.finish(), valid);
+        }
+    }
+
     void malformed() {
         {
             MultipartParser parser("b");

@@ -6,6 +6,7 @@
 #include "tests/support/testserver.h"
 
 #include <QCryptographicHash>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
@@ -46,6 +47,7 @@ private slots:
     void hostileNames();
     void folderTargetUsesTheFilename();
     void missingParentIsNotFound();
+    void chunkedThenSizedOnOneConnection();
     void cutUploadLeavesNothing();
     void malformedMultipartLeavesNothing();
     void targetOnAnotherFileSystem();
@@ -201,6 +203,64 @@ void TestServerFilesUpload::missingParentIsNotFound() {
     QCOMPARE(data[u"errno_name"_s].toString(), u"ENOENT"_s);
     QCOMPARE(data[u"operation"_s].toString(), u"upload"_s);
     QCOMPARE(data[u"path"_s].toString(), path(u"no/such/folder/x.txt"_s));
+    QVERIFY(staged().isEmpty());
+}
+
+// A chunked body (Beast's parser) and then, on the same connection, one with a Content-Length
+// read straight from the socket across several blocks: both files arrive whole, and each body is
+// read exactly to its end, so the connection carries the next request.
+void TestServerFilesUpload::chunkedThenSizedOnOneConnection() {
+    const QByteArray boundary = "kEeP";
+    const auto head = [&](const QString &target) -> QByteArray {
+        return "--" + boundary + "\r\nContent-Disposition: form-data; name=\"path\"\r\n\r\n" +
+               target.toUtf8() + "\r\n--" + boundary +
+               "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\n\r\n";
+    };
+    const QByteArray tail = "\r\n--" + boundary + "--\r\n";
+    QByteArray small;
+    for (int i = 0; i < 300; ++i)
+        small += "\r\n--kEe" + QByteArray::number(i); // near misses of the delimiter
+    // Near misses of the delimiter across the ends of the server's 1 MiB blocks.
+    const QByteArray sizedHead = head(path(u"sized.bin"_s));
+    QByteArray large = QByteArray(3 * 1024 * 1024 + 17, 'L');
+    for (qsizetype end = 1024 * 1024; end < large.size(); end += 1024 * 1024)
+        large.replace(end - sizedHead.size() - 4, 8, "\r\n--kEeQ");
+    QByteArray chunked;
+    const QByteArray first = head(path(u"chunked.bin"_s)) + small + tail;
+    for (qsizetype at = 0; at < first.size(); at += 7) {
+        const QByteArray piece = first.mid(at, 7);
+        chunked += QByteArray::number(piece.size(), 16) + "\r\n" + piece + "\r\n";
+    }
+    chunked += "0\r\n\r\n";
+    const QByteArray second = sizedHead + large + tail;
+
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server.port());
+    QVERIFY(socket.waitForConnected(5000));
+    QByteArray received;
+    const auto awaitResponse = [&] {
+        received.clear();
+        QDeadlineTimer deadline(30000);
+        while (completeResponseLength(received) < 0 && !deadline.hasExpired() &&
+               socket.state() == QAbstractSocket::ConnectedState) {
+            socket.waitForBytesWritten(0);
+            if (socket.waitForReadyRead(200))
+                received += socket.readAll();
+        }
+    };
+    socket.write("POST /v1/file/upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; "
+                 "boundary=" +
+                 boundary + "\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked);
+    awaitResponse();
+    QCOMPARE(rawStatus(received), 200);
+    QCOMPARE(contents(path(u"chunked.bin"_s)), small);
+    socket.write("POST /v1/file/upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; "
+                 "boundary=" +
+                 boundary + "\r\nContent-Length: " + QByteArray::number(second.size()) +
+                 "\r\n\r\n" + second);
+    awaitResponse();
+    QCOMPARE(rawStatus(received), 200);
+    QVERIFY(contents(path(u"sized.bin"_s)) == large);
     QVERIFY(staged().isEmpty());
 }
 
