@@ -59,6 +59,9 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     loaded.parallelTransfers =
         m_settings->value(u"preferences/parallelTransfers"_s, loaded.parallelTransfers).toInt();
     loaded.language = m_settings->value(languageKey()).toString();
+    loaded.terminalColorScheme = m_settings->value(u"preferences/terminalColorScheme"_s).toString();
+    loaded.terminalFontFamily = m_settings->value(u"preferences/terminalFontFamily"_s).toString();
+    loaded.terminalFontSize = m_settings->value(u"preferences/terminalFontSize"_s, 0).toInt();
     m_preferences->set(loaded);
     m_registry->setPollInterval(loaded.pollIntervalMs);
     // The traffic inspector's bounds: no dialog for them yet, only these settings.
@@ -84,6 +87,9 @@ void ConsoleContext::setPreferences(const Preferences &preferences) {
     m_settings->setValue(u"preferences/scrollbackLines"_s, preferences.scrollbackLines);
     m_settings->setValue(u"preferences/parallelTransfers"_s, preferences.parallelTransfers);
     m_settings->setValue(languageKey(), preferences.language);
+    m_settings->setValue(u"preferences/terminalColorScheme"_s, preferences.terminalColorScheme);
+    m_settings->setValue(u"preferences/terminalFontFamily"_s, preferences.terminalFontFamily);
+    m_settings->setValue(u"preferences/terminalFontSize"_s, preferences.terminalFontSize);
     m_settings->sync();
     m_registry->setPollInterval(preferences.pollIntervalMs);
     m_preferences->set(preferences);

@@ -9,6 +9,21 @@
     </message>
 </context>
 <context>
+    <name>TerminalColorScheme</name>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>xterm</source>
+        <translation>xterm</translation>
+    </message>
+</context>
+<context>
     <name>sbx::ApiJob</name>
     <message>
         <source>The sandbox was closed</source>
@@ -3354,6 +3369,26 @@ Call it with these arguments?
     <message>
         <source>A new language applies the next time the console starts.</source>
         <translation>新的语言将在控制台下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>The default colours and the sixteen system colours</source>
+        <translation>默认颜色和十六种系统颜色</translation>
+    </message>
+    <message>
+        <source>&amp;Colours:</source>
+        <translation>配色(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Font:</source>
+        <translation>字体(&amp;F)：</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> 磅</translation>
+    </message>
+    <message>
+        <source>Font si&amp;ze:</source>
+        <translation>字号(&amp;Z)：</translation>
     </message>
 </context>
 <context>

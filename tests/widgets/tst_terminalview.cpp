@@ -7,6 +7,8 @@
 #include <QClipboard>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
+#include <QPaintEvent>
+#include <QRegion>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -54,6 +56,19 @@ QByteArray joined(const QSignalSpy &spy) {
     return all;
 }
 
+// Notes the region of each paint event of the widget it is installed on.
+class PaintRegions final : public QObject {
+public:
+    QRegion painted;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (event->type() == QEvent::Paint)
+            painted += static_cast<QPaintEvent *>(event)->region();
+        return QObject::eventFilter(watched, event);
+    }
+};
+
 QPoint cellCentre(const TerminalView &view, int row, int col) {
     const QSizeF cell = view.cellSize();
     return QPoint(int((col + 0.5) * cell.width()), int((row + 0.5) * cell.height()));
@@ -89,6 +104,8 @@ private Q_SLOTS:
     void twoViewsOfOneEmulationBothRepaint();
     void viewOfASessionOnlyReportsItsGrid();
     void underlineStylesAreDrawnApart();
+    void colorSchemeChangeRepaintsWithItsColours();
+    void fontChangeKeepsTheGridAndZoomResets();
 };
 
 void TestTerminalView::keysProduceBytes() {
@@ -436,8 +453,8 @@ void TestTerminalView::underlineStylesAreDrawnApart() {
     const QSizeF cell = view.cellSize();
     const int pixels = int(width * cell.width()) - 2;
     struct Trace {
-        int redRows = 0;       // pixel rows with any red
-        int fullRows = 0;      // pixel rows red for at least 90% of the run
+        int redRows = 0;  // pixel rows with any red
+        int fullRows = 0; // pixel rows red for at least 90% of the run
         double bestCoverage = 0;
         int longestRun = 0; // of red pixels, in the best row
     };
@@ -449,7 +466,8 @@ void TestTerminalView::underlineStylesAreDrawnApart() {
             int longest = 0;
             for (int x = 1; x <= pixels; ++x) {
                 const QColor c = image.pixelColor(x, y);
-                const bool isRed = c.red() > 100 && c.red() > 2 * c.green() && c.red() > 2 * c.blue();
+                const bool isRed =
+                    c.red() > 100 && c.red() > 2 * c.green() && c.red() > 2 * c.blue();
                 red += isRed;
                 run = isRed ? run + 1 : 0;
                 longest = std::max(longest, run);
@@ -485,6 +503,67 @@ void TestTerminalView::underlineStylesAreDrawnApart() {
     view.feed("\x1b[58:2::255:0:0m" + QByteArray(width, ' '));
     image = view.viewport()->grab().toImage();
     QCOMPARE(trace(5).redRows, 0);
+}
+
+void TestTerminalView::colorSchemeChangeRepaintsWithItsColours() {
+    TerminalEmulation emulation(30, 6);
+    TerminalView view(&emulation);
+    QVERIFY(showView(view, 400, 200, false));
+    // A red background (SGR 41) on row 0, a blue one (SGR 44) on row 1; the rest is default.
+    view.feed("\x1b[41m     \x1b[0m\r\n\x1b[44m     \x1b[0m\r\n");
+    const TerminalColorScheme &dark = terminalColorScheme(u"dark"_s);
+    const TerminalColorScheme &light = terminalColorScheme(u"light"_s);
+    QCOMPARE(view.colorScheme().id, dark.id);
+    const auto pixel = [&](int row, int col) {
+        const qreal dpr = view.viewport()->devicePixelRatioF();
+        const QPoint at = cellCentre(view, row, col);
+        return view.viewport()->grab().toImage().pixelColor(int(at.x() * dpr), int(at.y() * dpr));
+    };
+    QCOMPARE(pixel(4, 20), dark.backgroundColor());
+    QCOMPARE(pixel(0, 2), QColor::fromRgb(dark.system[1]));
+
+    // Once the first paints went by, a scheme change paints the whole viewport again.
+    PaintRegions regions;
+    view.viewport()->installEventFilter(&regions);
+    for (int tries = 0; tries < 50; ++tries) {
+        regions.painted = QRegion();
+        QTest::qWait(40);
+        if (regions.painted.isEmpty())
+            break;
+    }
+    QVERIFY(regions.painted.isEmpty());
+    view.setColorScheme(light);
+    QTRY_VERIFY((QRegion(view.viewport()->rect()) - regions.painted).isEmpty());
+    QCOMPARE(view.colorScheme().id, light.id);
+    QCOMPARE(pixel(4, 20), light.backgroundColor());
+    QCOMPARE(pixel(0, 2), QColor::fromRgb(light.system[1]));
+    QCOMPARE(pixel(1, 2), QColor::fromRgb(light.system[4]));
+    QVERIFY(light.system[1] != dark.system[1]);
+
+    // Reverse video (DECSCNM) swaps the scheme's own foreground and background.
+    view.feed("\x1b[?5h");
+    QTRY_COMPARE(pixel(4, 20), light.foregroundColor());
+}
+
+void TestTerminalView::fontChangeKeepsTheGridAndZoomResets() {
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
+    QVERIFY(showView(view, 600, 400, false));
+    QTRY_VERIFY(view.fitColumns() > 20);
+    const int columns = view.fitColumns();
+    QFont bigger = view.terminalFont();
+    bigger.setPointSizeF(bigger.pointSizeF() * 2);
+    view.setTerminalFont(bigger);
+    QCOMPARE(view.terminalFont().pointSizeF(), bigger.pointSizeF());
+    QVERIFY(view.cellSize().width() > 0);
+    QTRY_VERIFY(view.fitColumns() < columns * 2 / 3);
+    // The chosen size is what a reset of the zoom comes back to, and the same font set again
+    // (every preference change applies them all) keeps a zoom.
+    view.zoomIn();
+    view.setTerminalFont(bigger);
+    QCOMPARE(view.terminalFont().pointSizeF(), bigger.pointSizeF() + 1);
+    view.resetZoom();
+    QCOMPARE(view.terminalFont().pointSizeF(), bigger.pointSizeF());
 }
 
 QTEST_MAIN(TestTerminalView)

@@ -13,6 +13,12 @@ struct Preferences {
     // The console's language, applied at the next start: empty follows the system locale,
     // "en" is the source text, otherwise a locale name ("zh_CN").
     QString language;
+    // The terminals' colours (a TerminalColorScheme id; empty: the default scheme) and font
+    // (empty family: the view's default; size in points, 0: the default size). Open terminals
+    // take a change at once.
+    QString terminalColorScheme;
+    QString terminalFontFamily;
+    int terminalFontSize = 0;
 
     bool operator==(const Preferences &) const = default;
 };

@@ -5,6 +5,7 @@
 #include <QDialog>
 
 class QComboBox;
+class QFontComboBox;
 class QSpinBox;
 class QTabWidget;
 
@@ -20,6 +21,9 @@ public:
     QSpinBox *pollIntervalBox() const { return m_pollInterval; }
     QSpinBox *parallelTransfersBox() const { return m_parallel; }
     QComboBox *languageBox() const { return m_language; }
+    QComboBox *terminalSchemeBox() const { return m_scheme; }
+    QFontComboBox *terminalFontBox() const { return m_font; }
+    QSpinBox *terminalFontSizeBox() const { return m_fontSize; }
 
 private:
     Preferences m_preferences;
@@ -28,6 +32,9 @@ private:
     QSpinBox *m_scrollback;
     QSpinBox *m_parallel;
     QComboBox *m_language;
+    QComboBox *m_scheme;
+    QFontComboBox *m_font;
+    QSpinBox *m_fontSize;
 };
 
 } // namespace sbx

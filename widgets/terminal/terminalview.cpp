@@ -35,11 +35,7 @@ TerminalView::TerminalView(TerminalEmulation *emulation, QWidget *parent)
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     viewport()->setMouseTracking(true);
 
-    QFont font(u"DejaVu Sans Mono"_s);
-    const QFont system = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    if (!QFontInfo(font).fixedPitch())
-        font = system;
-    font.setPointSizeF(system.pointSizeF() > 0 ? system.pointSizeF() : 10);
+    const QFont font = defaultFont();
     m_baseFontSize = font.pointSizeF();
     applyFont(font);
 
@@ -85,6 +81,39 @@ int TerminalView::rows() const {
 void TerminalView::setScrollbackLines(int lines) {
     m_emulation->setScrollbackLimit(lines);
     m_scrollOffset = std::min(m_scrollOffset, m_emulation->scrollbackCount());
+}
+
+QFont TerminalView::defaultFont() {
+    QFont font(u"DejaVu Sans Mono"_s);
+    const QFont system = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (!QFontInfo(font).fixedPitch())
+        font = system;
+    font.setPointSizeF(system.pointSizeF() > 0 ? system.pointSizeF() : 10);
+    return font;
+}
+
+QFont TerminalView::fontFor(const QString &family, int pointSize) {
+    QFont font = defaultFont();
+    if (!family.isEmpty())
+        font.setFamilies({family});
+    if (pointSize > 0)
+        font.setPointSizeF(pointSize);
+    return font;
+}
+
+void TerminalView::setColorScheme(const TerminalColorScheme &scheme) {
+    m_scheme = scheme;
+    requestFullUpdate();
+}
+
+void TerminalView::setTerminalFont(const QFont &font) {
+    // Preferences are applied whole whenever any of them changes: the same font again must
+    // not undo a zoom.
+    if (font.families() == m_font.families() && font.pointSizeF() == m_baseFontSize)
+        return;
+    if (font.pointSizeF() > 0)
+        m_baseFontSize = font.pointSizeF();
+    applyFont(font);
 }
 
 void TerminalView::applyFont(const QFont &font) {

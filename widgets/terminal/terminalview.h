@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/terminal/terminalcolorscheme.h"
 #include "models/terminal/terminalemulation.h"
 #include "models/terminal/terminalselection.h"
 
@@ -60,6 +61,17 @@ public:
     // only reports its grid: the session sizes the emulation for all of its views.
     void setSizesEmulation(bool sizes) { m_sizesEmulation = sizes; }
     void setScrollbackLines(int lines);
+
+    // Colours and font, as the preferences choose them; both apply at once. The font's size is
+    // what resetZoom() returns to; setting the font the view already has keeps its zoom.
+    void setColorScheme(const TerminalColorScheme &scheme);
+    const TerminalColorScheme &colorScheme() const { return m_scheme; }
+    void setTerminalFont(const QFont &font);
+    QFont terminalFont() const { return m_font; }
+    // The font a view starts with: DejaVu Sans Mono, else the system's fixed font.
+    static QFont defaultFont();
+    // The default font in another family (empty: the default's) or size (0: the default's).
+    static QFont fontFor(const QString &family, int pointSize);
 
     void zoomIn();
     void zoomOut();
@@ -152,6 +164,7 @@ private:
     int m_fitRows;
     TerminalFindBar *m_findBar = nullptr;
     UserPrompts *m_prompts = nullptr;
+    TerminalColorScheme m_scheme = terminalColorScheme(QString());
     QFont m_font;
     QFont m_boldFont;
     QFont m_italicFont;

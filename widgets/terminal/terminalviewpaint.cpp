@@ -1,5 +1,4 @@
 // TerminalView: painting cells, selection, find matches and the cursor.
-#include "models/ansicolors.h"
 #include "models/terminal/terminalemulation.h"
 #include "widgets/terminal/terminalview.h"
 
@@ -17,13 +16,9 @@ namespace sbx {
 
 namespace {
 
-const QColor kDefaultForeground(0xd8, 0xd8, 0xd8);
-const QColor kDefaultBackground(0x1c, 0x1c, 0x1c);
 const QColor kSelectionBackground(0x3a, 0x5f, 0x9f);
 const QColor kMatchBackground(0xb8, 0x9b, 0x2a);
 const QColor kCurrentMatchBackground(0xf0, 0x8c, 0x1a);
-// Beyond the grid when another, smaller view of the session sets its size (as tmux shows it).
-const QColor kOutsideGrid(0x30, 0x30, 0x30);
 
 struct CellStyle {
     QColor fg;
@@ -39,6 +34,12 @@ struct CellStyle {
 
 QColor mixed(const QColor &a, const QColor &b) {
     return QColor((a.red() + b.red()) / 2, (a.green() + b.green()) / 2, (a.blue() + b.blue()) / 2);
+}
+
+// Beyond the grid when another, smaller view of the session sets its size (as tmux shows it):
+// a shade off the background, whichever way reads on it.
+QColor outsideGrid(const QColor &background) {
+    return background.lightness() < 128 ? background.lighter(170) : background.darker(115);
 }
 
 // SGR 4:1 to 4:5 from x0 to x1, y at the top of the underline's room below the baseline.
@@ -89,12 +90,14 @@ void drawUnderline(QPainter &painter, int style, const QColor &colour, qreal x0,
 void TerminalView::paintEvent(QPaintEvent *event) {
     QPainter painter(viewport());
     const QRect area = event->rect();
-    painter.fillRect(area, m_emulation->reverseVideo() ? kDefaultForeground : kDefaultBackground);
+    const QColor background =
+        m_emulation->reverseVideo() ? m_scheme.foregroundColor() : m_scheme.backgroundColor();
+    painter.fillRect(area, background);
     if (columns() < m_fitCols || rows() < m_fitRows) {
         const QRect grid(0, 0, int(std::ceil(columns() * m_cellWidth)), rows() * m_cellHeight);
         QRegion outside = QRegion(area) - QRegion(grid);
         for (const QRect &rect : outside)
-            painter.fillRect(rect, kOutsideGrid);
+            painter.fillRect(rect, outsideGrid(background));
     }
     const int first = std::max(0, area.top() / m_cellHeight);
     const int last = std::min(rows() - 1, area.bottom() / m_cellHeight);
@@ -119,8 +122,8 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
     const int cols = std::min(columns(), int(line.cells.size()));
     const int top = viewRow * m_cellHeight;
     const bool reverse = m_emulation->reverseVideo();
-    const QColor defaultFg = reverse ? kDefaultBackground : kDefaultForeground;
-    const QColor defaultBg = reverse ? kDefaultForeground : kDefaultBackground;
+    const QColor defaultFg = reverse ? m_scheme.backgroundColor() : m_scheme.foregroundColor();
+    const QColor defaultBg = reverse ? m_scheme.foregroundColor() : m_scheme.backgroundColor();
     std::vector<std::pair<int, int>> lineMatches; // [start, end) columns, current one last
     for (size_t i = 0; i < m_matches.size(); ++i)
         if (m_matches[i].line == absLine && int(i) != m_currentMatch)
@@ -131,8 +134,8 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
     auto styleOf = [&](int col) {
         const TerminalCell &cell = line.cells[size_t(col)];
         CellStyle style;
-        style.fg = ansiColor(cell.fg, defaultFg, cell.bold);
-        style.bg = ansiColor(cell.bg, defaultBg);
+        style.fg = m_scheme.color(cell.fg, defaultFg, cell.bold);
+        style.bg = m_scheme.color(cell.bg, defaultBg);
         if (cell.inverse)
             std::swap(style.fg, style.bg);
         if (cell.faint)
@@ -157,7 +160,7 @@ void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int vi
         style.italic = cell.italic;
         style.underline = int(cell.underline);
         if (style.underline)
-            style.underlineColor = ansiColor(cell.underlineColor, style.fg);
+            style.underlineColor = m_scheme.color(cell.underlineColor, style.fg);
         style.strike = cell.strike;
         style.conceal = cell.conceal;
         return style;
@@ -323,9 +326,15 @@ void TerminalView::paintCursor(QPainter &painter) {
     const QRectF rect(cursor.col * m_cellWidth, viewRow * m_cellHeight, width * m_cellWidth,
                       m_cellHeight);
     const bool reverse = m_emulation->reverseVideo();
-    QColor colour = ansiColor(cell.fg, reverse ? kDefaultBackground : kDefaultForeground);
-    if (cell.inverse)
-        colour = ansiColor(cell.bg, reverse ? kDefaultForeground : kDefaultBackground);
+    const QColor defaultFg = reverse ? m_scheme.backgroundColor() : m_scheme.foregroundColor();
+    const QColor defaultBg = reverse ? m_scheme.foregroundColor() : m_scheme.backgroundColor();
+    // On a cell of default colours the cursor has the scheme's colour; on a coloured one it
+    // takes the text's colour, as xterm does.
+    const uint32_t text = cell.inverse ? cell.bg : cell.fg;
+    const QColor colour = text == TerminalColor::kDefault && !reverse && !cell.inverse
+                              ? m_scheme.cursorColor()
+                              : m_scheme.color(text, cell.inverse ? defaultBg : defaultFg,
+                                               cell.bold && !cell.inverse);
     if (!focused) {
         painter.setPen(colour);
         painter.setBrush(Qt::NoBrush);
@@ -344,7 +353,8 @@ void TerminalView::paintCursor(QPainter &painter) {
     }
     painter.fillRect(rect, colour);
     if (cell.ch > 0x20) {
-        painter.setPen(ansiColor(cell.bg, reverse ? kDefaultForeground : kDefaultBackground));
+        painter.setPen(cell.inverse ? m_scheme.color(cell.fg, defaultFg, cell.bold)
+                                    : m_scheme.color(cell.bg, defaultBg));
         painter.setFont(cell.bold ? m_boldFont : m_font);
         painter.drawText(QPointF(rect.left(), rect.top() + m_ascent),
                          m_emulation->cellText(cursor.row, cursor.col));
