@@ -120,6 +120,9 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     for (auto [key, flag] : notificationKeys(notify))
         *flag = m_settings->value(key, *flag).toBool();
     m_notifications->setSettings(notify);
+    loaded.terminalColorScheme = m_settings->value(u"preferences/terminalColorScheme"_s).toString();
+    loaded.terminalFontFamily = m_settings->value(u"preferences/terminalFontFamily"_s).toString();
+    loaded.terminalFontSize = m_settings->value(u"preferences/terminalFontSize"_s, 0).toInt();
     m_preferences->set(loaded);
     m_registry->setPollInterval(loaded.pollIntervalMs);
     // The traffic inspector's bounds: no dialog for them yet, only these settings.
@@ -151,6 +154,9 @@ void ConsoleContext::setPreferences(const Preferences &preferences) {
     for (auto [key, flag] : notificationKeys(notify))
         m_settings->setValue(key, *flag);
     m_notifications->setSettings(preferences.notifications);
+    m_settings->setValue(u"preferences/terminalColorScheme"_s, preferences.terminalColorScheme);
+    m_settings->setValue(u"preferences/terminalFontFamily"_s, preferences.terminalFontFamily);
+    m_settings->setValue(u"preferences/terminalFontSize"_s, preferences.terminalFontSize);
     m_settings->sync();
     m_registry->setPollInterval(preferences.pollIntervalMs);
     m_preferences->set(preferences);

@@ -2,7 +2,8 @@
 # Terminal benchmarks next to xterm.js's headless parser on the same bytes, in one run:
 # throughput (emulation alone, emulation + offscreen view) on six 8 MiB streams, memory of the
 # whole process with 100 000 lines of scrollback, the console with ten terminals of 10 000 lines
-# each, and the round trip of a typed key through sandbox-server (no peer).
+# each, and the round trip of a typed key through sandbox-server (no peer; a local PTY's echo
+# as its floor).
 # Every figure with a goal is also printed as an @summary line. Usage: run.sh BUILD_DIR
 set -euo pipefail
 build=$(realpath "${1:-build}")
@@ -78,3 +79,4 @@ awk -v t="$terminals" -v s="$scrollback" -v c="$cols" -v r="$rows" -v a="$rss0" 
 echo
 QT_QPA_PLATFORM=offscreen "$build/bench/bench-terminal-roundtrip" "$build/bin/sandbox-server" \
   2> >(grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR >&2)
+python3 "$here/pty-echo.py"

@@ -1,36 +1,17 @@
 #pragma once
 
+#include "models/terminal/compacthistory.h"
 #include "models/terminal/terminalcell.h"
 
 #include <cstdint>
-#include <deque>
-#include <memory>
 #include <vector>
 
 namespace sbx {
 
-// A line that left the screen, in one heap block: trailing never-written cells dropped, the
-// code points as UTF-8, the attributes as runs, combining marks at the end. A line of plain
-// text costs about its length in bytes instead of twelve bytes per column.
-class CompactLine final {
-public:
-    CompactLine() = default;
-    explicit CompactLine(const TerminalLine &line);
-
-    // Writes the line back exactly as it was given (cells, width and combining marks),
-    // reusing the storage of `out`.
-    void expandInto(TerminalLine &out) const;
-    // Bytes held on the heap, for tests and benchmarks.
-    size_t byteSize() const;
-
-private:
-    std::unique_ptr<uint8_t[]> m_data;
-};
-
 // The lines of one screen buffer. The visible rows are full cell arrays in a ring, so a
 // full-screen scroll moves a head and compacts the one line that leaves; a region scroll moves
-// only the region's lines, never cells. The scrollback holds CompactLines, expanded on access
-// into a small cache.
+// only the region's lines, never cells. The scrollback holds CompactLines in a CompactHistory,
+// expanded on access into a small cache.
 class LineRing final {
 public:
     LineRing(int cols, int rows, int scrollbackLimit);
@@ -51,9 +32,12 @@ public:
     TerminalLine &screenLine(int row) { return m_screen[screenSlot(row)]; }
     const TerminalLine &screenLine(int row) const { return m_screen[screenSlot(row)]; }
 
-    // Full-width scrolls of rows [top, bottom). A full-screen scroll up feeds the scrollback.
-    void scrollUp(int top, int bottom, int count, const TerminalCell &blank);
+    // Full-width scrolls of rows [top, bottom). A full-screen scroll up feeds the scrollback
+    // unless toHistory is false (deleted lines are gone, not scrolled).
+    void scrollUp(int top, int bottom, int count, const TerminalCell &blank, bool toHistory = true);
     void scrollDown(int top, int bottom, int count, const TerminalCell &blank);
+    // Drops every scrollback line (ED 3, a reset); droppedLines() counts them.
+    void clearScrollback();
 
     // Keeps line content (cut when narrower). Returns how far the cursor row moves; the cursor
     // stays on the screen. A negative cursorRow is a hidden screen's: no cursor to keep.
@@ -75,14 +59,14 @@ private:
         const int s = m_screenHead + row;
         return static_cast<size_t>(s >= m_rows ? s - m_rows : s);
     }
-    void pushHistory(const TerminalLine &line);
+    size_t pushHistory(const TerminalLine &line); // the cells it kept
     void trimHistory();
     void linearizeScreen();
     void rotate(int top, int bottom, int count, bool up, const TerminalCell &blank);
 
     std::vector<TerminalLine> m_screen;
     int m_screenHead = 0;
-    std::deque<CompactLine> m_history;
+    CompactHistory m_history;
     mutable std::vector<CachedLine> m_cache;
     int m_cols;
     int m_rows;
@@ -91,6 +75,8 @@ private:
 };
 
 void clearLine(TerminalLine &line, int cols, const TerminalCell &blank);
+// Drops the combining marks of columns [from, to).
+void dropCombining(TerminalLine &line, int from, int to);
 bool lineIsBlank(const TerminalLine &line);
 
 } // namespace sbx

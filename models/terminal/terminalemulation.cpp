@@ -1,7 +1,6 @@
 #include "models/terminal/terminalemulation.h"
 
 #include "models/terminal/terminalkeys.h"
-#include "models/terminal/terminalstateglue.h"
 
 #include <QStringList>
 
@@ -12,9 +11,6 @@
 namespace sbx {
 
 namespace {
-// libvterm's text handler keeps one code point per input byte on the stack: bounded chunks
-// keep that small whatever a single feed() carries.
-constexpr qsizetype kFeedChunk = 16 * 1024;
 constexpr int kDefaultScrollback = 10000;
 } // namespace
 
@@ -43,78 +39,69 @@ QString lineToText(const TerminalLine &line, int fromCol, int toCol) {
 
 TerminalEmulation::TerminalEmulation(int cols, int rows, QObject *parent)
     : QObject(parent)
-    , m_cols(std::max(cols, 1))
-    , m_rows(std::max(rows, 1))
-    , m_primary(m_cols, m_rows, kDefaultScrollback)
-    , m_alternate(m_cols, m_rows, 0)
-    , m_dirty(static_cast<size_t>(m_rows), 0) {
-    m_vt = vterm_new(m_rows, m_cols);
+    , m_terminal(std::max(cols, 1), std::max(rows, 1), kDefaultScrollback) {
+    // libvterm's state layer sees nothing of the output but the input modes we hand it, and
+    // has no callbacks: it only feeds its keyboard and mouse encoders.
+    m_vt = vterm_new(m_terminal.rows(), m_terminal.columns());
     vterm_set_utf8(m_vt, 1);
-    m_state = vterm_obtain_state(m_vt);
-    TerminalStateGlue::install(this);
-    vterm_state_reset(m_state, 1);
-    // libvterm 0.1.4 loops forever on REP (CSI b) before its first glyph: it repeats a glyph of
-    // width 0. One glyph, erased again, gives it a character to repeat (a reset keeps it): a
-    // space, where xterm would repeat nothing.
-    static constexpr char kFirstGlyph[] = " \r\x1b[K";
-    vterm_input_write(m_vt, kFirstGlyph, sizeof kFirstGlyph - 1);
-    m_changed = false;
+    m_vtState = vterm_obtain_state(m_vt);
+    vterm_state_reset(m_vtState, 1);
 }
 
 TerminalEmulation::~TerminalEmulation() {
     vterm_free(m_vt);
 }
 
-TerminalCell TerminalEmulation::blankCell() const {
-    // Erased cells take the pen's background (xterm's BCE) and nothing else.
-    TerminalCell blank;
-    blank.bg = m_pen.bg;
-    return blank;
-}
-
-void TerminalEmulation::markDirty(int row) {
-    if (row >= 0 && row < m_rows)
-        m_dirty[static_cast<size_t>(row)] = m_damageClock;
-    m_changed = true;
-}
-
-void TerminalEmulation::markAllDirty() {
-    m_fullDamage = m_damageClock;
-    m_changed = true;
-}
-
-// libvterm 0.1.4 restores a saved cursor (DECRC, leaving the alternate screen) unclamped after
-// the screen shrank, reports it or not, and clamps it silently at the next output. The cursor
-// shown is where that output will go: libvterm's position, clamped as it will be.
-void TerminalEmulation::syncCursor() {
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
-    pos.row = std::clamp(pos.row, 0, m_rows - 1);
-    pos.col = std::clamp(pos.col, 0, m_cols - 1);
-    if (pos.row == m_cursor.row && pos.col == m_cursor.col)
+// Puts libvterm's encoders in the modes the program set, with the sequences that set them.
+void TerminalEmulation::syncInputModes() {
+    const TerminalInputModes &want = m_terminal.inputModes();
+    const TerminalInputModes had = m_encoderModes;
+    if (want == had)
         return;
-    markDirty(m_cursor.row);
-    markDirty(pos.row);
-    m_cursor.row = pos.row;
-    m_cursor.col = pos.col;
+    QByteArray out;
+    const auto mode = [&out](int number, bool on) {
+        out += "\x1b[?" + QByteArray::number(number) + (on ? 'h' : 'l');
+    };
+    // X10's mode 9 reports clicks as 1000 does; libvterm 0.1.4 knows only the latter.
+    const auto tracking = [](int number) {
+        return number == 9 ? 1000 : number;
+    };
+    if (want.cursorKeys != had.cursorKeys)
+        mode(1, want.cursorKeys);
+    if (want.keypad != had.keypad)
+        out += want.keypad ? "\x1b=" : "\x1b>";
+    if (want.bracketedPaste != had.bracketedPaste)
+        mode(2004, want.bracketedPaste);
+    if (want.focusEvents != had.focusEvents)
+        mode(1004, want.focusEvents);
+    if (want.mouseTracking != had.mouseTracking) {
+        if (had.mouseTracking)
+            mode(tracking(had.mouseTracking), false);
+        if (want.mouseTracking)
+            mode(tracking(want.mouseTracking), true);
+    }
+    if (want.mouseEncoding != had.mouseEncoding) {
+        if (had.mouseEncoding)
+            mode(had.mouseEncoding, false);
+        if (want.mouseEncoding)
+            mode(want.mouseEncoding, true);
+    }
+    vterm_input_write(m_vt, out.constData(), size_t(out.size()));
+    m_encoderModes = want;
 }
 
 void TerminalEmulation::feed(const QByteArray &bytes) {
-    const QByteArray &utf8Bytes = m_csiGuard.filter(bytes);
-    for (qsizetype offset = 0; offset < utf8Bytes.size(); offset += kFeedChunk) {
-        const qsizetype len = std::min(kFeedChunk, utf8Bytes.size() - offset);
-        vterm_input_write(m_vt, utf8Bytes.constData() + offset, static_cast<size_t>(len));
-    }
-    syncCursor();
-    // Signals go out after libvterm returned, so a slot may call back into the emulation.
-    const QByteArray answer = readOutput();
-    const bool changed = std::exchange(m_changed, false);
-    const bool titlePending = std::exchange(m_titlePending, false);
-    const int bells = std::exchange(m_bellsPending, 0);
+    m_parser.feed(bytes.constData(), size_t(bytes.size()), m_terminal);
+    syncInputModes();
+    // Signals go out after the parser returned, so a slot may call back into the emulation.
+    const QByteArray answer = m_terminal.takeAnswer();
+    const bool changed = m_terminal.takeChanged();
+    const bool titlePending = m_terminal.takeTitleChanged();
+    const int bells = m_terminal.takeBells();
     if (!answer.isEmpty())
         Q_EMIT sendData(answer);
     if (titlePending)
-        Q_EMIT titleChanged(m_title);
+        Q_EMIT titleChanged(m_terminal.title());
     for (int i = 0; i < bells; ++i)
         Q_EMIT bell();
     if (changed)
@@ -122,42 +109,28 @@ void TerminalEmulation::feed(const QByteArray &bytes) {
 }
 
 void TerminalEmulation::reset() {
-    m_csiGuard.reset();
-    // LineRing has no assignment; swapping in fresh rings keeps its invariants in one place.
-    LineRing primary(m_cols, m_rows, m_primary.scrollbackLimit());
-    LineRing alternate(m_cols, m_rows, 0);
-    std::swap(m_primary, primary);
-    std::swap(m_alternate, alternate);
-    m_screen = &m_primary;
-    m_alt = false;
-    m_cachedLine = nullptr;
-    m_cachedRow = -1;
-    m_pen = TerminalCell();
-    vterm_state_reset(m_state, 1);
-    readOutput(); // a reset answers nothing to the PTY
-    markAllDirty();
-    m_changed = false;
+    m_parser.reset();
+    m_terminal.hardReset();
+    syncInputModes();
+    m_terminal.takeAnswer(); // a reset answers nothing to the PTY
+    m_terminal.takeChanged();
     Q_EMIT screenChanged();
 }
 
 void TerminalEmulation::resize(int cols, int rows) {
     cols = std::max(cols, 1);
     rows = std::max(rows, 1);
-    if (cols == m_cols && rows == m_rows)
+    if (cols == columns() && rows == this->rows())
         return;
-    vterm_set_size(m_vt, rows, cols);
-    // libvterm may leave its cursor outside the new size (column -1 after a C1 control):
-    // shown where the next output will go, as after a feed.
-    syncCursor();
-    m_changed = false;
+    m_terminal.resize(cols, rows);
+    vterm_set_size(m_vt, rows, cols); // the mouse encoder clamps to it
+    m_terminal.takeChanged();
     Q_EMIT screenChanged();
 }
 
 void TerminalEmulation::setScrollbackLimit(int lines) {
-    m_cachedRow = -1;
-    m_primary.setScrollbackLimit(lines);
-    markAllDirty();
-    m_changed = false;
+    m_terminal.setScrollbackLimit(lines);
+    m_terminal.takeChanged();
     Q_EMIT screenChanged();
 }
 
@@ -192,19 +165,6 @@ QByteArray TerminalEmulation::paste(const QString &text) const {
     return out;
 }
 
-bool TerminalEmulation::bracketedPaste() const {
-    // libvterm 0.1.4 keeps DECSET 2004 private: it shows only in what start_paste writes.
-    readOutput();
-    vterm_keyboard_start_paste(m_vt);
-    return !readOutput().isEmpty();
-}
-
-bool TerminalEmulation::applicationCursorKeys() const {
-    readOutput();
-    vterm_keyboard_key(m_vt, VTERM_KEY_UP, VTERM_MOD_NONE);
-    return readOutput().startsWith("\x1bO");
-}
-
 namespace {
 VTermModifier mouseModifiers(Qt::KeyboardModifiers mods) {
     return static_cast<VTermModifier>(toVTermModifier(mods));
@@ -213,21 +173,21 @@ VTermModifier mouseModifiers(Qt::KeyboardModifiers mods) {
 
 QByteArray TerminalEmulation::mouseMove(int row, int col, Qt::KeyboardModifiers mods) {
     // libvterm 0.1.4 reports buttons even when no program asked for it.
-    if (m_mouseMode == TerminalMouseMode::None)
+    if (mouseMode() == TerminalMouseMode::None)
         return {};
     readOutput();
-    vterm_mouse_move(m_vt, std::clamp(row, 0, m_rows - 1), std::clamp(col, 0, m_cols - 1),
+    vterm_mouse_move(m_vt, std::clamp(row, 0, rows() - 1), std::clamp(col, 0, columns() - 1),
                      mouseModifiers(mods));
     return readOutput();
 }
 
 QByteArray TerminalEmulation::mouseButton(int button, bool pressed, int row, int col,
                                           Qt::KeyboardModifiers mods) {
-    if (m_mouseMode == TerminalMouseMode::None)
+    if (mouseMode() == TerminalMouseMode::None)
         return {};
     readOutput();
     const VTermModifier mod = mouseModifiers(mods);
-    vterm_mouse_move(m_vt, std::clamp(row, 0, m_rows - 1), std::clamp(col, 0, m_cols - 1), mod);
+    vterm_mouse_move(m_vt, std::clamp(row, 0, rows() - 1), std::clamp(col, 0, columns() - 1), mod);
     readOutput(); // the move itself reports only in drag/move modes, and belongs before
     vterm_mouse_button(m_vt, button, pressed, mod);
     return readOutput();
@@ -236,36 +196,36 @@ QByteArray TerminalEmulation::mouseButton(int button, bool pressed, int row, int
 QByteArray TerminalEmulation::focusChanged(bool focused) {
     readOutput();
     if (focused)
-        vterm_state_focus_in(m_state);
+        vterm_state_focus_in(m_vtState);
     else
-        vterm_state_focus_out(m_state);
+        vterm_state_focus_out(m_vtState);
     return readOutput();
 }
 
 QString TerminalEmulation::lineText(int row) const {
-    if (row < 0 || row >= m_rows)
+    if (row < 0 || row >= rows())
         return {};
-    return lineToText(m_screen->screenLine(row));
+    return lineToText(screenLine(row));
 }
 
 QString TerminalEmulation::screenText() const {
     QStringList lines;
-    lines.reserve(m_rows);
-    for (int row = 0; row < m_rows; ++row)
+    lines.reserve(rows());
+    for (int row = 0; row < rows(); ++row)
         lines.append(lineText(row));
     return lines.join(QLatin1Char('\n'));
 }
 
 TerminalCell TerminalEmulation::cell(int row, int col) const {
-    if (row < 0 || row >= m_rows || col < 0 || col >= m_cols)
+    if (row < 0 || row >= rows() || col < 0 || col >= columns())
         return {};
-    return m_screen->screenLine(row).cells[static_cast<size_t>(col)];
+    return screenLine(row).cells[static_cast<size_t>(col)];
 }
 
 QString TerminalEmulation::cellText(int row, int col) const {
-    if (row < 0 || row >= m_rows || col < 0 || col >= m_cols)
+    if (row < 0 || row >= rows() || col < 0 || col >= columns())
         return {};
-    const TerminalLine &line = m_screen->screenLine(row);
+    const TerminalLine &line = screenLine(row);
     const TerminalCell &c = line.cells[static_cast<size_t>(col)];
     QString text;
     text.append(QChar::fromUcs4(c.ch == 0 ? U' ' : char32_t(c.ch)));
@@ -280,18 +240,7 @@ QString TerminalEmulation::cellText(int row, int col) const {
 QString TerminalEmulation::historyLineText(int index) const {
     if (index < 0 || index >= totalLines())
         return {};
-    return lineToText(m_screen->lineAt(index));
-}
-
-TerminalDamage TerminalEmulation::takeDamage(TerminalDamageMark &mark) {
-    TerminalDamage damage;
-    damage.full = m_fullDamage > mark.seen;
-    damage.rows.resize(m_dirty.size());
-    for (size_t row = 0; row < m_dirty.size(); ++row)
-        damage.rows[row] = m_dirty[row] > mark.seen ? 1 : 0;
-    // Changes from now on carry a later stamp than any mark has seen.
-    mark.seen = m_damageClock++;
-    return damage;
+    return lineToText(m_terminal.screen().lineAt(index));
 }
 
 } // namespace sbx

@@ -9,6 +9,21 @@
     </message>
 </context>
 <context>
+    <name>TerminalColorScheme</name>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>xterm</source>
+        <translation>xterm</translation>
+    </message>
+</context>
+<context>
     <name>sbx::AboutDialog</name>
     <message>
         <source>About Sandbox Console</source>
@@ -3672,6 +3687,22 @@ Call it with these arguments?
     <message>
         <source>Notifications</source>
         <translation>通知</translation>
+    </message>
+    <message>
+        <source>The default colours and the sixteen system colours</source>
+        <translation>默认颜色和十六种系统颜色</translation>
+    </message>
+    <message>
+        <source>&amp;Font:</source>
+        <translation>字体(&amp;F)：</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> 磅</translation>
+    </message>
+    <message>
+        <source>Font si&amp;ze:</source>
+        <translation>字号(&amp;Z)：</translation>
     </message>
 </context>
 <context>

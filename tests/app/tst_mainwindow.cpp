@@ -11,6 +11,7 @@
 #include "models/files/transferqueuemodel.h"
 #include "models/runs/sessionlistmodel.h"
 #include "models/sandboxlistmodel.h"
+#include "models/terminal/terminalcolorscheme.h"
 #include "models/traffic/trafficfiltermodel.h"
 #include "models/traffic/trafficmodel.h"
 #include "tests/support/testserver.h"
@@ -28,6 +29,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFontComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -81,6 +83,7 @@ private Q_SLOTS:
     void refusedKeyFromTheEnvironmentIsNamedInTheBanner();
     void localSandboxIsConnectedAndFilled();
     void preferencesPersistPollInterval();
+    void preferencesPersistTerminalLook();
     void actionsAndTabsHaveIcons();
     void trafficInspectorOpensWithCtrlShiftI();
 };
@@ -288,6 +291,34 @@ void TestMainWindow::preferencesPersistPollInterval() {
     QCOMPARE(again.preferences().pollIntervalMs, 12000);
     QCOMPARE(again.preferences().parallelTransfers, 3);
     QCOMPARE(again.registry()->pollInterval(), 12000);
+}
+
+void TestMainWindow::preferencesPersistTerminalLook() {
+    {
+        ConsoleContext context(paths(u"prefs-terminal"_s));
+        MainWindow window(&context);
+        onModal<PreferencesDialog>([](PreferencesDialog *dialog) {
+            // The default font is offered, fixed-pitch fonts only.
+            QCOMPARE(dialog->terminalFontBox()->fontFilters(), QFontComboBox::MonospacedFonts);
+            QCOMPARE(dialog->terminalSchemeBox()->currentData().toString(), u"dark"_s);
+            QCOMPARE(dialog->terminalSchemeBox()->count(), int(terminalColorSchemes().size()));
+            dialog->terminalSchemeBox()->setCurrentIndex(
+                dialog->terminalSchemeBox()->findData(u"light"_s));
+            dialog->terminalFontSizeBox()->setValue(19);
+            dialog->accept();
+        });
+        window.showPreferences();
+        QCOMPARE(context.preferences().terminalColorScheme, u"light"_s);
+        QCOMPARE(context.preferences().terminalFontSize, 19);
+        // An untouched font stays "the default", so that it follows the system's.
+        QCOMPARE(context.preferences().terminalFontFamily, QString());
+    }
+    ConsoleContext again(paths(u"prefs-terminal"_s));
+    QCOMPARE(again.preferences().terminalColorScheme, u"light"_s);
+    QCOMPARE(again.preferences().terminalFontSize, 19);
+    PreferencesDialog dialog(again.preferences());
+    QCOMPARE(dialog.terminalSchemeBox()->currentData().toString(), u"light"_s);
+    QCOMPARE(dialog.terminalFontSizeBox()->value(), 19);
 }
 
 void TestMainWindow::actionsAndTabsHaveIcons() {

@@ -9,6 +9,7 @@
 #include "tests/support/faultproxy.h"
 #include "tests/support/jobs.h"
 #include "tests/support/testserver.h"
+#include "widgets/common/preferences.h"
 #include "widgets/shell/terminalpane.h"
 #include "widgets/shell/terminaltab.h"
 #include "widgets/terminal/terminalview.h"
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void splitSameSessionShowsOneShellInTwoViews();
     void sharedSessionEndsInBothPanesAndWithItsTab();
     void splitNewSessionOpensAnotherShell();
+    void preferencesReachOpenTerminals();
 };
 
 void TestTerminal::initTestCase() {
@@ -323,6 +325,29 @@ void TestTerminal::splitNewSessionOpensAnotherShell() {
     QVERIFY(d->session() != c->session());
     QTRY_COMPARE_WITH_TIMEOUT(d->channel()->state(), TerminalChannel::State::Live, 10000);
     QVERIFY(d->sessionId() != c->sessionId());
+}
+
+void TestTerminal::preferencesReachOpenTerminals() {
+    SandboxClient client({m_server.url(), {}}, {});
+    PreferencesHub hub;
+    Preferences chosen;
+    chosen.terminalColorScheme = u"xterm"_s;
+    hub.set(chosen);
+    TerminalTab tab(&client, &hub);
+    TerminalPane *a = firstLivePane(tab);
+    QVERIFY(a);
+    QCOMPARE(a->view()->colorScheme().id, u"xterm"_s);
+    chosen.terminalColorScheme = u"light"_s;
+    chosen.terminalFontSize = 17;
+    chosen.scrollbackLines = 1234;
+    hub.set(chosen);
+    QCOMPARE(a->view()->colorScheme().id, u"light"_s);
+    QCOMPARE(a->view()->terminalFont().pointSizeF(), 17.0);
+    QCOMPARE(a->view()->emulation()->scrollbackLimit(), 1234);
+    // A terminal opened afterwards starts with them.
+    TerminalPane *b = tab.openTerminal();
+    QCOMPARE(b->view()->colorScheme().id, u"light"_s);
+    QCOMPARE(b->view()->terminalFont().pointSizeF(), 17.0);
 }
 
 QTEST_MAIN(TestTerminal)

@@ -1,4 +1,5 @@
 // The compact scrollback: lines that leave the screen read back exactly as they were shown.
+#include "models/terminal/compactline.h"
 #include "models/terminal/linering.h"
 #include "models/terminal/terminalemulation.h"
 
@@ -63,12 +64,29 @@ class TestTerminalScrollback final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void cellFlagsAreWhereTheWordsSayTheyAre();
     void compactLineRoundTripsOddCells();
     void scrolledLinesReadBackAsShown();
     void cacheSurvivesLongWalksAndLimit();
     void resizePullsCompactLinesBackToTheScreen();
     void plainLinesAreSmall();
 };
+
+void TestTerminalScrollback::cellFlagsAreWhereTheWordsSayTheyAre() {
+    // The screen's hot paths and the compact encoding test these bits in cells as words.
+    TerminalCell cell;
+    cell.wide = 1;
+    QCOMPARE(cellWords(cell).w[0], kCellWideBit);
+    cell = TerminalCell();
+    cell.continuation = 1;
+    QCOMPARE(cellWords(cell).w[0], kCellContinuationBit);
+    cell = TerminalCell();
+    cell.combined = 1;
+    QCOMPARE(cellWords(cell).w[0], kCellCombinedBit);
+    cell = TerminalCell();
+    cell.ch = kCellCharMask;
+    QCOMPARE(cellWords(cell).w[0], kCellCharMask);
+}
 
 void TestTerminalScrollback::compactLineRoundTripsOddCells() {
     TerminalLine line;
@@ -78,7 +96,7 @@ void TestTerminalScrollback::compactLineRoundTripsOddCells() {
         c.ch = uint32_t((i * 7919u) % 0x200000u); // every range of the 21 bits, 0 included
         c.bold = i % 2;
         c.italic = (i / 2) % 2;
-        c.underline = uint32_t(i % 4);
+        c.underline = uint32_t(i % 6);
         c.blink = (i / 5) % 2;
         c.inverse = (i / 3) % 2;
         c.strike = (i / 7) % 2;
@@ -87,6 +105,24 @@ void TestTerminalScrollback::compactLineRoundTripsOddCells() {
         c.combined = (i % 13) == 0;
         c.fg = i % 3 == 0 ? TerminalColor::rgb(uint8_t(i), 2, 3) : TerminalColor::indexed(7);
         c.bg = i % 17 == 0 ? TerminalColor::indexed(uint8_t(i)) : TerminalColor::kDefault;
+        if (i >= 200) { // the fourth word, on part of the line only
+            c.underlineColor =
+                i % 2 ? TerminalColor::rgb(9, 8, uint8_t(i)) : TerminalColor::indexed(3);
+            c.faint = (i / 3) % 2;
+            c.conceal = (i / 5) % 2;
+            c.protect = (i / 7) % 2;
+        }
+    }
+    // Proper wide pairs too, between the odd ones: a wide cell and its plain second half.
+    for (size_t i = 150; i < 190; i += 2) {
+        line.cells[i] = TerminalCell();
+        line.cells[i].ch = uint32_t(0x4e00 + i);
+        line.cells[i].wide = 1;
+        line.cells[i].fg = TerminalColor::indexed(uint8_t(i % 3));
+        line.cells[i + 1] = line.cells[i];
+        line.cells[i + 1].ch = 0;
+        line.cells[i + 1].wide = 0;
+        line.cells[i + 1].continuation = 1;
     }
     line.combining.emplace_back(13, std::u32string{U'\u0301', U'\u0323'});
     line.combining.emplace_back(0, std::u32string{char32_t(0x1f3fb)});

@@ -7,6 +7,8 @@
 #include <QClipboard>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
+#include <QPaintEvent>
+#include <QRegion>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -54,6 +56,19 @@ QByteArray joined(const QSignalSpy &spy) {
     return all;
 }
 
+// Notes the region of each paint event of the widget it is installed on.
+class PaintRegions final : public QObject {
+public:
+    QRegion painted;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (event->type() == QEvent::Paint)
+            painted += static_cast<QPaintEvent *>(event)->region();
+        return QObject::eventFilter(watched, event);
+    }
+};
+
 QPoint cellCentre(const TerminalView &view, int row, int col) {
     const QSizeF cell = view.cellSize();
     return QPoint(int((col + 0.5) * cell.width()), int((row + 0.5) * cell.height()));
@@ -88,6 +103,9 @@ private Q_SLOTS:
     void burstIsCoalescedAndIdleFeedPaintsAtOnce();
     void twoViewsOfOneEmulationBothRepaint();
     void viewOfASessionOnlyReportsItsGrid();
+    void underlineStylesAreDrawnApart();
+    void colorSchemeChangeRepaintsWithItsColours();
+    void fontChangeKeepsTheGridAndZoomResets();
 };
 
 void TestTerminalView::keysProduceBytes() {
@@ -418,6 +436,134 @@ void TestTerminalView::viewOfASessionOnlyReportsItsGrid() {
     QCOMPARE(view.columns(), 20);
     QCOMPARE(view.rows(), 5);
     QVERIFY(view.fitColumns() > 20);
+}
+
+void TestTerminalView::underlineStylesAreDrawnApart() {
+    TerminalEmulation emulation(30, 8);
+    TerminalView view(&emulation);
+    QVERIFY(showView(view, 400, 300, false));
+    // Spaces underlined in pure red, a style a row: only the underline paints anything red.
+    const int width = 20;
+    QByteArray out;
+    for (int style = 1; style <= 5; ++style)
+        out += "\x1b[4:" + QByteArray::number(style) + ";58:2::255:0:0m" + QByteArray(width, ' ') +
+               "\x1b[0m\r\n";
+    view.feed(out);
+    QImage image = view.viewport()->grab().toImage();
+    const QSizeF cell = view.cellSize();
+    const int pixels = int(width * cell.width()) - 2;
+    struct Trace {
+        int redRows = 0;  // pixel rows with any red
+        int fullRows = 0; // pixel rows red for at least 90% of the run
+        double bestCoverage = 0;
+        int longestRun = 0; // of red pixels, in the best row
+    };
+    const auto trace = [&](int row) {
+        Trace t;
+        for (int y = int(row * cell.height()); y < int((row + 1) * cell.height()); ++y) {
+            int red = 0;
+            int run = 0;
+            int longest = 0;
+            for (int x = 1; x <= pixels; ++x) {
+                const QColor c = image.pixelColor(x, y);
+                const bool isRed =
+                    c.red() > 100 && c.red() > 2 * c.green() && c.red() > 2 * c.blue();
+                red += isRed;
+                run = isRed ? run + 1 : 0;
+                longest = std::max(longest, run);
+            }
+            if (red == 0)
+                continue;
+            ++t.redRows;
+            const double coverage = double(red) / pixels;
+            t.fullRows += coverage >= 0.9;
+            if (coverage > t.bestCoverage) {
+                t.bestCoverage = coverage;
+                t.longestRun = longest;
+            }
+        }
+        return t;
+    };
+    const Trace single = trace(0);
+    QVERIFY2(single.fullRows == 1 && single.redRows <= 2, "single");
+    const Trace twice = trace(1);
+    QVERIFY2(twice.fullRows == 2 && twice.redRows == 2, "double: two separate lines");
+    const Trace curly = trace(2);
+    QVERIFY2(curly.redRows >= 3 && curly.fullRows == 0,
+             qPrintable(u"curly: %1 rows, %2 full"_s.arg(curly.redRows).arg(curly.fullRows)));
+    const Trace dotted = trace(3);
+    QVERIFY2(dotted.redRows == 1 && dotted.bestCoverage > 0.2 && dotted.bestCoverage < 0.75 &&
+                 dotted.longestRun <= 2,
+             qPrintable(u"dotted: %1 %2"_s.arg(dotted.bestCoverage).arg(dotted.longestRun)));
+    const Trace dashed = trace(4);
+    QVERIFY2(dashed.redRows == 1 && dashed.bestCoverage > 0.45 && dashed.bestCoverage < 0.9 &&
+                 dashed.longestRun >= 3 && dashed.longestRun < pixels / 2,
+             qPrintable(u"dashed: %1 %2"_s.arg(dashed.bestCoverage).arg(dashed.longestRun)));
+    // Without SGR 4 nothing is drawn, whatever the underline colour.
+    view.feed("\x1b[58:2::255:0:0m" + QByteArray(width, ' '));
+    image = view.viewport()->grab().toImage();
+    QCOMPARE(trace(5).redRows, 0);
+}
+
+void TestTerminalView::colorSchemeChangeRepaintsWithItsColours() {
+    TerminalEmulation emulation(30, 6);
+    TerminalView view(&emulation);
+    QVERIFY(showView(view, 400, 200, false));
+    // A red background (SGR 41) on row 0, a blue one (SGR 44) on row 1; the rest is default.
+    view.feed("\x1b[41m     \x1b[0m\r\n\x1b[44m     \x1b[0m\r\n");
+    const TerminalColorScheme &dark = terminalColorScheme(u"dark"_s);
+    const TerminalColorScheme &light = terminalColorScheme(u"light"_s);
+    QCOMPARE(view.colorScheme().id, dark.id);
+    const auto pixel = [&](int row, int col) {
+        const qreal dpr = view.viewport()->devicePixelRatioF();
+        const QPoint at = cellCentre(view, row, col);
+        return view.viewport()->grab().toImage().pixelColor(int(at.x() * dpr), int(at.y() * dpr));
+    };
+    QCOMPARE(pixel(4, 20), dark.backgroundColor());
+    QCOMPARE(pixel(0, 2), QColor::fromRgb(dark.system[1]));
+
+    // Once the first paints went by, a scheme change paints the whole viewport again.
+    PaintRegions regions;
+    view.viewport()->installEventFilter(&regions);
+    for (int tries = 0; tries < 50; ++tries) {
+        regions.painted = QRegion();
+        QTest::qWait(40);
+        if (regions.painted.isEmpty())
+            break;
+    }
+    QVERIFY(regions.painted.isEmpty());
+    view.setColorScheme(light);
+    QTRY_VERIFY((QRegion(view.viewport()->rect()) - regions.painted).isEmpty());
+    QCOMPARE(view.colorScheme().id, light.id);
+    QCOMPARE(pixel(4, 20), light.backgroundColor());
+    QCOMPARE(pixel(0, 2), QColor::fromRgb(light.system[1]));
+    QCOMPARE(pixel(1, 2), QColor::fromRgb(light.system[4]));
+    QVERIFY(light.system[1] != dark.system[1]);
+
+    // Reverse video (DECSCNM) swaps the scheme's own foreground and background.
+    view.feed("\x1b[?5h");
+    QTRY_COMPARE(pixel(4, 20), light.foregroundColor());
+}
+
+void TestTerminalView::fontChangeKeepsTheGridAndZoomResets() {
+    TerminalEmulation emulation(80, 24);
+    TerminalView view(&emulation);
+    QVERIFY(showView(view, 600, 400, false));
+    QTRY_VERIFY(view.fitColumns() > 20);
+    const int columns = view.fitColumns();
+    QFont bigger = view.terminalFont();
+    bigger.setPointSizeF(bigger.pointSizeF() * 2);
+    view.setTerminalFont(bigger);
+    QCOMPARE(view.terminalFont().pointSizeF(), bigger.pointSizeF());
+    QVERIFY(view.cellSize().width() > 0);
+    QTRY_VERIFY(view.fitColumns() < columns * 2 / 3);
+    // The chosen size is what a reset of the zoom comes back to, and the same font set again
+    // (every preference change applies them all) keeps a zoom.
+    view.zoomIn();
+    view.setTerminalFont(bigger);
+    QCOMPARE(view.terminalFont().pointSizeF(), bigger.pointSizeF() + 1);
+    view.resetZoom();
+    QCOMPARE(view.terminalFont().pointSizeF(), bigger.pointSizeF());
 }
 
 QTEST_MAIN(TestTerminalView)

@@ -21,6 +21,12 @@ struct Preferences {
     bool toolBarIconsOnly = false;
     // Which desktop notifications to show.
     NotificationSettings notifications;
+    // The terminals' colours (a TerminalColorScheme id; empty: the default scheme) and font
+    // (empty family: the view's default; size in points, 0: the default size). Open terminals
+    // take a change at once.
+    QString terminalColorScheme;
+    QString terminalFontFamily;
+    int terminalFontSize = 0;
 
     bool operator==(const Preferences &) const = default;
 };

@@ -1,8 +1,12 @@
 #include "widgets/dialogs/preferencesdialog.h"
 
+#include "models/terminal/terminalcolorscheme.h"
+#include "widgets/terminal/terminalview.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFontComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSpinBox>
@@ -24,7 +28,10 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     , m_parallel(new QSpinBox(this))
     , m_language(new QComboBox(this))
     , m_colours(new QComboBox(this))
-    , m_toolBar(new QComboBox(this)) {
+    , m_toolBar(new QComboBox(this))
+    , m_scheme(new QComboBox(this))
+    , m_font(new QFontComboBox(this))
+    , m_fontSize(new QSpinBox(this)) {
     setWindowTitle(tr("Preferences"));
     auto *general = new QWidget(m_pages);
     auto *form = new QFormLayout(general);
@@ -69,6 +76,22 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     m_scrollback->setValue(preferences.scrollbackLines);
     m_scrollback->setToolTip(tr("Lines each terminal keeps above the screen"));
     terminalForm->addRow(tr("&Scrollback:"), m_scrollback);
+    for (const TerminalColorScheme &scheme : terminalColorSchemes())
+        m_scheme->addItem(scheme.displayName(), scheme.id);
+    m_scheme->setCurrentIndex(
+        qMax(0, m_scheme->findData(terminalColorScheme(preferences.terminalColorScheme).id)));
+    m_scheme->setToolTip(tr("The default colours and the sixteen system colours"));
+    terminalForm->addRow(tr("&Colours:"), m_scheme);
+    // Only fixed-pitch fonts keep the grid: a proportional one would overlap its cells.
+    m_font->setFontFilters(QFontComboBox::MonospacedFonts);
+    const QFont font =
+        TerminalView::fontFor(preferences.terminalFontFamily, preferences.terminalFontSize);
+    m_font->setCurrentFont(font);
+    terminalForm->addRow(tr("&Font:"), m_font);
+    m_fontSize->setRange(4, 72);
+    m_fontSize->setSuffix(tr(" pt"));
+    m_fontSize->setValue(qRound(font.pointSizeF()));
+    terminalForm->addRow(tr("Font si&ze:"), m_fontSize);
     m_pages->addTab(terminal, tr("Terminal"));
 
     auto *files = new QWidget(m_pages);
@@ -116,6 +139,13 @@ Preferences PreferencesDialog::preferences() const {
     p.toolBarIconsOnly = m_toolBar->currentData().toBool();
     p.notifications = {m_notifySandboxes->isChecked(), m_notifyRuns->isChecked(),
                        m_notifyTransfers->isChecked(), m_notifyJwt->isChecked()};
+    p.terminalColorScheme = m_scheme->currentData().toString();
+    // The default font is stored as no choice, so that it follows the system's if that changes.
+    const QFont defaultFont = TerminalView::defaultFont();
+    const QString family = m_font->currentFont().family();
+    p.terminalFontFamily = family == QFontInfo(defaultFont).family() ? QString() : family;
+    p.terminalFontSize =
+        m_fontSize->value() == qRound(defaultFont.pointSizeF()) ? 0 : m_fontSize->value();
     return p;
 }
 

@@ -6,6 +6,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFontComboBox;
 class QSpinBox;
 class QTabWidget;
 
@@ -21,6 +22,9 @@ public:
     QSpinBox *pollIntervalBox() const { return m_pollInterval; }
     QSpinBox *parallelTransfersBox() const { return m_parallel; }
     QComboBox *languageBox() const { return m_language; }
+    QComboBox *terminalSchemeBox() const { return m_scheme; }
+    QFontComboBox *terminalFontBox() const { return m_font; }
+    QSpinBox *terminalFontSizeBox() const { return m_fontSize; }
 
 private:
     Preferences m_preferences;
@@ -35,6 +39,9 @@ private:
     QCheckBox *m_notifyRuns = nullptr;
     QCheckBox *m_notifyTransfers = nullptr;
     QCheckBox *m_notifyJwt = nullptr;
+    QComboBox *m_scheme;
+    QFontComboBox *m_font;
+    QSpinBox *m_fontSize;
 };
 
 } // namespace sbx

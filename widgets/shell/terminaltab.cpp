@@ -32,6 +32,13 @@ const char *kNameProperty = "sbxTerminalName";
 // A split opens a new shell, as tmux, iTerm2 and Windows Terminal do; a second view of the
 // same shell is the menu's other entry.
 const QKeySequence kSplitShortcut(u"Ctrl+Shift+D"_s);
+
+void applyPreferences(TerminalView *view, const Preferences &preferences) {
+    view->setScrollbackLines(preferences.scrollbackLines);
+    view->setColorScheme(terminalColorScheme(preferences.terminalColorScheme));
+    view->setTerminalFont(
+        TerminalView::fontFor(preferences.terminalFontFamily, preferences.terminalFontSize));
+}
 } // namespace
 
 TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWidget *parent)
@@ -114,7 +121,7 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     if (preferences) {
         connect(preferences, &PreferencesHub::changed, this, [this](const Preferences &p) {
             for (TerminalPane *pane : panes())
-                pane->view()->setScrollbackLines(p.scrollbackLines);
+                applyPreferences(pane->view(), p);
         });
     }
     addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+T"_s), tr("New terminal"),
@@ -166,7 +173,7 @@ TerminalPane *TerminalTab::makePane(TerminalSession *session, QWidget *page) {
     auto *pane = new TerminalPane(session, page);
     pane->view()->setPrompts(m_prompts);
     if (m_preferences)
-        pane->view()->setScrollbackLines(m_preferences->current().scrollbackLines);
+        applyPreferences(pane->view(), m_preferences->current());
     auto *splitter = static_cast<QSplitter *>(page);
     if (splitter->count() > 0) {
         // The splitter shows the pane before it places it, and the view reports its size when

@@ -35,11 +35,7 @@ TerminalView::TerminalView(TerminalEmulation *emulation, QWidget *parent)
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     viewport()->setMouseTracking(true);
 
-    QFont font(u"DejaVu Sans Mono"_s);
-    const QFont system = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    if (!QFontInfo(font).fixedPitch())
-        font = system;
-    font.setPointSizeF(system.pointSizeF() > 0 ? system.pointSizeF() : 10);
+    const QFont font = defaultFont();
     m_baseFontSize = font.pointSizeF();
     applyFont(font);
 
@@ -87,6 +83,39 @@ void TerminalView::setScrollbackLines(int lines) {
     m_scrollOffset = std::min(m_scrollOffset, m_emulation->scrollbackCount());
 }
 
+QFont TerminalView::defaultFont() {
+    QFont font(u"DejaVu Sans Mono"_s);
+    const QFont system = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (!QFontInfo(font).fixedPitch())
+        font = system;
+    font.setPointSizeF(system.pointSizeF() > 0 ? system.pointSizeF() : 10);
+    return font;
+}
+
+QFont TerminalView::fontFor(const QString &family, int pointSize) {
+    QFont font = defaultFont();
+    if (!family.isEmpty())
+        font.setFamilies({family});
+    if (pointSize > 0)
+        font.setPointSizeF(pointSize);
+    return font;
+}
+
+void TerminalView::setColorScheme(const TerminalColorScheme &scheme) {
+    m_scheme = scheme;
+    requestFullUpdate();
+}
+
+void TerminalView::setTerminalFont(const QFont &font) {
+    // Preferences are applied whole whenever any of them changes: the same font again must
+    // not undo a zoom.
+    if (font.families() == m_font.families() && font.pointSizeF() == m_baseFontSize)
+        return;
+    if (font.pointSizeF() > 0)
+        m_baseFontSize = font.pointSizeF();
+    applyFont(font);
+}
+
 void TerminalView::applyFont(const QFont &font) {
     m_font = font;
     m_font.setStyleHint(QFont::TypeWriter);
@@ -111,6 +140,11 @@ void TerminalView::applyFont(const QFont &font) {
         for (qsizetype k = 0; k < indexes.size() && k < printable.size(); ++k)
             ascii.glyphs[size_t(0x21 + k)] = indexes.at(k);
     }
+    for (auto &cache : m_charGlyphs)
+        cache.clear();
+    for (auto &cache : m_clusterGlyphs)
+        cache.clear();
+    m_batches.clear();
     const QFontMetricsF metrics(m_font);
     m_cellWidth = std::max<qreal>(1, metrics.horizontalAdvance(QLatin1Char('M')));
     m_cellHeight = std::max(1, int(std::ceil(metrics.height())));

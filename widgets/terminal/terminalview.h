@@ -1,11 +1,14 @@
 #pragma once
 
+#include "models/terminal/terminalcolorscheme.h"
 #include "models/terminal/terminalemulation.h"
 #include "models/terminal/terminalselection.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
 #include <QFont>
+#include <QHash>
+#include <QList>
 #include <QPointF>
 #include <QRawFont>
 #include <QTimer>
@@ -29,6 +32,14 @@ struct AsciiGlyphs {
     std::array<quint32, 128> glyphs{};
 };
 
+// A glyph of a cell that is not printable ASCII (CJK, an emoji, a letter with its marks):
+// shaped once, with font fallback, then drawn in glyph runs like ASCII.
+struct CellGlyph {
+    QRawFont font;
+    quint32 index = 0;
+    QPointF offset; // from the cell's left end on the baseline
+};
+
 // The terminal widget: paints an emulation it does not own, turns keys, mouse, clipboard and
 // resizes into bytes and sizes for the PTY. Repaints only damaged rows, at most once per frame.
 class TerminalView : public QAbstractScrollArea {
@@ -50,6 +61,17 @@ public:
     // only reports its grid: the session sizes the emulation for all of its views.
     void setSizesEmulation(bool sizes) { m_sizesEmulation = sizes; }
     void setScrollbackLines(int lines);
+
+    // Colours and font, as the preferences choose them; both apply at once. The font's size is
+    // what resetZoom() returns to; setting the font the view already has keeps its zoom.
+    void setColorScheme(const TerminalColorScheme &scheme);
+    const TerminalColorScheme &colorScheme() const { return m_scheme; }
+    void setTerminalFont(const QFont &font);
+    QFont terminalFont() const { return m_font; }
+    // The font a view starts with: DejaVu Sans Mono, else the system's fixed font.
+    static QFont defaultFont();
+    // The default font in another family (empty: the default's) or size (0: the default's).
+    static QFont fontFor(const QString &family, int pointSize);
 
     void zoomIn();
     void zoomOut();
@@ -120,6 +142,19 @@ private:
     void paintLine(QPainter &painter, const TerminalLine &line, int viewRow, int64_t absLine,
                    const std::optional<TerminalRange> &selection);
     void paintCursor(QPainter &painter);
+    struct GlyphBatch {
+        QRawFont font;
+        QList<quint32> glyphs;
+        QList<QPointF> positions;
+        void add(quint32 glyph, QPointF at) {
+            glyphs.append(glyph);
+            positions.append(at);
+        }
+    };
+    GlyphBatch &batchFor(const QRawFont &font);
+    QList<CellGlyph> shape(int fontIndex, const QString &text) const;
+    const QList<CellGlyph> &charGlyphs(int fontIndex, char32_t ch);
+    const QList<CellGlyph> &clusterGlyphs(int fontIndex, const TerminalLine &line, int col);
     void showMatch();
 
     TerminalEmulation *m_emulation;
@@ -129,6 +164,7 @@ private:
     int m_fitRows;
     TerminalFindBar *m_findBar = nullptr;
     UserPrompts *m_prompts = nullptr;
+    TerminalColorScheme m_scheme = terminalColorScheme(QString());
     QFont m_font;
     QFont m_boldFont;
     QFont m_italicFont;
@@ -136,6 +172,10 @@ private:
     std::array<AsciiGlyphs, 4> m_asciiGlyphs; // regular, bold, italic, bold italic
     QList<quint32> m_runGlyphs;               // reused by every run painted
     QList<QPointF> m_runPositions;
+    static constexpr qsizetype kGlyphCacheSize = 4096;
+    std::array<QHash<char32_t, QList<CellGlyph>>, 4> m_charGlyphs; // by font, as m_asciiGlyphs
+    std::array<QHash<QString, QList<CellGlyph>>, 4> m_clusterGlyphs;
+    std::vector<GlyphBatch> m_batches; // one per fallback font, reused
     qreal m_baseFontSize = 10;
     qreal m_cellWidth = 8;
     int m_cellHeight = 16;
