@@ -16,6 +16,19 @@ namespace sbx {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// Read before the context exists (savedLanguage) and with the other preferences.
+QString languageKey() {
+    return u"preferences/language"_s;
+}
+
+} // namespace
+
+QString ConsoleContext::savedLanguage(const QString &settingsFile) {
+    return QSettings(settingsFile, QSettings::IniFormat).value(languageKey()).toString();
+}
+
 ConsoleContext::Paths ConsoleContext::defaultPaths() {
     Paths paths;
     paths.settingsFile = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) +
@@ -45,6 +58,7 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
         m_settings->value(u"preferences/scrollbackLines"_s, loaded.scrollbackLines).toInt();
     loaded.parallelTransfers =
         m_settings->value(u"preferences/parallelTransfers"_s, loaded.parallelTransfers).toInt();
+    loaded.language = m_settings->value(languageKey()).toString();
     m_preferences->set(loaded);
     m_registry->setPollInterval(loaded.pollIntervalMs);
     // The traffic inspector's bounds: no dialog for them yet, only these settings.
@@ -69,6 +83,7 @@ void ConsoleContext::setPreferences(const Preferences &preferences) {
     m_settings->setValue(u"preferences/pollIntervalMs"_s, preferences.pollIntervalMs);
     m_settings->setValue(u"preferences/scrollbackLines"_s, preferences.scrollbackLines);
     m_settings->setValue(u"preferences/parallelTransfers"_s, preferences.parallelTransfers);
+    m_settings->setValue(languageKey(), preferences.language);
     m_settings->sync();
     m_registry->setPollInterval(preferences.pollIntervalMs);
     m_preferences->set(preferences);

@@ -37,6 +37,9 @@ public:
     };
     // The user's settings and data folders, the server beside the console binary.
     static Paths defaultPaths();
+    // The language chosen in Preferences, read before the context (and any window) exists so
+    // that start-up can install its translation first.
+    static QString savedLanguage(const QString &settingsFile);
 
     explicit ConsoleContext(const Paths &paths, QObject *parent = nullptr);
     ~ConsoleContext() override;

@@ -1,6 +1,7 @@
 #include "app/commandline.h"
 #include "app/consolecontext.h"
 #include "app/mainwindow.h"
+#include "app/translations.h"
 #include "client/providers/sandboxregistry.h"
 #include "widgets/common/icons.h"
 #include "widgets/logs/logwindow.h"
@@ -32,12 +33,15 @@ int main(int argc, char **argv) {
     }
 
     QApplication app(argc, argv);
+    // Before anything shows a string: the language chosen in Preferences, or the system's.
+    const ConsoleContext::Paths paths = ConsoleContext::defaultPaths();
+    installTranslations(ConsoleContext::savedLanguage(paths.settingsFile));
     QApplication::setApplicationDisplayName(
         QCoreApplication::translate("sbx::MainWindow", "Sandbox Console"));
     QApplication::setDesktopFileName(u"sandbox-console"_s);
     QApplication::setWindowIcon(Icons::appIcon());
 
-    ConsoleContext context(ConsoleContext::defaultPaths());
+    ConsoleContext context(paths);
     MainWindow window(&context);
 
     QString defaultSelection;

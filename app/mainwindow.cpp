@@ -188,6 +188,9 @@ void MainWindow::buildActions() {
     toolbar->addActions(m_lifecycle->lifecycleActions());
     toolbar->addSeparator();
     toolbar->addActions({m_editAction, m_refreshAction});
+    const QList<QAction *> buttons = toolbar->actions();
+    for (QAction *action : buttons)
+        action->setIconText(toolBarText(action->text()));
 }
 
 QString MainWindow::selectedSandbox() const {

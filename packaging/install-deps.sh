@@ -13,8 +13,10 @@ packages=(
   qt6-charts-dev libqt6opengl6-dev
   # log search: PCRE2 over UTF-8 bytes, with its JIT
   libpcre2-dev
-  # translations: lupdate extracts tr() strings into resources/translations
-  qt6-l10n-tools
+  # translations: lupdate extracts tr() strings into resources/translations, lrelease builds the
+  # .qm files through Qt6LinguistTools' CMake package (qt6-tools-dev); Qt's own strings in Chinese
+  # (qtbase_zh_CN.qm); CJK glyphs for the Chinese UI and for the terminal
+  qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-noto-cjk
   # server
   libboost-dev libssl-dev libjwt-dev zlib1g-dev
   # server: Jupyter kernels spoken to over ZeroMQ (cppzmq is header-only), and the kernels

@@ -12,6 +12,8 @@
 set -euo pipefail
 # shellcheck source=bench/files/common.sh
 source "$(dirname "$0")/../files/common.sh" "${1:-build}" bench-run-output
+# shellcheck source=bench/lib/summary.sh
+source "$(dirname "$0")/../lib/summary.sh"
 events_bin="$build/bench/bench-file-events"
 [[ -x $events_bin ]] || { echo "missing $events_bin (build bench-file-events)" >&2; exit 2; }
 mb=${RUN_MB:-1024}
@@ -43,7 +45,14 @@ echo "curl, the same output through /v1/bash/output: $curl_mbps MB/s ($((got / 1
 awk -v o="$ours" -v c="$curl_mbps" -v s="$(field stall_ms "$out")" 'BEGIN {
     printf "ours re-read %.1f MB/s = %.2fx curl (goal >= 0.8x), longest stall %.1f ms (goal < 50)\n",
         o, o / c, s }'
+summary_ratio "run output re-read, MB/s" "$ours" "$curl_mbps" 0.8 curl
+summary_below "run output, longest GUI stall" "$(field stall_ms "$out")" 50 ms
+summary_below "run output live, longest GUI stall" "$(field live_stall_ms "$out")" 50 ms
 
 echo "== file events: $files files created in a burst"
 mkdir -p "$ws/events"
-"$events_bin" "$url" "$ws/events" "$files"
+events_rc=0
+events=$("$events_bin" "$url" "$ws/events" "$files") || events_rc=$?
+echo "$events"
+summary_below "file events, creation to row p50" "$(field p50_ms "$events")" 150 ms
+exit "$events_rc"

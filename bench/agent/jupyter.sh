@@ -125,6 +125,15 @@ for i in range(warmup + runs):
             samples[name].append(elapsed)
 for name, _ in contenders:
     figures(name, samples[name])
+# Rows of make bench's table (bench/lib/summary.sh): the console's path beside the faster peer.
+def ms(name, q):
+    values = sorted(samples[name])
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))] * 1000
+mine = next(iter(timed), contenders[0][0])
+peer_name = "peer, jupyter_client execute_interactive (ipc):"
+for label, q in (("median", 0.5), ("p99", 0.99)):
+    print(f"@summary\tcell 1+1 round trip {label}, ms\t{ms(mine, q):.2f}\t"
+          f"{ms(peer_name, q):.2f} (jupyter_client)\t{ms(mine, q) / ms(peer_name, q):.2f}x\t-\t-")
 for manager in managers:
     manager.shutdown_kernel(now=True)
 if console:

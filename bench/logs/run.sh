@@ -14,6 +14,8 @@
 # stamp, generator version and size agree. LOG_LINES (default 10000000) sets its size.
 # Usage: bench/logs/run.sh [BUILD_DIR]
 set -euo pipefail
+# shellcheck source=bench/lib/summary.sh
+source "$(dirname "$0")/../lib/summary.sh"
 build=$(cd "${1:-build}" && pwd)
 gen="$build/bench/bench-log-generate"
 ours_bin="$build/bench/bench-log-index"
@@ -199,5 +201,10 @@ printf '%-40s %12s %12s %12s\n' "  ours/grep (goal <= 2.00x)" "$(ratio "$o_regex
 printf '%-40s %12s %12s %12s\n' "matching lines (expected $markers)" "$o_matches" - "$grep_f_n"
 printf '%-40s %12s %12s %12s\n' "follow 1 M lines (lines/s)" "$f_rate" - -
 printf '%-40s %12s %12s %12s\n' "  longest GUI stall (goal < 50 ms)" "$f_stall" - -
+[[ $o_fixed == - ]] || summary_within "log search -F, s" "$o_fixed" "$grep_f" 2 grep
+[[ $o_regex == - ]] || summary_within "log search -E, s" "$o_regex" "$grep_e" 2 grep
+[[ $o_index == - ]] || summary "log index + last line, s" "$o_index" "$lnav_best (lnav)" \
+    "$(awk -v a="$o_index" -v b="$lnav_best" 'BEGIN { printf "%.2fx", a / b }')" - -
+[[ $f_stall == - ]] || summary_below "log follow, longest GUI stall" "$f_stall" 50 ms
 echo "follow input: 1000000 lines appended at $w_rate lines/s ($w_mbps MB/s) by one writer"
 echo "file: $file, $size bytes, $(field lines "$info") lines; lnav $(lnav -V | head -n 1 | cut -d' ' -f2)"

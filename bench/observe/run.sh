@@ -4,6 +4,8 @@
 # peer: `ps aux` run once a second over the same processes. Goal: under 2 % of a core.
 # Usage: bench/observe/run.sh [build-dir] [seconds]
 set -euo pipefail
+# shellcheck source=bench/lib/summary.sh
+source "$(dirname "$0")/../lib/summary.sh"
 build=${1:-build}
 seconds=${2:-20}
 server="$build/bin/sandbox-server"
@@ -68,3 +70,8 @@ awk -v idle="$idle" -v polled="$polled" -v peer="$peer" -v t="$ticks" -v start="
   printf "server, live polled 1/s:      %.2f %% of a core (%.1f s, %d polls)\n", 100 * polled / t / wall, wall, n
   printf "peer, ps aux run 1/s:         %.2f %% of a core (%.1f s)\n", 100 * peer / t / wall, wall
 }'
+polled_pct=$(awk -v p="$polled" -v t="$ticks" -v s="$start" -v e="$end" 'BEGIN { printf "%.2f", 100 * p / t / (e - s) }')
+peer_pct=$(awk -v p="$peer" -v t="$ticks" -v s="$start" -v e="$end" 'BEGIN { printf "%.2f", 100 * p / t / (e - s) }')
+summary "server CPU, observe/live polled 1/s, % of a core" "$polled_pct" "$peer_pct (ps aux)" \
+    "$(awk -v a="$polled_pct" -v b="$peer_pct" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }')" \
+    "< 2 %" "$(awk -v a="$polled_pct" 'BEGIN { print (a < 2) ? "met" : "missed" }')"

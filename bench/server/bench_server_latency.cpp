@@ -162,8 +162,8 @@ void measureLatency(const ServerProcess &server, const std::string &target, int 
                 percentile(samples, 99));
 }
 
-void measureThroughput(const ServerProcess &server, const std::string &target, int connections,
-                       double seconds) {
+double measureThroughput(const ServerProcess &server, const std::string &target, int connections,
+                         double seconds) {
     std::atomic<long> total{0};
     std::atomic<bool> failed{false};
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
@@ -192,19 +192,22 @@ void measureThroughput(const ServerProcess &server, const std::string &target, i
     std::printf("  %-12s throughput, %d keep-alive connections, %.1f s: %.0f requests/s%s\n",
                 target.c_str(), connections, elapsed, static_cast<double>(total) / elapsed,
                 failed ? " (a client failed)" : "");
+    return static_cast<double>(total) / elapsed;
 }
 
 bool haveWrk() {
     return std::system("command -v wrk >/dev/null 2>&1") == 0;
 }
 
-void runWrk(const ServerProcess &server, const std::string &target) {
+// Prints wrk's figures and returns its requests/s (0 when it did not run).
+double runWrk(const ServerProcess &server, const std::string &target) {
     const std::string url =
         "http://" + server.host() + ":" + std::to_string(server.port()) + target;
     const std::string command = "wrk -c4 -t2 -d3s --latency " + url + " 2>&1";
     FILE *pipe = popen(command.c_str(), "r");
     if (!pipe)
-        return;
+        return 0;
+    double rate = 0;
     char line[512];
     std::printf("  wrk -c4 -t2 -d3s %s\n", target.c_str());
     while (std::fgets(line, sizeof line, pipe)) {
@@ -217,8 +220,11 @@ void runWrk(const ServerProcess &server, const std::string &target) {
             text.find("99%") != std::string::npos || text.find("Non-2xx") != std::string::npos ||
             text.find("errors") != std::string::npos)
             std::printf("    %s", line);
+        if (text.rfind("Requests/sec:", 0) == 0)
+            rate = std::atof(text.c_str() + 13);
     }
     pclose(pipe);
+    return rate;
 }
 
 Settings parseArgs(int argc, char **argv) {
@@ -257,12 +263,19 @@ int main(int argc, char **argv) {
                     server.host().c_str(), server.port());
         for (const std::string target : {"/v1/sandbox", "/llms.txt"})
             measureLatency(server, target, settings.requests);
+        std::vector<std::pair<std::string, double>> rates;
         for (const std::string target : {"/v1/sandbox", "/llms.txt"})
-            measureThroughput(server, target, settings.connections, settings.seconds);
+            rates.emplace_back(
+                target, measureThroughput(server, target, settings.connections, settings.seconds));
         if (haveWrk()) {
             std::printf("peer client: wrk\n");
-            for (const std::string target : {"/v1/sandbox", "/llms.txt"})
-                runWrk(server, target);
+            for (const auto &[target, rate] : rates) {
+                const double wrk = runWrk(server, target);
+                // A row of make bench's table (bench/lib/summary.sh): the same server, two clients.
+                std::printf(
+                    "@summary\tserver GET %s, requests/s\t%.0f\t%.0f (wrk -c4)\t%.2fx\t-\t-\n",
+                    target.c_str(), rate, wrk, wrk > 0 ? rate / wrk : 0.0);
+            }
         } else {
             std::printf("peer client: wrk not installed (apt-get install wrk), no peer figure\n");
         }

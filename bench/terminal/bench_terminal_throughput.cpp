@@ -1,5 +1,6 @@
-// Throughput of the terminal: four fixed 8 MiB byte streams fed through the emulation alone
-// and through an offscreen TerminalView at 120x40 that paints as it would on screen.
+// Throughput of the terminal: six fixed 8 MiB byte streams fed through the emulation alone
+// and through an offscreen TerminalView at 120x40 that paints as it would on screen. The
+// last two are vtebench's kind: `ls -lR --color=always` of a large tree, `cat` of a source file.
 #include "bench/terminal/streams.h"
 #include "models/terminal/terminalemulation.h"
 #include "tests/support/paintcounter.h"
@@ -106,6 +107,14 @@ QByteArray regionStream() {
     return out.left(out.lastIndexOf("\r\n", StreamSize - 1) + 2);
 }
 
+QByteArray lsStream() {
+    return lsLongStream(StreamSize, 5);
+}
+
+QByteArray catStream() {
+    return sourceStream(StreamSize, 6);
+}
+
 double mbPerSecond(qsizetype bytes, qint64 nsecs) {
     return double(bytes) / 1e6 / (nsecs / 1e9);
 }
@@ -185,10 +194,8 @@ int main(int argc, char **argv) {
     const struct {
         const char *name;
         QByteArray (*make)();
-    } streams[] = {{"plain", plainStream},
-                   {"sgr", sgrStream},
-                   {"unicode", unicodeStream},
-                   {"region", regionStream}};
+    } streams[] = {{"plain", plainStream},   {"sgr", sgrStream}, {"unicode", unicodeStream},
+                   {"region", regionStream}, {"ls", lsStream},   {"cat", catStream}};
     std::printf("%-8s %10s %10s %10s %8s\n", "stream", "vtermstate", "emulation", "view", "paints");
     for (const auto &stream : streams) {
         const QByteArray data = stream.make();

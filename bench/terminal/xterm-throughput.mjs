@@ -28,7 +28,7 @@ function run(data) {
   });
 }
 
-for (const name of ['plain', 'sgr', 'unicode', 'region']) {
+for (const name of ['plain', 'sgr', 'unicode', 'region', 'ls', 'cat']) {
   const data = new Uint8Array(readFileSync(join(dir, `${name}.bin`)));
   // Best of two, as for ours.
   const a = await run(data);

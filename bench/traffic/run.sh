@@ -9,6 +9,8 @@
 set -euo pipefail
 # shellcheck source=bench/files/common.sh
 source "$(dirname "$0")/../files/common.sh" "${1:-build}" bench-traffic
+# shellcheck source=bench/lib/summary.sh
+source "$(dirname "$0")/../lib/summary.sh"
 
 size=$((1024 * 1024 * 1024))
 need_kb=$((2300 * 1024)) # the source and one download
@@ -47,6 +49,7 @@ none=$(median ${speeds[none]})
 ratio=$(awk -v a="$open" -v b="$closed" 'BEGIN { printf "%.2f", a / b }')
 echo "download 1 GiB: inspector open $open MB/s, closed $closed MB/s, no recorder $none MB/s;" \
     "open/closed $ratio (goal >= 0.95); rounds: open ${speeds[open]}closed ${speeds[closed]}none ${speeds[none]}"
+summary_ratio "download 1 GiB, inspector open, MB/s" "$open" "$closed" 0.95 closed
 
 count=${REQUESTS:-10000}
 out=$("$bench_bin" requests "$url" "$count" open)
@@ -58,3 +61,5 @@ echo "$count requests with the inspector open: $(field entries "$open_line") ent
     "RSS growth $(field rss_growth_kib "$open_line") KiB, without a recorder $(field rss_growth_kib "$base") KiB;" \
     "$(field seconds "$open_line") s vs $(field seconds "$base") s"
 echo "after closing it: ring $(field ring_kib "$closed_line") KiB (headers and bodies $(field details_kib "$closed_line") KiB)"
+summary "inspector RSS growth, 10 000 requests, KiB" "$(field rss_growth_kib "$open_line")" \
+    "$(field rss_growth_kib "$base") (no recorder)" - "bounded ring" -

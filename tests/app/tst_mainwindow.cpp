@@ -96,7 +96,12 @@ void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
 
     QString wrongOutcome, rightOutcome;
+    bool everyMnemonicHasAField = true;
     onModal<SandboxDialog>([&](SandboxDialog *dialog) {
+        // A label with a mnemonic and no buddy shows its '&' (it read "CA &file:").
+        for (const QLabel *label : dialog->findChildren<QLabel *>())
+            if (label->text().contains(u'&') && !label->buddy())
+                everyMnemonicHasAField = false;
         QTest::keyClicks(dialog->nameEdit(), u"Agent box"_s);
         QTest::keyClicks(dialog->urlEdit(), server.url().toString());
         dialog->authCombo()->setCurrentIndex(
@@ -114,6 +119,7 @@ void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
         dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
     });
     window.addSandbox();
+    QVERIFY(everyMnemonicHasAField);
     QVERIFY2(wrongOutcome.contains(u"Wrong API key"_s), qPrintable(wrongOutcome));
     QVERIFY(!wrongOutcome.contains(u"wrong-key"_s));
     QVERIFY2(rightOutcome.contains(u"Connected"_s), qPrintable(rightOutcome));
@@ -129,6 +135,8 @@ void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
     auto *overview = qobject_cast<ContextView *>(ws->tab(u"overview"_s));
     QVERIFY(overview);
     QTRY_VERIFY_WITH_TIMEOUT(overview->isLoaded(), 10000);
+    // Headed by the name it was given, with the server's version beside it.
+    QVERIFY2(overview->title().startsWith(u"Agent box (version "_s), qPrintable(overview->title()));
     QVERIFY(!overview->fieldText(u"os"_s).isEmpty());
     QVERIFY(!overview->fieldText(u"arch"_s).isEmpty());
     QVERIFY(overview->fieldText(u"ports"_s).contains(QString::number(server.port())));

@@ -388,9 +388,14 @@ void TestServerJupyter::idleSessionsExpireAndTheLimitHolds() {
 }
 
 void TestServerJupyter::killedServerLeavesNoKernelBehind() {
+    // Kernel folders go under TMPDIR, and any server that starts sweeps those of dead servers:
+    // a private one, so that servers of tests running in parallel do not sweep this one's.
+    QTemporaryDir tmp(u"/tmp/sbxk-XXXXXX"_s);
+    QVERIFY(tmp.isValid());
+    TestServer::Options options = TestServer::withApiKey(QString::fromLatin1(kApiKey));
+    options.set(u"TMPDIR"_s, tmp.path());
     auto server = std::make_unique<TestServer>();
-    QVERIFY2(server->start(TestServer::withApiKey(QString::fromLatin1(kApiKey))),
-             qPrintable(server->error()));
+    QVERIFY2(server->start(options), qPrintable(server->error()));
     const HttpResult answer =
         call(*server, "POST", u"/v1/jupyter/execute"_s,
              {{"code"_L1, u"import os, sys\nprint(os.getpid(), sys.argv[-1])"_s}});
@@ -405,9 +410,9 @@ void TestServerJupyter::killedServerLeavesNoKernelBehind() {
     QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 15000);
     QVERIFY(QFileInfo(folder).isDir());
     // ... and the next server removes what was left.
+    QVERIFY(folder.startsWith(tmp.path()));
     TestServer next;
-    QVERIFY2(next.start(TestServer::withApiKey(QString::fromLatin1(kApiKey))),
-             qPrintable(next.error()));
+    QVERIFY2(next.start(options), qPrintable(next.error()));
     QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo(folder).exists(), 10000);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QString>
 
 namespace sbx {
 
@@ -9,6 +10,9 @@ struct Preferences {
     int pollIntervalMs = 5000;
     int scrollbackLines = 10000;
     int parallelTransfers = 2;
+    // The console's language, applied at the next start: empty follows the system locale,
+    // "en" is the source text, otherwise a locale name ("zh_CN").
+    QString language;
 
     bool operator==(const Preferences &) const = default;
 };

@@ -3,6 +3,7 @@
 #include "models/palette.h"
 
 #include <QLabel>
+#include <QRegularExpression>
 #include <QShortcut>
 
 namespace sbx {
@@ -23,6 +24,11 @@ QLabel *makeErrorBox(QWidget *parent) {
 void addLocalShortcut(QWidget *owner, const QKeySequence &key, std::function<void()> action) {
     auto *shortcut = new QShortcut(key, owner, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     QObject::connect(shortcut, &QShortcut::activated, owner, std::move(action));
+}
+
+QString toolBarText(const QString &actionText) {
+    static const QRegularExpression suffix(u"\\s*[(（]&[^)）][)）]"_s);
+    return QString(actionText).remove(suffix);
 }
 
 } // namespace sbx

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QKeySequence>
+#include <QString>
 
 #include <functional>
 
@@ -13,5 +14,8 @@ namespace sbx {
 QLabel *makeErrorBox(QWidget *parent);
 // A shortcut active while focus is anywhere inside owner (a tab's own F5, Ctrl+F, ...).
 void addLocalShortcut(QWidget *owner, const QKeySequence &key, std::function<void()> action);
+// An action's text for a toolbar button: without a translation's "(&T)" mnemonic suffix (Chinese
+// UIs show 启动, not 启动(T), on a toolbar; Qt itself strips only the '&').
+QString toolBarText(const QString &actionText);
 
 } // namespace sbx

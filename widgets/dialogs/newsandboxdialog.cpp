@@ -28,12 +28,16 @@ struct HookField {
 
 // AIO's startup hooks in the order they run (aio-api.md 4.2).
 constexpr HookField kHookFields[3] = {
-    {"RUN_HOOK_INIT", "Runs first, right after the sandbox starts, before its user and workspace "
-                      "are prepared."},
-    {"RUN_HOOK_PRE_SERVICES", "Runs after the user and workspace are ready, before the services "
-                              "start: install tools, write configuration."},
-    {"RUN_HOOK_POST_READY", "Runs once the services are up and answering: warm-up that needs the "
-                            "API."},
+    {"RUN_HOOK_INIT",
+     QT_TRANSLATE_NOOP("sbx::NewSandboxDialog", "Runs first, right after the sandbox starts, "
+                                                "before its user and workspace are prepared.")},
+    {"RUN_HOOK_PRE_SERVICES",
+     QT_TRANSLATE_NOOP("sbx::NewSandboxDialog",
+                       "Runs after the user and workspace are ready, before the services start: "
+                       "install tools, write configuration.")},
+    {"RUN_HOOK_POST_READY",
+     QT_TRANSLATE_NOOP("sbx::NewSandboxDialog",
+                       "Runs once the services are up and answering: warm-up that needs the API.")},
 };
 
 QLabel *hint(const QString &text, QWidget *parent) {
@@ -143,7 +147,7 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
         m_hooks[i]->setPlaceholderText(tr("e.g. pip install -r requirements.txt"));
         auto *column = new QVBoxLayout;
         column->addWidget(m_hooks[i]);
-        column->addWidget(hint(QString::fromLatin1(kHookFields[i].when), hooksBox));
+        column->addWidget(hint(tr(kHookFields[i].when), hooksBox));
         hooksLayout->addRow(QString::fromLatin1(kHookFields[i].variable) + QLatin1Char(':'),
                             column);
     }

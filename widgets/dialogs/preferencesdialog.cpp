@@ -1,5 +1,6 @@
 #include "widgets/dialogs/preferencesdialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -17,7 +18,8 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     , m_pages(new QTabWidget(this))
     , m_pollInterval(new QSpinBox(this))
     , m_scrollback(new QSpinBox(this))
-    , m_parallel(new QSpinBox(this)) {
+    , m_parallel(new QSpinBox(this))
+    , m_language(new QComboBox(this)) {
     setWindowTitle(tr("Preferences"));
     auto *general = new QWidget(m_pages);
     auto *form = new QFormLayout(general);
@@ -29,6 +31,18 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     auto *hint = new QLabel(tr("Each check is one GET /v1/sandbox per running sandbox."), general);
     hint->setStyleSheet(u"color: palette(mid);"_s);
     form->addRow(QString(), hint);
+    // Each language is named in itself, so that someone who cannot read the current one finds
+    // their own; the values are those of Preferences::language.
+    m_language->addItem(tr("System"), QString());
+    m_language->addItem(u"English"_s, u"en"_s);
+    m_language->addItem(u"简体中文"_s, u"zh_CN"_s);
+    m_language->setCurrentIndex(qMax(0, m_language->findData(preferences.language)));
+    m_language->setToolTip(tr("System follows the desktop's language (LANG, LANGUAGE)"));
+    form->addRow(tr("&Language:"), m_language);
+    auto *languageHint =
+        new QLabel(tr("A new language applies the next time the console starts."), general);
+    languageHint->setStyleSheet(u"color: palette(mid);"_s);
+    form->addRow(QString(), languageHint);
     m_pages->addTab(general, tr("General"));
 
     auto *terminal = new QWidget(m_pages);
@@ -62,6 +76,7 @@ Preferences PreferencesDialog::preferences() const {
     p.pollIntervalMs = m_pollInterval->value() * 1000;
     p.scrollbackLines = m_scrollback->value();
     p.parallelTransfers = m_parallel->value();
+    p.language = m_language->currentData().toString();
     return p;
 }
 

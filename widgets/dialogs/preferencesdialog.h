@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QComboBox;
 class QSpinBox;
 class QTabWidget;
 
@@ -18,6 +19,7 @@ public:
     Preferences preferences() const;
     QSpinBox *pollIntervalBox() const { return m_pollInterval; }
     QSpinBox *parallelTransfersBox() const { return m_parallel; }
+    QComboBox *languageBox() const { return m_language; }
 
 private:
     Preferences m_preferences;
@@ -25,6 +27,7 @@ private:
     QSpinBox *m_pollInterval;
     QSpinBox *m_scrollback;
     QSpinBox *m_parallel;
+    QComboBox *m_language;
 };
 
 } // namespace sbx

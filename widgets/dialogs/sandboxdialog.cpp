@@ -85,7 +85,10 @@ SandboxDialog::SandboxDialog(QWidget *parent)
     form->addRow(tr("&Secret:"), m_secret);
     form->addRow(QString(), m_secretHint);
     form->addRow(QString(), m_expiry);
-    form->addRow(tr("CA &file:"), caRow);
+    // A row of a layout has no buddy of its own: the label points at the field.
+    auto *caLabel = new QLabel(tr("CA &file:"), this);
+    caLabel->setBuddy(m_caFile);
+    form->addRow(caLabel, caRow);
     form->addRow(QString(), m_pinned);
     auto *testRow = new QHBoxLayout;
     testRow->addWidget(m_test);

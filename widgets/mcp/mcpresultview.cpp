@@ -76,6 +76,7 @@ McpResultView::McpResultView(QWidget *parent)
     splitter->addWidget(m_structuredBox);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({300, 200}); // a scroll area's own hint is small: the content comes first
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -153,8 +153,10 @@ McpTab::McpTab(SandboxClient *client, QWidget *parent)
     auto *right = new QSplitter(Qt::Vertical, this);
     right->addWidget(toolPane);
     right->addWidget(m_result);
-    right->setStretchFactor(0, 1);
-    right->setStretchFactor(1, 1);
+    // Most forms are a few fields; the result is what is read, so it gets the larger share.
+    right->setStretchFactor(0, 2);
+    right->setStretchFactor(1, 3);
+    right->setSizes({280, 520});
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
     splitter->addWidget(right);

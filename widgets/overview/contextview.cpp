@@ -129,6 +129,27 @@ void ContextView::refresh() {
     job->start();
 }
 
+void ContextView::setSandboxName(const QString &name) {
+    m_name = name;
+    if (m_loaded)
+        updateTitle();
+}
+
+QString ContextView::title() const {
+    return m_title->text();
+}
+
+void ContextView::updateTitle() {
+    // The name the person gave it first; the server's version beside it, not instead of it.
+    if (m_name.isEmpty())
+        m_title->setText(tr("Sandbox %1").arg(m_version));
+    else if (m_version.isEmpty())
+        m_title->setText(m_name);
+    else
+        m_title->setText(
+            tr("%1 (version %2)", "sandbox name, its server's version").arg(m_name, m_version));
+}
+
 QString ContextView::fieldText(const QString &key) const {
     const QLabel *label = m_fields.value(key);
     return label ? label->text() : QString();
@@ -138,7 +159,8 @@ void ContextView::showContext(const SandboxContext &c) {
     m_loaded = true;
     m_error->hide();
     m_body->setEnabled(true);
-    m_title->setText(tr("Sandbox %1").arg(c.version));
+    m_version = c.version;
+    updateTitle();
     m_updated->setText(tr("Updated %1").arg(QTime::currentTime().toString(u"HH:mm:ss"_s)));
     const QString dash = u"—"_s;
     auto orDash = [&dash](const QString &s) {

@@ -24,6 +24,9 @@ public:
     ~ContextView() override;
 
     void refresh();
+    // The sandbox's name in the list, for the heading ("Local", "build-box", ...).
+    void setSandboxName(const QString &name);
+    QString title() const;
     bool isLoaded() const { return m_loaded; }
     // The text of a system field as shown ("os", "arch", "user", ...), for tests and copy.
     QString fieldText(const QString &key) const;
@@ -41,7 +44,11 @@ private:
 
     QPointer<SandboxClient> m_client;
     QPointer<GetContextJob> m_job;
+    void updateTitle();
+
     bool m_loaded = false;
+    QString m_name;
+    QString m_version;
     QLabel *m_title;
     QLabel *m_updated;
     QLabel *m_error;

@@ -1,5 +1,6 @@
 #include "widgets/workspace/tabregistry.h"
 
+#include "client/providers/sandboxregistry.h"
 #include "widgets/code/codetab.h"
 #include "widgets/files/filestab.h"
 #include "widgets/hooks/hookstab.h"
@@ -28,7 +29,18 @@ void TabRegistry::add(WorkspaceTab tab) {
 void registerStandardTabs(TabRegistry &registry) {
     registry.add({u"overview"_s, QCoreApplication::translate("sbx::ContextView", "Overview"), 10,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
-                      return new ContextView(ctx.client, parent);
+                      auto *view = new ContextView(ctx.client, parent);
+                      if (SandboxRegistry *sandboxes = ctx.sandboxes) {
+                          const QString id = ctx.sandboxId;
+                          view->setSandboxName(sandboxes->entry(id).name);
+                          // A saved sandbox can be renamed while its workspace is open.
+                          QObject::connect(sandboxes, &SandboxRegistry::changed, view,
+                                           [view, sandboxes, id](const QString &changed) {
+                                               if (changed == id)
+                                                   view->setSandboxName(sandboxes->entry(id).name);
+                                           });
+                      }
+                      return view;
                   }});
     registry.add({u"llms"_s, QCoreApplication::translate("sbx::LlmsTxtView", "llms.txt"), 20,
                   [](const WorkspaceContext &ctx, QWidget *parent) -> QWidget * {
