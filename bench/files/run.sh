@@ -8,6 +8,8 @@
 set -euo pipefail
 # shellcheck source=bench/files/common.sh
 source "$(dirname "$0")/common.sh" "${1:-build}" bench-file-transfer
+# shellcheck source=bench/lib/summary.sh
+source "$(dirname "$0")/../lib/summary.sh"
 
 # The 100 000-file listing needs no free space to speak of: run it first, on its own server.
 "$(dirname "$0")/listing.sh" "$build"
@@ -113,9 +115,16 @@ down_ours_srv=$(most "${down_ours_srvs[@]}")
 down_curl_srv=$(most "${down_curl_srvs[@]}")
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-echo "upload   1 GiB: ours $up_ours MB/s, curl $up_curl MB/s, ratio $(ratio "$up_ours" "$up_curl") (goal >= 0.9)"
+echo "upload   1 GiB: ours $up_ours MB/s, curl $up_curl MB/s, ratio $(ratio "$up_ours" "$up_curl") (goal >= 0.95, both >= 400 MB/s)"
 echo "download 1 GiB: ours $down_ours MB/s, curl $down_curl MB/s, ratio $(ratio "$down_ours" "$down_curl") (goal >= 0.9);" \
     "medians of $rounds rounds: ours ${down_ours_all[*]}, curl ${down_curl_all[*]}"
 echo "client peak RSS (VmHWM): upload $up_ours_hwm MiB, download $down_ours_hwm MiB (goal < 80)"
 echo "server peak RSS (VmHWM): upload ours $up_ours_srv / curl $up_curl_srv MiB," \
     "download ours $down_ours_srv / curl $down_curl_srv MiB (goal < 64)"
+up_met=$(awk -v a="$up_ours" -v b="$up_curl" 'BEGIN { print (a >= 0.95 * b && a >= 400) ? "met" : "missed" }')
+summary "upload 1 GiB MB/s" "$up_ours" "$up_curl (curl)" "$(ratio "$up_ours" "$up_curl")x" \
+    ">= 400 MB/s, >= 0.95x curl" "$up_met"
+curl_met=$(awk -v b="$up_curl" 'BEGIN { print (b >= 400) ? "met" : "missed" }')
+summary "upload 1 GiB MB/s, curl to our server" "$up_curl" "-" "-" ">= 400 MB/s" "$curl_met"
+summary_ratio "download 1 GiB MB/s" "$down_ours" "$down_curl" 0.9 "curl"
+summary_below "upload 1 GiB, server peak RSS" "$(most "$up_ours_srv" "$up_curl_srv")" 64 MiB
