@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QLocale>
 #include <QMimeData>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -23,12 +24,22 @@ namespace {
 // From this many entries a listing's rows are built on a worker thread: below it the hop costs
 // more than the building.
 constexpr qsizetype kWorkerRows = 4096;
+// Rows inserted per turn of the event loop: the Files tab's sorting proxy and the view take about
+// 1 us a row (100 000 at once stalled the GUI 100-130 ms), so each turn stays near 20 ms.
+constexpr std::size_t kChunkRows = 20000;
+
+bool sameFacts(const RemoteFileInfo &was, const RemoteFileInfo &f) {
+    return was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
+           was.permissions == f.permissions && was.path == f.path;
+}
 } // namespace
 
 struct RemoteFileModel::Node {
     RemoteFileInfo info;
     Node *parent = nullptr;
     std::vector<std::unique_ptr<Node>> children;
+    // A first listing's rows not inserted yet (kChunkRows a turn), already in byName.
+    std::vector<std::unique_ptr<Node>> pending;
     // The children by name: a path is found a component at a time, O(depth).
     QHash<QString, Node *> byName;
     // Its name's place in its folder's last listing in collation order, -1 when it came from
@@ -43,6 +54,9 @@ struct RemoteFileModel::Node {
     int row = 0;
     // The refresh that last found it in its folder's listing (RemoteFileModel::m_refreshMark).
     quint32 seen = 0;
+    // Counts changes to its children (rows, their facts): a refresh matched on a worker against
+    // a snapshot of them applies its matches only if none happened since.
+    quint32 version = 0;
 };
 
 // A listing's rows as nodes, built where the listing was parsed or on a worker, ready to be
@@ -50,7 +64,28 @@ struct RemoteFileModel::Node {
 struct RemoteFileModel::Built {
     std::vector<std::unique_ptr<Node>> nodes;
     QHash<QString, Node *> byName;
+    // A refresh matched on the worker: per node, the row of its namesake in the snapshot (-1:
+    // new) and whether their facts are the same; valid for the folder's version it was taken at.
+    std::vector<int> matched;
+    std::vector<bool> same;
+    quint32 version = 0;
+    bool hasMatches = false;
 };
+
+void RemoteFileModel::match(Built &built, const QList<RemoteFileInfo> &old, quint32 version) {
+    built.matched.assign(built.nodes.size(), -1);
+    built.same.assign(built.nodes.size(), false);
+    for (qsizetype i = 0; i < old.size(); ++i) {
+        const Node *node = built.byName.value(old[i].name);
+        if (!node)
+            continue;
+        const auto at = static_cast<std::size_t>(node->row);
+        built.matched[at] = static_cast<int>(i);
+        built.same[at] = sameFacts(old[i], node->info);
+    }
+    built.version = version;
+    built.hasMatches = true;
+}
 
 RemoteFileModel::Built RemoteFileModel::build(const QList<RemoteFileInfo> &files) {
     Built built;
@@ -161,9 +196,12 @@ RemoteFileModel::Node *RemoteFileModel::nodeForPath(const QString &path) const {
         return nullptr; // "/a/bc" is not below "/a/b"
     Node *node = m_root.get();
     for (const QStringView part : rest.tokenize(u'/', Qt::SkipEmptyParts)) {
-        node = node->byName.value(part.toString());
-        if (!node)
+        Node *child = node->byName.value(part.toString());
+        // A row still pending (a first listing inserted a chunk at a time) is not in the model.
+        if (!child || child->row >= static_cast<int>(node->children.size()) ||
+            node->children[static_cast<std::size_t>(child->row)].get() != child)
             return nullptr;
+        node = child;
     }
     return node;
 }
@@ -206,7 +244,8 @@ bool RemoteFileModel::hasChildren(const QModelIndex &parent) const {
         return false;
     const Node *node = nodeOf(parent);
     // An unlisted folder may have children: the view shows an expander and asks fetchMore.
-    return node->info.isDirectory && (!node->listed || !node->children.empty());
+    return node->info.isDirectory &&
+           (!node->listed || !node->children.empty() || !node->pending.empty());
 }
 
 bool RemoteFileModel::canFetchMore(const QModelIndex &parent) const {
@@ -234,9 +273,15 @@ void RemoteFileModel::list(Node *folder) {
             apply(node, build(files));
             return;
         }
-        // Building 100 000 nodes and their hash took the GUI thread longer than the listing
-        // took to arrive; on a worker it costs the GUI nothing, and the folder gets them all
-        // in one insertion (one layout of the view, not one per batch).
+        // Building 100 000 nodes, their hash and their names' ranks took the GUI thread longer
+        // than the listing took to arrive; on a worker it costs the GUI nothing.
+        // A refresh is matched there too, against a snapshot of the rows: on the GUI thread the
+        // 100 000 lookups by name stalled it 55-130 ms.
+        QList<RemoteFileInfo> old;
+        old.reserve(static_cast<qsizetype>(node->children.size()));
+        for (const auto &child : node->children)
+            old.append(child->info);
+        const quint32 version = node->version;
         auto *watcher = new QFutureWatcher<std::shared_ptr<Built>>(this);
         connect(watcher, &QFutureWatcher<std::shared_ptr<Built>>::finished, this,
                 [this, watcher, path, generation] {
@@ -248,8 +293,12 @@ void RemoteFileModel::list(Node *folder) {
                     else
                         discard(std::move(built->nodes));
                 });
-        watcher->setFuture(
-            QtConcurrent::run([files] { return std::make_shared<Built>(build(files)); }));
+        watcher->setFuture(QtConcurrent::run([files, old, version] {
+            auto built = std::make_shared<Built>(build(files));
+            if (!old.isEmpty())
+                match(*built, old, version);
+            return built;
+        }));
     };
     const auto failed = [this, path, generation](const Status &status) {
         if (generation != m_generation)
@@ -298,13 +347,46 @@ void RemoteFileModel::adopt(Node *folder, std::vector<std::unique_ptr<Node>> nod
     endInsertRows();
 }
 
+void RemoteFileModel::insertPending(Node *folder) {
+    auto &pending = folder->pending;
+    const std::size_t count = std::min(kChunkRows, pending.size());
+    if (count > 0) {
+        const int first = static_cast<int>(folder->children.size());
+        beginInsertRows(indexOf(folder), first, first + static_cast<int>(count) - 1);
+        folder->children.reserve(folder->children.size() + pending.size());
+        for (std::size_t i = 0; i < count; ++i) {
+            auto &node = pending[i];
+            node->parent = folder;
+            node->row = static_cast<int>(folder->children.size());
+            folder->children.push_back(std::move(node));
+        }
+        pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(count));
+        endInsertRows();
+    }
+    if (!pending.empty()) {
+        const QString path = folder->info.path;
+        const quint64 generation = m_generation;
+        QTimer::singleShot(0, this, [this, path, generation] {
+            Node *node = generation == m_generation ? nodeForPath(path) : nullptr;
+            if (node && node->listing && !node->pending.empty())
+                insertPending(node);
+        });
+        return;
+    }
+    pending.shrink_to_fit();
+    finishListing(folder);
+}
+
 void RemoteFileModel::apply(Node *folder, Built built) {
     folder->error.clear();
+    // Matched on the worker against rows that have not changed since: no lookups here.
+    const bool matched = built.hasMatches && built.version == folder->version;
+    ++folder->version;
     if (folder->children.empty()) {
-        // A first listing: the built nodes become the folder's rows as they are.
-        if (!built.nodes.empty())
-            adopt(folder, std::move(built.nodes), std::move(built.byName));
-        finishListing(folder);
+        // A first listing: the built nodes become the folder's rows as they are, a chunk a turn.
+        folder->byName = std::move(built.byName);
+        folder->pending = std::move(built.nodes);
+        insertPending(folder);
         return;
     }
     const QModelIndex parentIndex = indexOf(folder);
@@ -316,9 +398,14 @@ void RemoteFileModel::apply(Node *folder, Built built) {
     twins.reserve(built.nodes.size());
     int firstChanged = -1;
     int lastChanged = -1;
-    for (auto &node : built.nodes) {
+    for (std::size_t j = 0; j < built.nodes.size(); ++j) {
+        auto &node = built.nodes[j];
         const RemoteFileInfo &f = node->info;
-        Node *child = folder->byName.value(f.name);
+        Node *child = nullptr;
+        if (!matched)
+            child = folder->byName.value(f.name);
+        else if (built.matched[j] >= 0)
+            child = folder->children[static_cast<std::size_t>(built.matched[j])].get();
         if (!child) {
             fresh.push_back(std::move(node));
             continue;
@@ -327,8 +414,7 @@ void RemoteFileModel::apply(Node *folder, Built built) {
         // This listing's ranks: the order they give the rows that stay is the one they had.
         child->rank = node->rank;
         const RemoteFileInfo &was = child->info;
-        if (was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
-            was.permissions == f.permissions && was.path == f.path) {
+        if (matched ? bool(built.same[j]) : sameFacts(was, f)) {
             twins.push_back(std::move(node));
             continue;
         }
@@ -336,7 +422,9 @@ void RemoteFileModel::apply(Node *folder, Built built) {
             // What was listed below it is no folder's any more.
             dropListings(child);
             child->children.clear();
+            child->pending.clear();
             child->byName.clear();
+            ++child->version;
             child->listed = false;
         }
         child->info = f;
@@ -423,6 +511,7 @@ void RemoteFileModel::applyChange(const FileChange &change) {
         return;
     }
     if (node) {
+        ++node->parent->version;
         RemoteFileInfo &info = node->info;
         if (change.size >= 0 && !change.isDirectory)
             info.size = change.size;
@@ -455,6 +544,7 @@ void RemoteFileModel::insertNode(Node *folder, const RemoteFileInfo &info) {
     if (info.name.isEmpty() || folder->byName.contains(info.name))
         return;
     const int row = static_cast<int>(folder->children.size());
+    ++folder->version;
     beginInsertRows(indexOf(folder), row, row);
     auto node = std::make_unique<Node>();
     node->info = info;
@@ -471,6 +561,7 @@ void RemoteFileModel::removeNode(Node *node) {
     if (!folder)
         return;
     const int row = node->row;
+    ++folder->version;
     beginRemoveRows(indexOf(folder), row, row);
     dropListings(node);
     folder->byName.remove(node->info.name);

@@ -15,8 +15,9 @@ namespace sbx {
 class SandboxClient;
 
 // A sandbox's file tree, listed lazily as in KDE's KDirModel: an unlisted folder has children,
-// fetchMore() lists it once; a large listing's rows are built on a worker and inserted at once,
-// so that a huge folder never blocks the GUI. Each folder finds its children by name in a hash.
+// fetchMore() lists it once; a large listing's rows are built (and a refresh matched) on a
+// worker and inserted 20 000 a turn of the event loop, so that a huge folder never blocks the
+// GUI. Each folder finds its children by name in a hash.
 class RemoteFileModel final : public QAbstractItemModel {
     Q_OBJECT
 public:
@@ -82,7 +83,10 @@ private:
     void list(Node *folder);
     // A listing's nodes, unparented; pure, so that it can run on a worker.
     static Built build(const QList<RemoteFileInfo> &files);
+    // Matches a refresh's built nodes with a snapshot of the folder's rows; pure, for a worker.
+    static void match(Built &built, const QList<RemoteFileInfo> &old, quint32 version);
     void apply(Node *folder, Built built);
+    void insertPending(Node *folder);
     void adopt(Node *folder, std::vector<std::unique_ptr<Node>> nodes,
                QHash<QString, Node *> byName);
     void discard(std::vector<std::unique_ptr<Node>> nodes);
