@@ -1,6 +1,8 @@
 // One file transfer through the client layer: `upload LOCAL REMOTE` (UploadJob) or
 // `download REMOTE LOCAL` (DownloadJob) against BASE_URL. Does nothing else, so the VmHWM it
 // prints at the end is the peak of that transfer. bench/files/run.sh compares it with curl.
+// `qt-upload LOCAL REMOTE` sends the same multipart body through a bare QNetworkAccessManager,
+// without the client layer: what Qt's HTTP stack alone achieves.
 #include "client/api/filetransfer.h"
 #include "client/sandboxclient.h"
 
@@ -8,6 +10,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QHttpMultiPart>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 
 #include <cstdio>
 
@@ -49,17 +54,59 @@ template <typename Job> int run(Job *job, const char *mode, QElapsedTimer *clock
     return rc;
 }
 
+int qtUpload(const QUrl &base, const QString &local, const QString &remote) {
+    QNetworkAccessManager nam;
+    auto *multipart = new QHttpMultiPart(QHttpMultiPart::FormDataType);
+    QHttpPart pathPart;
+    pathPart.setHeader(QNetworkRequest::ContentDispositionHeader,
+                       QVariant(u"form-data; name=\"path\""_s));
+    pathPart.setBody(remote.toUtf8());
+    multipart->append(pathPart);
+    QHttpPart filePart;
+    filePart.setHeader(QNetworkRequest::ContentDispositionHeader,
+                       QVariant(u"form-data; name=\"file\"; filename=\"f\""_s));
+    filePart.setHeader(QNetworkRequest::ContentTypeHeader, QVariant(u"application/octet-stream"_s));
+    auto *file = new QFile(local, multipart);
+    if (!file->open(QIODevice::ReadOnly))
+        return 1;
+    const qint64 bytes = file->size();
+    filePart.setBodyDevice(file);
+    multipart->append(filePart);
+    QElapsedTimer clock;
+    clock.start();
+    QNetworkReply *reply =
+        nam.post(QNetworkRequest(base.resolved(QUrl(u"v1/file/upload"_s))), multipart);
+    multipart->setParent(reply);
+    QObject::connect(reply, &QNetworkReply::finished, qApp, &QCoreApplication::quit);
+    QCoreApplication::exec();
+    const double seconds = clock.nsecsElapsed() / 1e9;
+    const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->error() != QNetworkReply::NoError || code != 200) {
+        std::fprintf(stderr, "qt-upload failed: HTTP %d %s\n", code,
+                     qPrintable(reply->errorString()));
+        return 1;
+    }
+    std::printf("qt-upload bytes=%lld seconds=%.3f MBps=%.1f vmhwm_kb=%lld\n",
+                static_cast<long long>(bytes), seconds, bytes / 1e6 / seconds,
+                static_cast<long long>(vmHwmKb()));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     const QString mode = args.value(1);
-    if (args.size() != 5 || (mode != u"upload"_s && mode != u"download"_s)) {
+    if (args.size() != 5 ||
+        (mode != u"upload"_s && mode != u"download"_s && mode != u"qt-upload"_s)) {
         std::fprintf(stderr, "usage: bench-file-transfer upload BASE_URL LOCAL REMOTE\n"
-                             "       bench-file-transfer download BASE_URL REMOTE LOCAL\n");
+                             "       bench-file-transfer download BASE_URL REMOTE LOCAL\n"
+                             "       bench-file-transfer qt-upload BASE_URL LOCAL REMOTE\n");
         return 2;
     }
+    if (mode == u"qt-upload"_s)
+        return qtUpload(QUrl(args.at(2)), args.at(3), args.at(4));
     SandboxClient client({QUrl(args.at(2)), {}}, {});
     QElapsedTimer clock;
     if (mode == u"upload"_s)

@@ -1,6 +1,7 @@
 #include "client/api/filejobs.h"
 
 #include "client/api/envelope.h"
+#include "client/api/filelistingparser.h"
 #include "client/api/remotecommand.h"
 
 #include <QCoreApplication>
@@ -21,6 +22,13 @@ const QString kListWhat = u"POST /v1/file/list"_s;
 } // namespace
 
 FileListing parseFileListing(const QByteArray &body) {
+    FileListing out;
+    if (parseFileListingFast(body, out.files))
+        return out;
+    return parseFileListingTolerant(body);
+}
+
+FileListing parseFileListingTolerant(const QByteArray &body) {
     FileListing out;
     Envelope envelope;
     out.status = parseEnvelope(body, kListWhat, &envelope);

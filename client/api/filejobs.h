@@ -96,7 +96,10 @@ private:
 };
 
 // Parses a list body; pure, so that it can run on a worker thread. Exposed for fixture tests.
+// The usual shape is read straight from the text (parseFileListingFast), anything else by
+// parseFileListingTolerant through a JSON tree.
 FileListing parseFileListing(const QByteArray &body);
+FileListing parseFileListingTolerant(const QByteArray &body);
 
 class RemoteCommandJob;
 // A folder listed as root where AIO's list refused the sandbox user: `find` through `sudo -n`

@@ -15,7 +15,9 @@ namespace sbx {
 class SandboxClient;
 
 // A sandbox's file tree, listed lazily as in KDE's KDirModel: an unlisted folder has children,
-// fetchMore() lists it once, rows arrive in batches so that a huge folder never blocks the GUI.
+// fetchMore() lists it once; a large listing's rows are built (and a refresh matched) on a
+// worker and inserted 20 000 a turn of the event loop, so that a huge folder never blocks the
+// GUI. Each folder finds its children by name in a hash.
 class RemoteFileModel final : public QAbstractItemModel {
     Q_OBJECT
 public:
@@ -31,6 +33,10 @@ public:
     QString rootPath() const;
     QString pathOf(const QModelIndex &index) const;
     bool isDirectory(const QModelIndex &index) const;
+    // For RemoteFileSortProxy, without a QVariant: the row's facts, and its name's rank among
+    // its siblings in collation order (QCollator of the default locale), -1 when unknown.
+    const RemoteFileInfo &fileInfo(const QModelIndex &index) const;
+    int nameRank(const QModelIndex &index) const;
     // The index of a path already in the model, or invalid.
     QModelIndex indexForPath(const QString &path) const;
     // Lists a folder again, keeping the rows (and so expansion and selection) of what stayed.
@@ -69,24 +75,31 @@ Q_SIGNALS:
 
 private:
     struct Node;
+    struct Built;
     Node *nodeOf(const QModelIndex &index) const;
-    // The node of a path in the model, or null.
+    // The node of a path in the model (the root's included), or null: O(depth) hash lookups.
     Node *nodeForPath(const QString &path) const;
-    QModelIndex walkToPath(const QString &path) const;
-    // Drops a node and its subtree from m_byPath before they are destroyed.
-    void forget(Node *node);
     QModelIndex indexOf(Node *node, int column = 0) const;
     void list(Node *folder);
-    void apply(Node *folder, const QList<RemoteFileInfo> &files);
-    void insertBatch(Node *folder);
+    // A listing's nodes, unparented; pure, so that it can run on a worker.
+    static Built build(const QList<RemoteFileInfo> &files);
+    // Matches a refresh's built nodes with a snapshot of the folder's rows; pure, for a worker.
+    static void match(Built &built, const QList<RemoteFileInfo> &old, quint32 version);
+    void apply(Node *folder, Built built);
+    void insertPending(Node *folder);
+    void adopt(Node *folder, std::vector<std::unique_ptr<Node>> nodes,
+               QHash<QString, Node *> byName);
+    void discard(std::vector<std::unique_ptr<Node>> nodes);
+    void finishListing(Node *folder);
+    // Listings in flight below node (node's own included) that will never be applied.
+    void dropListings(Node *node);
     void applyChange(const FileChange &change);
     void insertNode(Node *folder, const RemoteFileInfo &info);
     void removeNode(Node *node);
 
     QPointer<SandboxClient> m_client;
     std::unique_ptr<Node> m_root;
-    // Every node by its path, the root's included (KDirModel keeps the same map).
-    QHash<QString, Node *> m_byPath;
+    quint64 m_generation = 0;  // counts setRootPath(): a listing of an older root is dropped
     quint32 m_refreshMark = 0; // counts refreshes; a row not marked by one went away
     int m_loading = 0;
     bool m_sudo = false;

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <climits>
 #include <cstdlib>
-#include <dirent.h>
 #include <fcntl.h>
 #include <functional>
 #include <sys/stat.h>
@@ -19,133 +17,6 @@ using nlohmann::json;
 
 // Whole-file reads go through JSON: past this, download is the way.
 constexpr off_t kReadLimit = 256LL * 1024 * 1024;
-
-struct ListEntry {
-    std::string name;
-    std::string path;
-    bool directory = false;
-    struct stat info {};
-    std::string extension;
-};
-
-std::string joinPath(const std::string &dir, const std::string &name) {
-    return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
-}
-
-// As Python's PurePath.suffix: ".tar.gz" -> ".gz", ".bashrc" -> "".
-std::string extensionOf(const std::string &name) {
-    const std::size_t dot = name.rfind('.');
-    if (dot == std::string::npos || dot == 0 || dot + 1 == name.size())
-        return {};
-    return name.substr(dot);
-}
-
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
-bool typeWanted(const ListRequest &request, const std::string &extension) {
-    if (request.fileTypes.empty())
-        return true;
-    const std::string ext = lower(extension);
-    return std::any_of(request.fileTypes.begin(), request.fileTypes.end(),
-                       [&](const std::string &wanted) {
-                           const std::string w = lower(wanted);
-                           return w == ext || (!w.empty() && w[0] != '.' && "." + w == ext);
-                       });
-}
-
-// Subfolders that cannot be read are left out, as a file manager does; only the top folder's
-// errors are reported.
-void walk(const std::string &dir, int depth, const ListRequest &request,
-          std::vector<ListEntry> &out) {
-    DIR *handle = opendir(dir.c_str());
-    if (!handle)
-        return;
-    std::vector<std::string> subdirs;
-    while (const dirent *item = readdir(handle)) {
-        const std::string name = item->d_name;
-        if (name == "." || name == "..")
-            continue;
-        if (!request.showHidden && name[0] == '.')
-            continue;
-        ListEntry entry;
-        entry.name = name;
-        entry.path = joinPath(dir, name);
-        if (lstat(entry.path.c_str(), &entry.info) != 0)
-            continue;
-        bool symlink = S_ISLNK(entry.info.st_mode);
-        if (symlink) {
-            struct stat target {};
-            if (stat(entry.path.c_str(), &target) == 0)
-                entry.info = target;
-        }
-        entry.directory = S_ISDIR(entry.info.st_mode);
-        if (!entry.directory) {
-            entry.extension = extensionOf(name);
-            if (!typeWanted(request, entry.extension))
-                continue;
-        }
-        // Symlinked folders are listed, not entered: no loops.
-        if (entry.directory && !symlink)
-            subdirs.push_back(entry.path);
-        out.push_back(std::move(entry));
-    }
-    closedir(handle);
-    const int maxDepth = request.maxDepth.value_or(INT_MAX);
-    if (!request.recursive || depth >= maxDepth)
-        return;
-    for (const std::string &sub : subdirs)
-        walk(sub, depth + 1, request, out);
-}
-
-long long mtimeNs(const struct stat &info) {
-    return static_cast<long long>(info.st_mtim.tv_sec) * 1000000000LL + info.st_mtim.tv_nsec;
-}
-
-void sortEntries(std::vector<ListEntry> &entries, const ListRequest &request) {
-    auto byName = [](const ListEntry &a, const ListEntry &b) {
-        if (a.name != b.name)
-            return a.name < b.name;
-        return a.path < b.path;
-    };
-    std::function<bool(const ListEntry &, const ListEntry &)> less = byName;
-    if (request.sortBy == "size") {
-        less = [byName](const ListEntry &a, const ListEntry &b) {
-            if (a.info.st_size != b.info.st_size)
-                return a.info.st_size < b.info.st_size;
-            return byName(a, b);
-        };
-    } else if (request.sortBy == "modified") {
-        less = [byName](const ListEntry &a, const ListEntry &b) {
-            if (mtimeNs(a.info) != mtimeNs(b.info))
-                return mtimeNs(a.info) < mtimeNs(b.info);
-            return byName(a, b);
-        };
-    } else if (request.sortBy == "type") {
-        // Folders first, then by extension.
-        less = [byName](const ListEntry &a, const ListEntry &b) {
-            if (a.directory != b.directory)
-                return a.directory;
-            if (a.extension != b.extension)
-                return a.extension < b.extension;
-            return byName(a, b);
-        };
-    }
-    if (request.sortDesc)
-        std::stable_sort(entries.begin(), entries.end(),
-                         [&less](const ListEntry &a, const ListEntry &b) { return less(b, a); });
-    else
-        std::stable_sort(entries.begin(), entries.end(), less);
-}
-
-std::string octalPermissions(mode_t mode) {
-    char text[8];
-    std::snprintf(text, sizeof text, "%03o", static_cast<unsigned>(mode & 07777));
-    return text;
-}
 
 bool writeAll(int fd, std::string_view data) {
     while (!data.empty()) {
@@ -197,50 +68,6 @@ void setFileAccessProbe(std::function<int(const std::string &path)> probe) {
 
 int fileAccessError(const std::string &path) {
     return accessProbe() ? accessProbe()(path) : 0;
-}
-
-FileOutcome listFiles(const ListRequest &request) {
-    if (const int refused = fileAccessError(request.path))
-        return failure(fileErrorFromErrno(refused, request.path, "list"));
-    struct stat info {};
-    if (stat(request.path.c_str(), &info) != 0)
-        return failure(fileErrorFromErrno(errno, request.path, "list"));
-    if (!S_ISDIR(info.st_mode))
-        return failure(fileErrorFromErrno(ENOTDIR, request.path, "list"));
-    // Opened here so that an unreadable top folder is an error, not an empty listing.
-    DIR *probe = opendir(request.path.c_str());
-    if (!probe)
-        return failure(fileErrorFromErrno(errno, request.path, "list"));
-    closedir(probe);
-
-    std::vector<ListEntry> entries;
-    walk(request.path, 1, request, entries);
-    sortEntries(entries, request);
-
-    json files = json::array();
-    std::size_t directories = 0;
-    for (const ListEntry &entry : entries) {
-        json item = json::object();
-        item["name"] = entry.name;
-        item["path"] = entry.path;
-        item["is_directory"] = entry.directory;
-        item["size"] = request.includeSize ? json(entry.info.st_size) : json();
-        item["modified_time"] = isoTime(entry.info.st_mtim);
-        item["permissions"] =
-            request.includePermissions ? json(octalPermissions(entry.info.st_mode)) : json();
-        item["extension"] = entry.directory ? json() : json(entry.extension);
-        files.push_back(std::move(item));
-        directories += entry.directory ? 1 : 0;
-    }
-    FileOutcome outcome;
-    outcome.message = "Listed " + std::to_string(entries.size()) + " entries";
-    outcome.data = json::object();
-    outcome.data["path"] = request.path;
-    outcome.data["files"] = std::move(files);
-    outcome.data["total_count"] = entries.size();
-    outcome.data["directory_count"] = directories;
-    outcome.data["file_count"] = entries.size() - directories;
-    return outcome;
 }
 
 FileOutcome readFile(const ReadRequest &request) {

@@ -47,9 +47,12 @@ struct FileOutcome {
     std::optional<FileError> error;
     std::string message;
     nlohmann::json data;
+    // When not empty, the whole JSON answer, written already (a listing of 100 000 entries
+    // would take longer as a json tree than the disk took to list it).
+    std::string body;
 };
 
-FileOutcome listFiles(const ListRequest &request);
+// listFiles: server/files/filelisting.h.
 FileOutcome readFile(const ReadRequest &request);
 FileOutcome writeFile(const WriteRequest &request);
 

@@ -7,6 +7,7 @@
 #include "server/core/servercontext.h"
 #include "server/core/workpool.h"
 #include "server/files/downloadroute.h"
+#include "server/files/filelisting.h"
 #include "server/files/fileops.h"
 #include "server/files/uploadroute.h"
 
@@ -19,10 +20,15 @@ namespace {
 
 using nlohmann::json;
 
-HttpResponse answer(const FileOutcome &outcome) {
+HttpResponse answer(FileOutcome outcome) {
     if (outcome.error)
         return fileErrorResponse(*outcome.error);
-    return envelopeResponse(200, true, outcome.message, outcome.data);
+    if (!outcome.body.empty()) {
+        HttpResponse response;
+        response.body = std::move(outcome.body);
+        return response;
+    }
+    return envelopeResponse(200, true, outcome.message, std::move(outcome.data));
 }
 
 HttpResponse invalidPath(const std::string &path, const char *operation) {

@@ -1,9 +1,11 @@
-// RemoteFileModel over a real sandbox-server: lazy listing, batches, refresh that keeps rows.
+// RemoteFileModel over a real sandbox-server: lazy listing, big folders, refresh that keeps rows.
 #include "client/sandboxclient.h"
 #include "models/files/remotefilemodel.h"
+#include "models/files/remotefilesortproxy.h"
 #include "tests/support/testserver.h"
 
 #include <QAbstractItemModelTester>
+#include <QCollator>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QJsonArray>
@@ -70,7 +72,9 @@ private Q_SLOTS:
     void unexpandedFoldersAreNotListed();
     void refreshKeepsRowsThatStayed();
     void refreshRemovesScatteredRows();
-    void bigFolderArrivesInBatches();
+    void refreshReplacingEveryRow();
+    void bigFolderArrivesInChunks();
+    void sortProxyOrdersAsTheCollation();
     void mimeDataDescribesRemoteItems();
     void failedListingIsReported();
 };
@@ -205,19 +209,128 @@ void TestRemoteFileModel::refreshRemovesScatteredRows() {
     QVERIFY(!model.indexForPath(root + u"/d3/inner.txt"_s).isValid());
 }
 
-void TestRemoteFileModel::bigFolderArrivesInBatches() {
+void TestRemoteFileModel::refreshReplacingEveryRow() {
+    const QString root = m_server.workspace() + u"/replaced"_s;
+    QDir().mkpath(root);
+    for (int i = 0; i < 5; ++i)
+        touch(root + u"/old%1"_s.arg(i));
+    SandboxClient client({m_server.url(), {}}, {});
+    RemoteFileModel model(&client);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy listed(&model, &RemoteFileModel::folderListed);
+    QVERIFY(listRoot(model, root, listed));
+    QCOMPARE(model.rowCount(), 5);
+    for (int i = 0; i < 5; ++i) {
+        QFile::remove(root + u"/old%1"_s.arg(i));
+        touch(root + u"/new%1"_s.arg(i));
+    }
+    model.refresh();
+    QVERIFY(waitListed(listed, root));
+    QCOMPARE(model.rowCount(), 5);
+    // Rows that all arrived in a refresh are found by their paths as a first listing's are.
+    for (int i = 0; i < 5; ++i) {
+        const QModelIndex at = model.indexForPath(root + u"/new%1"_s.arg(i));
+        QVERIFY2(at.isValid(), qPrintable(u"new%1"_s.arg(i)));
+        QCOMPARE(at.data().toString(), u"new%1"_s.arg(i));
+    }
+    QVERIFY(!model.indexForPath(root + u"/old0"_s).isValid());
+}
+
+void TestRemoteFileModel::bigFolderArrivesInChunks() {
     const QString dir = m_server.workspace() + u"/big"_s;
     QDir().mkpath(dir);
-    for (int i = 0; i < 12000; ++i)
+    for (int i = 0; i < 25000; ++i)
         QFile(dir + u"/f%1"_s.arg(i)).open(QIODevice::WriteOnly);
     SandboxClient client({m_server.url(), {}}, {});
     RemoteFileModel model(&client);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy listed(&model, &RemoteFileModel::folderListed);
     QVERIFY(listRoot(model, dir, listed));
-    QCOMPARE(model.rowCount(), 12000);
-    QVERIFY(inserted.count() >= 6); // at most 2000 rows per turn of the event loop
+    QCOMPARE(model.rowCount(), 25000);
+    // Built on a worker, inserted 20 000 rows a turn of the event loop.
+    QCOMPARE(inserted.count(), 2);
     QVERIFY(!model.isLoading());
+    for (int i : {0, 12345, 24999})
+        QCOMPARE(model.indexForPath(dir + u"/f%1"_s.arg(i)).data().toString(), u"f%1"_s.arg(i));
+    // A refresh of the same folder (matched on the worker) changes nothing a view sees.
+    inserted.clear();
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.refresh();
+    QVERIFY(waitListed(listed, dir));
+    QCOMPARE(model.rowCount(), 25000);
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(changed.count(), 0);
+    // One gone, one new, one grown: each seen as such, the rest kept.
+    const QPersistentModelIndex kept = model.indexForPath(dir + u"/f500"_s);
+    QFile::remove(dir + u"/f7"_s);
+    touch(dir + u"/zz-new"_s);
+    touch(dir + u"/f100"_s);
+    model.refresh();
+    QVERIFY(waitListed(listed, dir));
+    QCOMPARE(model.rowCount(), 25000);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(inserted.count(), 1);
+    QVERIFY(!model.indexForPath(dir + u"/f7"_s).isValid());
+    QVERIFY(model.indexForPath(dir + u"/zz-new"_s).isValid());
+    QCOMPARE(model.indexForPath(dir + u"/f100"_s).data(RemoteFileModel::SizeRole).toLongLong(), 1);
+    QVERIFY(kept.isValid());
+    QCOMPARE(QModelIndex(kept), model.indexForPath(dir + u"/f500"_s));
+}
+
+void TestRemoteFileModel::sortProxyOrdersAsTheCollation() {
+    const QString root = m_server.workspace() + u"/collated"_s;
+    const QStringList files = {u"b.txt"_s, u"A.txt"_s,         u"a10"_s,
+                               u"a2"_s,    u"\u00c9t\u00e9"_s, u"_x"_s,
+                               u"Zeta"_s,  u"\u4e2d\u6587"_s,  u"e"_s};
+    const QStringList folders = {u"zdir"_s, u"Bdir"_s};
+    QDir().mkpath(root);
+    for (const QString &f : files)
+        touch(root + u'/' + f);
+    for (const QString &d : folders)
+        QDir().mkpath(root + u'/' + d);
+    SandboxClient client({m_server.url(), {}}, {});
+    RemoteFileModel model(&client);
+    RemoteFileSortProxy proxy;
+    proxy.setSourceModel(&model);
+    proxy.sort(RemoteFileModel::NameColumn, Qt::AscendingOrder);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy listed(&model, &RemoteFileModel::folderListed);
+    QVERIFY(listRoot(model, root, listed));
+    // Folders first, each group as QCollator orders it, whether a row came with the listing
+    // (ranked) or from a file change (compared by name).
+    const auto expected = [](QStringList dirs, QStringList names) {
+        const QCollator collator;
+        const auto less = [&](const QString &a, const QString &b) {
+            return collator.compare(a, b) < 0;
+        };
+        std::sort(dirs.begin(), dirs.end(), less);
+        std::sort(names.begin(), names.end(), less);
+        return dirs + names;
+    };
+    const auto shown = [&] {
+        QStringList names;
+        for (int r = 0; r < proxy.rowCount(); ++r)
+            names << proxy.index(r, 0).data().toString();
+        return names;
+    };
+    QCOMPARE(shown(), expected(folders, files));
+    FileChange created;
+    created.type = u"create"_s;
+    created.path = root + u"/a3"_s;
+    FileChange dir = created;
+    dir.path = root + u"/Adir"_s;
+    dir.isDirectory = true;
+    model.applyChanges({created, dir});
+    QCOMPARE(shown(), expected(folders + QStringList{u"Adir"_s}, files + QStringList{u"a3"_s}));
+    proxy.sort(RemoteFileModel::NameColumn, Qt::DescendingOrder);
+    QStringList down = expected(folders + QStringList{u"Adir"_s}, {});
+    std::reverse(down.begin(), down.end());
+    QStringList downFiles = expected({}, files + QStringList{u"a3"_s});
+    std::reverse(downFiles.begin(), downFiles.end());
+    // Descending: still folders first, each group reversed.
+    QCOMPARE(shown(), down + downFiles);
 }
 
 void TestRemoteFileModel::mimeDataDescribesRemoteItems() {

@@ -11,6 +11,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace sbxtest;
@@ -25,6 +27,7 @@ private slots:
     void listSortsAndReportsSizes();
     void listHiddenAndFileTypes();
     void listRecursiveWithMaxDepth();
+    void listHostileNamesLinksAndModes();
     void listErrorShapes();
     void readLineRanges();
     void readErrorShapes();
@@ -182,6 +185,61 @@ void TestServerFiles::listRecursiveWithMaxDepth() {
     all = names(result);
     all.sort();
     QCOMPARE(all, QStringList({u"mid.txt"_s, u"one"_s, u"top.txt"_s, u"two"_s}));
+}
+
+// The listing's JSON is written by hand: every byte a name may hold comes back as the name
+// (bytes that are not UTF-8 as U+FFFD), links to folders are folders, times and modes exact.
+void TestServerFiles::listHostileNamesLinksAndModes() {
+    const QByteArray folder = QFile::encodeName(path(u"hostile"_s));
+    const auto at = [&folder](const QByteArray &name) -> QByteArray {
+        return folder + '/' + name;
+    };
+    QVERIFY(QDir().mkpath(path(u"hostile/sub"_s)));
+    const QList<QByteArray> raw = {"quo\"te\\back.txt",     "tab\there",   "nl\nname", "ctl\x01x",
+                                   "\xc3\xa9-\xc3\xbc.txt", "bad\xff.bin", "setuid"};
+    for (const QByteArray &name : raw) {
+        const int fd = ::open(at(name).constData(), O_CREAT | O_WRONLY, 0644);
+        QVERIFY2(fd >= 0, name.constData());
+        QCOMPARE(::write(fd, "12345", 5), ssize_t(5));
+        ::close(fd);
+    }
+    QCOMPARE(::chmod(at("setuid").constData(), 04755), 0);
+    // 2021-03-04T05:06:07.089Z
+    const timespec when[2] = {{1614834367, 89000000}, {1614834367, 89000000}};
+    QCOMPARE(::utimensat(AT_FDCWD, at("tab\there").constData(), when, 0), 0);
+    QCOMPARE(::symlink(at("sub").constData(), at("link-dir").constData()), 0);
+    QCOMPARE(::symlink(at("gone").constData(), at("dangling").constData()), 0);
+
+    const QJsonObject result = post(
+        u"/v1/file/list"_s, {{u"path"_s, path(u"hostile"_s)}, {u"include_permissions"_s, true}});
+    QCOMPARE(result[u"success"_s], QJsonValue(true));
+    QHash<QString, QJsonObject> byName;
+    const QJsonArray files = result[u"data"_s][u"files"_s].toArray();
+    for (const auto &file : files)
+        byName.insert(file[u"name"_s].toString(), file.toObject());
+    const QStringList expected = {
+        u"quo\"te\\back.txt"_s, u"tab\there"_s,     u"nl\nname"_s, u"ctl\x01x"_s,
+        u"\u00e9-\u00fc.txt"_s, u"bad\ufffd.bin"_s, u"setuid"_s,   u"sub"_s,
+        u"link-dir"_s,          u"dangling"_s};
+    for (const QString &name : expected)
+        QVERIFY2(byName.contains(name), qPrintable(QStringList(byName.keys()).join(u'|')));
+    QCOMPARE(byName.size(), expected.size());
+    QCOMPARE(result[u"data"_s][u"total_count"_s].toInt(), 10);
+    QCOMPARE(result[u"data"_s][u"directory_count"_s].toInt(), 2);
+    const QJsonObject quote = byName[u"quo\"te\\back.txt"_s];
+    QCOMPARE(quote[u"path"_s].toString(), path(u"hostile/quo\"te\\back.txt"_s));
+    QCOMPARE(quote[u"size"_s].toInt(), 5);
+    QCOMPARE(quote[u"extension"_s].toString(), u".txt"_s);
+    QCOMPARE(quote[u"permissions"_s].toString(), u"644"_s);
+    QCOMPARE(byName[u"setuid"_s][u"permissions"_s].toString(), u"4755"_s);
+    QCOMPARE(byName[u"tab\there"_s][u"modified_time"_s].toString(), u"2021-03-04T05:06:07.089Z"_s);
+    QCOMPARE(byName[u"link-dir"_s][u"is_directory"_s], QJsonValue(true));
+    QVERIFY(byName[u"link-dir"_s][u"extension"_s].isNull());
+    QCOMPARE(byName[u"dangling"_s][u"is_directory"_s], QJsonValue(false));
+    QCOMPARE(byName[u"sub"_s][u"is_directory"_s], QJsonValue(true));
+    // Names sort by their bytes, as before: "bad" < "ctl" < ... < "tab" < "\xc3".
+    QCOMPARE(names(result).constFirst(), u"bad\ufffd.bin"_s);
+    QCOMPARE(names(result).constLast(), u"\u00e9-\u00fc.txt"_s);
 }
 
 void TestServerFiles::listErrorShapes() {

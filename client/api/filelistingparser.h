@@ -1,0 +1,23 @@
+#pragma once
+
+#include "client/api/filejobs.h"
+
+#include <QByteArrayView>
+
+namespace sbx {
+
+// Reads a POST /v1/file/list answer of the usual shape (success true, data.files an array of
+// FileInfo objects) straight from its text, without a JSON tree: nlohmann's parse of a
+// 100 000-entry listing (20 MB) took longer than the server took to list the folder. As strict
+// as RFC 8259 (and nlohmann): keys in any order, unknown fields checked and skipped, null for
+// any optional field, numbers with a fraction or exponent truncated as jsonInt() does. False
+// for anything else (an error envelope, a field of an unexpected type, text that is not JSON,
+// not UTF-8, nested deeper than 64), and then the caller parses it the tolerant way, which
+// decides what it means or which error it is.
+bool parseFileListingFast(QByteArrayView body, QList<RemoteFileInfo> &files);
+
+// "2024-05-01T12:00:00.123Z" (or without the milliseconds) as UTC, without QDateTime's parser;
+// any other form through QDateTime::fromString(Qt::ISODateWithMs).
+QDateTime parseIsoTime(QByteArrayView text);
+
+} // namespace sbx
