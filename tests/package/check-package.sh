@@ -7,18 +7,27 @@
 # Depends, and lintian reports no error.
 #
 # Usage: check-package.sh BUILD_DIR VERSION
-# Exits 125 (ctest: skipped) only when a tool it needs is not installed.
+# Exits 125 (ctest: skipped) only when a tool it needs is not installed, or was not when CMake
+# configured BUILD_DIR.
 set -uo pipefail
 
 build=$1
 version=$2
 
 missing=()
-for tool in cmake cpack dpkg-deb dpkg-shlibdeps desktop-file-validate appstreamcli lintian file; do
+for tool in cmake cpack dpkg-deb dpkg-shlibdeps desktop-file-validate appstreamcli lintian file \
+  help2man rsvg-convert gzip; do
   command -v "$tool" >/dev/null || missing+=("$tool")
 done
 if ((${#missing[@]})); then
   echo "SKIP: not installed: ${missing[*]} (packaging/install-deps.sh installs them)"
+  exit 125
+fi
+
+# cmake/Packaging.cmake sets up the package only where it found help2man and rsvg-convert.
+if [[ ! -f "$build/CPackConfig.cmake" ]]; then
+  echo "SKIP: $build was configured before the packaging tools were installed (no" \
+    "CPackConfig.cmake): run cmake on it again"
   exit 125
 fi
 
