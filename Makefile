@@ -6,7 +6,7 @@ CMAKE_FLAGS ?=
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps configure build run test bench format clean asan fuzz translations
+.PHONY: all deps configure build run test bench format clean asan fuzz translations package
 
 all: build
 
@@ -41,6 +41,12 @@ fuzz: deps
 		-DCMAKE_CXX_COMPILER=clang++-14 -DSBX_FUZZ=ON -DSBX_BUILD_TESTS=OFF -DSBX_BUILD_BENCH=OFF
 	cmake --build $(FUZZ_DIR) -j $(JOBS) --target sbx_fuzz
 	bash tests/fuzz/run.sh all $(FUZZ_DIR) $(FUZZ_SECONDS)
+
+# The Debian package, $(BUILD_DIR)/sandbox-console_VERSION-1_ARCH.deb (cmake/Packaging.cmake).
+# CMake runs again first so that it finds the packaging tools deps may just have installed.
+package: build
+	cmake $(BUILD_DIR)
+	cmake --build $(BUILD_DIR) --target package
 
 # resources/translations/*.ts from the sources' tr() strings.
 translations: configure

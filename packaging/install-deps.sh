@@ -31,6 +31,9 @@ packages=(
   xvfb xauth imagemagick openssl curl procps wrk lnav time
   # observe tests: a child that allocates 300 MB
   python3
+  # the Debian package (`make package`, tests/package): icon renders, man pages from --help, the
+  # validators of the desktop entry and AppStream data, dpkg-shlibdeps, lintian
+  librsvg2-bin help2man desktop-file-utils appstream dpkg-dev lintian file
   # fuzzing (`make fuzz`): libFuzzer with clang's sanitizers
   clang-14 libfuzzer-14-dev
 )
