@@ -57,6 +57,7 @@ private Q_SLOTS:
     void comesBackAsItWasLeft();
     void goneShellComesBackAsANewOne();
     void noRestoreStartsClean();
+    void localSandboxTerminalComesBackAfterRestart();
 };
 
 void TestSession::initTestCase() {
@@ -119,7 +120,7 @@ void TestSession::comesBackAsItWasLeft() {
     window.selectSandbox(id);
     QCOMPARE(window.workspace(id)->tabs()->currentWidget(), window.workspace(id)->tab(u"files"_s));
     TerminalTab *terminals = terminalsOf(window, id);
-    QCOMPARE(terminals->panes().size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(terminals->panes().size(), 1, 15000); // once the sandbox is online
     TerminalPane *pane = terminals->panes().first();
     QCOMPARE(terminals->tabs()->tabText(0), u"build"_s);
     // The same shell, its output replayed by the server.
@@ -160,7 +161,7 @@ void TestSession::goneShellComesBackAsANewOne() {
     window.show();
     window.selectSandbox(id);
     TerminalTab *terminals = terminalsOf(window, id);
-    QCOMPARE(terminals->panes().size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(terminals->panes().size(), 1, 15000);
     TerminalPane *pane = terminals->panes().first();
     // Asked for the old one, refused, and given a new one in its place.
     QTRY_VERIFY_WITH_TIMEOUT(!pane->sessionId().isEmpty() && pane->sessionId() != sessionId, 15000);
@@ -180,6 +181,42 @@ void TestSession::noRestoreStartsClean() {
         if (TerminalTab *terminals = terminalsOf(window, id))
             QCOMPARE(terminals->panes().size(), 0);
     }
+}
+
+void TestSession::localSandboxTerminalComesBackAfterRestart() {
+    // The local sandbox stops with the console: its shells are gone at the next start, and its
+    // server has no address until it is up again. The terminal waits for it, then is new.
+    QTemporaryDir dir;
+    const ConsoleContext::Paths local{dir.filePath(u"console.conf"_s), dir.filePath(u"data"_s),
+                                      QStringLiteral(SBX_SERVER_BINARY), false};
+    QString id;
+    QString sessionId;
+    {
+        ConsoleContext context(local);
+        MainWindow window(&context);
+        window.restoreSession();
+        id = context.startDefaultLocal();
+        window.show();
+        window.selectSandbox(id);
+        QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 20000);
+        TerminalPane *pane = terminalsOf(window, id)->openTerminal();
+        QTRY_VERIFY_WITH_TIMEOUT(pane->isRunning() && !pane->sessionId().isEmpty(), 15000);
+        sessionId = pane->sessionId();
+        QVERIFY(window.session()->flush());
+    }
+    ConsoleContext context(local);
+    MainWindow window(&context);
+    const QString restored = window.restoreSession();
+    QCOMPARE(restored, id);
+    context.startDefaultLocal();
+    window.show();
+    window.selectSandbox(id);
+    TerminalTab *terminals = terminalsOf(window, id);
+    QTRY_COMPARE_WITH_TIMEOUT(terminals->panes().size(), 1, 20000);
+    TerminalPane *pane = terminals->panes().first();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        pane->isRunning() && !pane->sessionId().isEmpty() && pane->sessionId() != sessionId, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(pane->bannerText().contains(sessionId), 10000);
 }
 
 QTEST_MAIN(TestSession)

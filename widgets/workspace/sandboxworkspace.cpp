@@ -14,7 +14,9 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
+
 #include <QVBoxLayout>
+#include <utility>
 
 namespace sbx {
 
@@ -115,8 +117,9 @@ PendingWork SandboxWorkspace::pendingWork() const {
 }
 
 QJsonObject SandboxWorkspace::sessionState() const {
-    QJsonObject tabs;
-    for (int i = 0; i < m_tabs->count(); ++i) {
+    // Until the sandbox came online the restored tabs wait: what they had is still theirs.
+    QJsonObject tabs = m_pendingRestore;
+    for (int i = 0; i < m_tabs->count() && m_pendingRestore.isEmpty(); ++i) {
         QWidget *page = m_tabs->widget(i);
         if (const auto *source = dynamic_cast<const SessionStateSource *>(page))
             tabs.insert(page->property("sbxTabId").toString(), source->sessionState());
@@ -127,14 +130,34 @@ QJsonObject SandboxWorkspace::sessionState() const {
 }
 
 void SandboxWorkspace::restoreSessionState(const QJsonObject &state) {
-    const QJsonObject tabs = state.value(u"tabs"_s).toObject();
+    showTab(state.value(u"tab"_s).toString());
+    m_pendingRestore = state.value(u"tabs"_s).toObject();
+    if (m_pendingRestore.isEmpty())
+        return;
+    // Terminals re-attach to the sandbox's sessions: a local sandbox that is still starting
+    // has no address yet, so the tabs get their state once it is online.
+    if (m_sandboxes->state(m_sandboxId) == SandboxState::Online) {
+        applyPendingRestore();
+        return;
+    }
+    auto *once = new QObject(this);
+    connect(m_sandboxes, &SandboxRegistry::stateChanged, once,
+            [this, once](const QString &id, SandboxState now) {
+                if (id != m_sandboxId || now != SandboxState::Online)
+                    return;
+                once->deleteLater();
+                applyPendingRestore();
+            });
+}
+
+void SandboxWorkspace::applyPendingRestore() {
+    const QJsonObject tabs = std::exchange(m_pendingRestore, {});
     for (int i = 0; i < m_tabs->count(); ++i) {
         QWidget *page = m_tabs->widget(i);
         const QString id = page->property("sbxTabId").toString();
         if (auto *source = dynamic_cast<SessionStateSource *>(page); source && tabs.contains(id))
             source->restoreSessionState(tabs.value(id).toObject());
     }
-    showTab(state.value(u"tab"_s).toString());
 }
 
 void SandboxWorkspace::updateBanner() {

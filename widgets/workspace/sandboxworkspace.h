@@ -5,6 +5,7 @@
 #include "client/providers/sandboxprovider.h"
 #include "widgets/workspace/pendingwork.h"
 
+#include <QJsonObject>
 #include <QWidget>
 
 class QLabel;
@@ -48,6 +49,7 @@ public:
 
 private:
     void updateBanner();
+    void applyPendingRestore();
 
     SandboxRegistry *m_sandboxes;
     QString m_sandboxId;
@@ -55,6 +57,7 @@ private:
     QLabel *m_bannerText;
     QPushButton *m_retry;
     QTabWidget *m_tabs;
+    QJsonObject m_pendingRestore; // restored tab states waiting for the sandbox to be online
 };
 
 } // namespace sbx
