@@ -199,7 +199,10 @@ void TestSession::localSandboxTerminalComesBackAfterRestart() {
         window.show();
         window.selectSandbox(id);
         QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 20000);
-        TerminalPane *pane = terminalsOf(window, id)->openTerminal();
+        // As a user does: the tab's first visit opens the terminal, and it stays in front.
+        window.workspace(id)->showTab(u"terminal"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(terminalsOf(window, id)->panes().size(), 1, 10000);
+        TerminalPane *pane = terminalsOf(window, id)->panes().first();
         QTRY_VERIFY_WITH_TIMEOUT(pane->isRunning() && !pane->sessionId().isEmpty(), 15000);
         sessionId = pane->sessionId();
         QVERIFY(window.session()->flush());
@@ -217,6 +220,8 @@ void TestSession::localSandboxTerminalComesBackAfterRestart() {
     QTRY_VERIFY_WITH_TIMEOUT(
         pane->isRunning() && !pane->sessionId().isEmpty() && pane->sessionId() != sessionId, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(pane->bannerText().contains(sessionId), 10000);
+    // Only the restored terminal: the tab in front did not open one of its own meanwhile.
+    QCOMPARE(terminals->tabs()->count(), 1);
 }
 
 QTEST_MAIN(TestSession)

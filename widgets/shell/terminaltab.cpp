@@ -135,7 +135,7 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
 void TerminalTab::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
     // The first visit opens a terminal; a sandbox nobody looks at gets no shell.
-    if (m_tabs->count() == 0 && m_opened == 0)
+    if (m_tabs->count() == 0 && m_opened == 0 && !m_restoreExpected)
         openTerminal();
 }
 
@@ -256,6 +256,7 @@ void TerminalTab::replaceIfGone(TerminalPane *pane, const QString &wanted) {
 }
 
 void TerminalTab::restoreSessionState(const QJsonObject &state) {
+    m_restoreExpected = false;
     const QJsonArray terminals = state.value(u"terminals"_s).toArray();
     for (const QJsonValue &value : terminals) {
         const QJsonObject terminal = value.toObject();

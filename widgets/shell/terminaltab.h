@@ -44,6 +44,7 @@ public:
     // (the server replays their output; a session that is gone gets a new one and a notice).
     QJsonObject sessionState() const override;
     void restoreSessionState(const QJsonObject &state) override;
+    void restoreExpected() override { m_restoreExpected = true; }
     // Where its questions go (and its views'); null: the dialogs. Set before opening terminals.
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
     QList<TerminalPane *> panes() const;
@@ -70,6 +71,7 @@ private:
     QTabWidget *m_tabs;
     QMenu *m_sessionMenu;
     int m_opened = 0;
+    bool m_restoreExpected = false; // restored terminals are coming: no shell of our own at first
 };
 
 class TabRegistry;

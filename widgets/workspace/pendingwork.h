@@ -33,6 +33,9 @@ public:
     virtual ~SessionStateSource() = default;
     virtual QJsonObject sessionState() const = 0;
     virtual void restoreSessionState(const QJsonObject &state) = 0;
+    // A state will be restored once the sandbox is online: until then the tab must not fill
+    // itself in (the Terminal tab's first visit would open a shell of its own).
+    virtual void restoreExpected() {}
 };
 
 } // namespace sbx

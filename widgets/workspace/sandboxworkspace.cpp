@@ -140,6 +140,12 @@ void SandboxWorkspace::restoreSessionState(const QJsonObject &state) {
         applyPendingRestore();
         return;
     }
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QWidget *page = m_tabs->widget(i);
+        if (auto *source = dynamic_cast<SessionStateSource *>(page);
+            source && m_pendingRestore.contains(page->property("sbxTabId").toString()))
+            source->restoreExpected();
+    }
     auto *once = new QObject(this);
     connect(m_sandboxes, &SandboxRegistry::stateChanged, once,
             [this, once](const QString &id, SandboxState now) {
