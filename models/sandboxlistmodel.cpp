@@ -11,9 +11,7 @@
 
 namespace sbx {
 
-namespace {
-constexpr int kExpiryWarningSecs = 5 * 60;
-}
+namespace {}
 
 SandboxListModel::SandboxListModel(SandboxRegistry *registry, QObject *parent)
     : QAbstractTableModel(parent)
@@ -63,7 +61,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const {
                                  ? jwtExpiry(entry.credentials.secret)
                                  : QDateTime();
     const qint64 secsLeft = expiry.isValid() ? QDateTime::currentDateTimeUtc().secsTo(expiry) : -1;
-    const bool expiryWarning = expiry.isValid() && secsLeft < kExpiryWarningSecs;
+    const bool expiryWarning = expiry.isValid() && secsLeft < kJwtExpiryWarningSecs;
 
     switch (role) {
     case IdRole:

@@ -23,6 +23,8 @@ struct Credentials {
 
 // Reads a JWT's `exp` claim without verifying it (display only). Invalid when absent.
 QDateTime jwtExpiry(const QString &token);
+// How long before its expiry a JWT is flagged in the list and notified.
+inline constexpr int kJwtExpiryWarningSecs = 5 * 60;
 
 QString credentialsKindName(Credentials::Kind kind);
 

@@ -69,8 +69,8 @@ void NotificationCenter::onStateChanged(const QString &id, SandboxState state) {
     }
 }
 
-void NotificationCenter::runFinished(const QString &sandboxId, const QString &command,
-                                     int exitCode, bool failed) {
+void NotificationCenter::runFinished(const QString &sandboxId, const QString &command, int exitCode,
+                                     bool failed) {
     if (windowActive())
         return;
     const QString shown = command.simplified().left(80);
@@ -91,10 +91,10 @@ void NotificationCenter::transfersFinished(const QString &sandboxId, int finishe
     const QString title =
         failed > 0 ? tr("%n transfer(s) failed on %1", nullptr, failed).arg(nameOf(sandboxId))
                    : tr("%n transfer(s) finished on %1", nullptr, finished).arg(nameOf(sandboxId));
-    emitIf(m_settings.transfers, {Notification::Kind::Transfers, title,
-                                  failed > 0 ? tr("%1 of %2 did not complete.").arg(failed).arg(finished)
-                                             : QString(),
-                                  failed > 0});
+    emitIf(m_settings.transfers,
+           {Notification::Kind::Transfers, title,
+            failed > 0 ? tr("%1 of %2 did not complete.").arg(failed).arg(finished) : QString(),
+            failed > 0});
 }
 
 void NotificationCenter::checkExpiry() {
@@ -110,7 +110,7 @@ void NotificationCenter::checkExpiry() {
         if (!expiry.isValid())
             continue;
         const qint64 left = now.secsTo(expiry);
-        if (left > kJwtWarningSecs)
+        if (left > kJwtExpiryWarningSecs)
             continue;
         // Only a digest is kept: the token itself never leaves the credential store.
         const QString digest = QString::fromLatin1(

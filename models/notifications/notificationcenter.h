@@ -41,8 +41,6 @@ struct NotificationSettings {
 class NotificationCenter final : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kJwtWarningSecs = 5 * 60;
-
     explicit NotificationCenter(SandboxRegistry *registry, QObject *parent = nullptr);
 
     void setSettings(const NotificationSettings &settings) { m_settings = settings; }
@@ -56,8 +54,8 @@ public:
     void runFinished(const QString &sandboxId, const QString &command, int exitCode, bool failed);
     // The transfer queue of a sandbox emptied: how many finished and how many of them failed.
     void transfersFinished(const QString &sandboxId, int finished, int failed);
-    // Every sandbox's JWT: warns once for each token expiring within kJwtWarningSecs. Runs every
-    // 30 s by itself; public for tests.
+    // Every sandbox's JWT: warns once for each token expiring within kJwtExpiryWarningSecs. Runs
+    // every 30 s by itself; public for tests.
     void checkExpiry();
 
 Q_SIGNALS:
@@ -71,8 +69,8 @@ private:
     SandboxRegistry *m_registry;
     NotificationSettings m_settings;
     std::function<bool()> m_windowActive;
-    QSet<QString> m_wasOnline;   // sandboxes seen online (only those can "go unreachable")
-    QSet<QString> m_unreachable; // told unreachable, waiting to be told back
+    QSet<QString> m_wasOnline;    // sandboxes seen online (only those can "go unreachable")
+    QSet<QString> m_unreachable;  // told unreachable, waiting to be told back
     QSet<QString> m_warnedTokens; // hash of each JWT already warned about
     QTimer m_expiryTimer;
 };

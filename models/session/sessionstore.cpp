@@ -1,8 +1,8 @@
 #include "models/session/sessionstore.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -38,7 +38,8 @@ bool looksLikeSecret(const QString &text) {
     if (text.contains(u"-----BEGIN"_s))
         return true;
     // A JWT: three base64url parts, the first a JSON header ("eyJ").
-    static const QRegularExpression jwt(u"eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+"_s);
+    static const QRegularExpression jwt(
+        u"eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+"_s);
     return jwt.match(text).hasMatch();
 }
 
@@ -61,10 +62,10 @@ QJsonObject SessionStore::load() {
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        m_loadError = tr("The saved session %1 is damaged (%2); starting without it.")
-                          .arg(m_path, error.error != QJsonParseError::NoError
-                                           ? error.errorString()
-                                           : tr("not a JSON object"));
+        m_loadError =
+            tr("The saved session %1 is damaged (%2); starting without it.")
+                .arg(m_path, error.error != QJsonParseError::NoError ? error.errorString()
+                                                                     : tr("not a JSON object"));
         QFile::remove(m_path + u".bad"_s);
         QFile::rename(m_path, m_path + u".bad"_s);
         return {};

@@ -5,6 +5,7 @@
 #include "app/mainwindow.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
+#include "tests/support/modal.h"
 #include "widgets/common/icons.h"
 #include "widgets/dialogs/aboutdialog.h"
 #include "widgets/dialogs/preferencesdialog.h"
@@ -31,18 +32,10 @@
 #include <functional>
 
 using namespace sbx;
+using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-template <typename T> void onModal(std::function<void(T *)> fn) {
-    QTimer::singleShot(0, qApp, [fn] {
-        T *dialog = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (dialog = qobject_cast<T *>(QApplication::activeModalWidget())) != nullptr, 5000);
-        fn(dialog);
-    });
-}
 
 bool lists(const QList<ShortcutEntry> &entries, const QString &keys, const QString &area) {
     return std::any_of(entries.cbegin(), entries.cend(), [&](const ShortcutEntry &e) {

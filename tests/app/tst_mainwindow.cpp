@@ -14,6 +14,7 @@
 #include "models/terminal/terminalcolorscheme.h"
 #include "models/traffic/trafficfiltermodel.h"
 #include "models/traffic/trafficmodel.h"
+#include "tests/support/modal.h"
 #include "tests/support/testserver.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/sandboxdialog.h"
@@ -50,16 +51,6 @@ using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// Runs fn on the next modal dialog of type T once it is shown, while the caller's exec() blocks.
-template <typename T> void onModal(std::function<void(T *)> fn) {
-    QTimer::singleShot(0, qApp, [fn] {
-        T *dialog = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (dialog = qobject_cast<T *>(QApplication::activeModalWidget())) != nullptr, 5000);
-        fn(dialog);
-    });
-}
 
 QString readAll(const QString &path) {
     QFile f(path);

@@ -1,11 +1,12 @@
 #include "widgets/dialogs/shortcutsdialog.h"
 
+#include "widgets/common/widgethelpers.h"
+
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
-#include <QRegularExpression>
 #include <QSet>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
@@ -20,11 +21,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString plainText(QString text) {
-    text.remove(u'&');
-    text.remove(u'…');
-    static const QRegularExpression mnemonic(u"\\s*[(（][A-Za-z][)）]"_s);
-    return text.remove(mnemonic).trimmed();
+QString plainText(const QString &text) {
+    return toolBarText(text).remove(u'&').remove(u'…').trimmed();
 }
 
 // The workspace tab (or window) an object lives in.

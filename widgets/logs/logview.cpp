@@ -172,9 +172,7 @@ LogView::LogView(QWidget *parent)
         if (!m_refresh->isActive())
             m_refresh->start();
         if (m_restoreLine >= 0 && lineCount > m_restoreLine) {
-            const qint64 line = std::exchange(m_restoreLine, -1);
-            m_lines->rowsChanged();
-            goToLine(line);
+            goToLine(std::exchange(m_restoreLine, -1));
         }
     });
     connect(m_data, &LogData::indexProgress, this, [this](qint64 done, qint64 total) {

@@ -119,7 +119,7 @@ PendingWork SandboxWorkspace::pendingWork() const {
 QJsonObject SandboxWorkspace::sessionState() const {
     // Until the sandbox came online the restored tabs wait: what they had is still theirs.
     QJsonObject tabs = m_pendingRestore;
-    for (int i = 0; i < m_tabs->count() && m_pendingRestore.isEmpty(); ++i) {
+    for (int i = 0; m_pendingRestore.isEmpty() && i < m_tabs->count(); ++i) {
         QWidget *page = m_tabs->widget(i);
         if (const auto *source = dynamic_cast<const SessionStateSource *>(page))
             tabs.insert(page->property("sbxTabId").toString(), source->sessionState());
