@@ -58,7 +58,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments) {
     }
     if (parser.isSet(helpOption)) {
         result.action = CommandLineResult::Action::Exit;
-        result.output = parser.helpText();
+        // Parsed before any QCoreApplication exists, Qt cannot know the program's name and
+        // prints a placeholder in the usage line.
+        result.output = parser.helpText().replace(u"<executable_name>"_s, u"sandbox-console"_s);
         return result;
     }
     if (parser.isSet(versionOption)) {

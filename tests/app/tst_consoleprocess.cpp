@@ -89,6 +89,8 @@ void TestConsoleProcess::helpAndVersionNeedNoDisplay() {
     QVERIFY(help.contains(u"--api-key-env"_s));
     QVERIFY(help.contains(u"--no-local"_s));
     QVERIFY(help.contains(u"--log"_s));
+    // The usage line names the program, as the man page made from this text shows it.
+    QVERIFY2(help.startsWith(u"Usage: sandbox-console [options]"_s), qPrintable(help.left(80)));
     p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--version"_s});
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitCode(), 0);
