@@ -17,7 +17,9 @@ packages=(
   # .qm files through Qt6LinguistTools' CMake package (qt6-tools-dev); Qt's own strings in Chinese
   # (qtbase_zh_CN.qm); CJK glyphs for the Chinese UI and for the terminal
   qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-noto-cjk
-  breeze-icon-theme
+  # desktop: the icon theme the package recommends; dbus-daemon gives tst_app_notifier a
+  # private session bus
+  breeze-icon-theme dbus-daemon
   # server
   libboost-dev libssl-dev libjwt-dev zlib1g-dev
   # server: Jupyter kernels spoken to over ZeroMQ (cppzmq is header-only), and the kernels
