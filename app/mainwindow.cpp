@@ -79,6 +79,7 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
         // The log window counts as the console too.
         return isActiveWindow() || (m_logWindow && m_logWindow->isActiveWindow());
     });
+    m_list->setAccessibleName(tr("Sandboxes"));
     connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::onSelectionChanged);
     connect(context->sandboxList(), &QAbstractItemModel::rowsRemoved, this,

@@ -287,6 +287,10 @@
         <source>Failed</source>
         <translation>失败</translation>
     </message>
+    <message>
+        <source>Cell code</source>
+        <translation>单元格代码</translation>
+    </message>
 </context>
 <context>
     <name>sbx::CodeInfoJob</name>
@@ -596,6 +600,18 @@
         <source>Interrupt the kernel</source>
         <translation>中断内核</translation>
     </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
 </context>
 <context>
     <name>sbx::ConsoleOptions</name>
@@ -784,6 +800,10 @@ Try --help.
     <message>
         <source>Refresh the overview</source>
         <translation>刷新概览</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
     </message>
 </context>
 <context>
@@ -1175,6 +1195,14 @@ Try --help.
         <source>Follow as log</source>
         <translation>作为日志跟踪</translation>
     </message>
+    <message>
+        <source>Path filter</source>
+        <translation>路径筛选</translation>
+    </message>
+    <message>
+        <source>File events</source>
+        <translation>文件事件</translation>
+    </message>
 </context>
 <context>
     <name>sbx::FileViewer</name>
@@ -1459,6 +1487,14 @@ Try --help.
     <message>
         <source>Delete the selected files</source>
         <translation>删除所选文件</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Files in the sandbox</source>
+        <translation>沙箱中的文件</translation>
     </message>
 </context>
 <context>
@@ -2019,6 +2055,10 @@ Try --help.
         <source>Reload llms.txt</source>
         <translation>重新加载 llms.txt</translation>
     </message>
+    <message>
+        <source>Find in llms.txt</source>
+        <translation>在 llms.txt 中查找</translation>
+    </message>
 </context>
 <context>
     <name>sbx::LocalLogSource</name>
@@ -2426,6 +2466,14 @@ Try --help.
     <message>
         <source>Copy the selected lines with line numbers</source>
         <translation>复制所选行（带行号）</translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation>搜索日志</translation>
+    </message>
+    <message>
+        <source>Filter the log</source>
+        <translation>筛选日志</translation>
     </message>
 </context>
 <context>
@@ -2935,6 +2983,18 @@ Call it with these arguments?
         <source>Reload the tools</source>
         <translation>重新加载工具</translation>
     </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Call history</source>
+        <translation>调用历史</translation>
+    </message>
+    <message>
+        <source>MCP server</source>
+        <translation>MCP 服务器</translation>
+    </message>
 </context>
 <context>
     <name>sbx::McpToolListModel</name>
@@ -3356,6 +3416,10 @@ Call it with these arguments?
     <message>
         <source>Runs once the services are up and answering: warm-up that needs the API.</source>
         <translation>在服务启动并可应答后运行：用于需要 API 的预热操作。</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
     </message>
 </context>
 <context>
@@ -4024,6 +4088,26 @@ Call it with these arguments?
     <message>
         <source>Type a command</source>
         <translation>输入命令</translation>
+    </message>
+    <message>
+        <source>Shell sessions</source>
+        <translation>Shell 会话</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>工作文件夹</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Input to the run</source>
+        <translation>运行的输入</translation>
     </message>
 </context>
 <context>
@@ -4928,6 +5012,10 @@ SHA-256 指纹：
         <source>The session %1 is gone; this is a new session.</source>
         <translation>会话 %1 已不存在；这是一个新会话。</translation>
     </message>
+    <message>
+        <source>Close %1</source>
+        <translation>关闭 %1</translation>
+    </message>
 </context>
 <context>
     <name>sbx::TerminalView</name>
@@ -5232,6 +5320,10 @@ SHA-256 指纹：
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Traffic filter</source>
+        <translation>流量筛选</translation>
+    </message>
 </context>
 <context>
     <name>sbx::TrafficFormat</name>
@@ -5404,6 +5496,10 @@ SHA-256 指纹：
     <message>
         <source>idle</source>
         <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Transfers</source>
+        <translation>传输</translation>
     </message>
 </context>
 <context>

@@ -2,13 +2,17 @@
 // the icon theme and accessible names.
 #include "app/appearance.h"
 #include "app/consolecontext.h"
+#include "app/credits.h"
 #include "app/mainwindow.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
+#include "tests/support/accessibility.h"
 #include "tests/support/modal.h"
 #include "widgets/common/icons.h"
 #include "widgets/dialogs/aboutdialog.h"
+#include "widgets/dialogs/newsandboxdialog.h"
 #include "widgets/dialogs/preferencesdialog.h"
+#include "widgets/dialogs/sandboxdialog.h"
 #include "widgets/dialogs/shortcutsdialog.h"
 #include "widgets/logs/logwindow.h"
 #include "widgets/workspace/sandboxworkspace.h"
@@ -30,6 +34,8 @@
 #include <QtTest>
 
 #include <functional>
+#include <memory>
+#include <vector>
 
 using namespace sbx;
 using namespace sbxtest;
@@ -240,30 +246,35 @@ void TestDesktop::controlsHaveAccessibleNames() {
     ConsoleContext context(paths(u"a11y"_s));
     MainWindow window(&context);
     window.show();
-    addOffline(context, window);
+    const QString id = addOffline(context, window);
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    // A screen reader names a control by its accessible name, else its text or its label's
-    // buddy: a button or field with none of them is a blank to it.
-    QStringList blank;
-    for (QWidget *w : window.findChildren<QWidget *>()) {
-        if (!w->isVisibleTo(&window) || !w->accessibleName().isEmpty())
-            continue;
-        if (auto *button = qobject_cast<QAbstractButton *>(w)) {
-            if (button->text().isEmpty() && button->toolTip().isEmpty() &&
-                !qobject_cast<QToolButton *>(w))
-                blank << QString::fromLatin1(w->metaObject()->className()) + u" "_s +
-                             w->objectName();
-        } else if (qobject_cast<QLineEdit *>(w) || qobject_cast<QComboBox *>(w)) {
-            bool labelled = false;
-            for (const QLabel *label : window.findChildren<QLabel *>())
-                labelled = labelled || label->buddy() == w;
-            if (!labelled && w->toolTip().isEmpty() &&
-                !(qobject_cast<QLineEdit *>(w) &&
-                  !qobject_cast<QLineEdit *>(w)->placeholderText().isEmpty()))
-                blank << QString::fromLatin1(w->metaObject()->className()) + u' ' + w->objectName();
-        }
+    // What a screen reader is told: every control of the window, of each workspace tab and of
+    // each dialog has a name.
+    QStringList blank = unnamedControls(&window);
+    auto *tabs = window.workspace(id)->findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        for (const QString &control : unnamedControls(tabs->widget(i)))
+            blank << tabs->tabText(i) + u": "_s + control;
     }
-    QVERIFY2(blank.isEmpty(), qPrintable(blank.join(u", "_s)));
+    window.logWindow()->show();
+    for (const QString &control : unnamedControls(window.logWindow()))
+        blank << u"Log window: "_s + control;
+    std::vector<std::unique_ptr<QDialog>> dialogs;
+    dialogs.emplace_back(new PreferencesDialog(context.preferences()));
+    dialogs.emplace_back(new ShortcutsDialog(collectShortcuts({&window})));
+    dialogs.emplace_back(new AboutDialog(u"1.0"_s, libraryCredits()));
+    dialogs.emplace_back(new SandboxDialog());
+    dialogs.emplace_back(new NewSandboxDialog(u"Box"_s, context.registry()->providers()));
+    for (const auto &dialog : dialogs) {
+        dialog->show();
+        for (const QString &control : unnamedControls(dialog.get()))
+            blank << QString::fromLatin1(dialog->metaObject()->className()) + u": "_s + control;
+    }
+    for (const QString &control : blank)
+        qWarning("no accessible name: %s", qPrintable(control));
+    QVERIFY2(blank.isEmpty(), qPrintable(u"%1 controls without a name"_s.arg(blank.size())));
 }
 
 void TestDesktop::earlierFoldersMoveOnce() {

@@ -62,6 +62,7 @@ CellWidget::CellWidget(NotebookModel *model, const QString &cellId, QWidget *par
     side->addWidget(m_language);
     side->addStretch();
     layout->addLayout(side, 0, 0, 3, 1);
+    m_editor->setAccessibleName(tr("Cell code"));
     layout->addWidget(m_editor, 0, 1);
     layout->addWidget(m_markdown, 0, 1);
     layout->addWidget(m_status, 1, 1);

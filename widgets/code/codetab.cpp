@@ -174,6 +174,8 @@ QWidget *CodeTab::makeToolBar() {
     m_kernel->setMinimumContentsLength(12);
     m_kernel->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_timeout = new QSpinBox(bar);
+    m_kernel->setAccessibleName(tr("Kernel"));
+    m_timeout->setAccessibleName(tr("Timeout"));
     m_timeout->setRange(1, 300);
     m_timeout->setValue(m_runner->timeoutSeconds());
     m_timeout->setSuffix(tr(" s"));
@@ -196,6 +198,7 @@ QWidget *CodeTab::makeToolBar() {
     auto *addCode = button(tr("+ Code"), tr("Add a code cell below the current one"), bar);
     auto *addText = button(tr("+ Markdown"), tr("Add a markdown cell below the current one"), bar);
     m_language = new QComboBox(bar);
+    m_language->setAccessibleName(tr("Language"));
     m_language->addItem(tr("Python"), u"python"_s);
     m_language->addItem(tr("JavaScript"), u"javascript"_s);
     m_language->addItem(tr("Markdown"), u"markdown"_s);

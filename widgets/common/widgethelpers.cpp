@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QShortcut>
+#include <QTreeView>
 
 namespace sbx {
 
@@ -19,6 +20,17 @@ QLabel *makeErrorBox(QWidget *parent) {
                        u" #errorBox { padding: 8px; }"_s);
     box->hide();
     return box;
+}
+
+QTreeView *makeListView(const QString &accessibleName, QWidget *parent) {
+    auto *view = new QTreeView(parent);
+    view->setAccessibleName(accessibleName);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setAlternatingRowColors(true);
+    return view;
 }
 
 void addLocalShortcut(QWidget *owner, const QKeySequence &key, const QString &description,

@@ -6,12 +6,16 @@
 #include <functional>
 
 class QLabel;
+class QTreeView;
 class QWidget;
 
 namespace sbx {
 
 // A selectable, word-wrapped error box, hidden until given text.
 QLabel *makeErrorBox(QWidget *parent);
+// A flat list of rows (runs, tools, processes...): one row selected at a time, named for screen
+// readers by accessibleName (translated).
+QTreeView *makeListView(const QString &accessibleName, QWidget *parent);
 // A shortcut active while focus is anywhere inside owner (a tab's own F5, Ctrl+F, ...); the
 // description (translated) is what Help > Keyboard Shortcuts lists for it.
 void addLocalShortcut(QWidget *owner, const QKeySequence &key, const QString &description,

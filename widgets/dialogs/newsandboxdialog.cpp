@@ -132,6 +132,8 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
     form->addRow(tr("&Name:"), m_name);
     form->addRow(m_imageLabel, m_image);
     form->addRow(m_workspaceLabel, m_workspaceRow);
+    // The label names the row (a field and its button); Qt looks for buddies among siblings.
+    m_folder->setAccessibleName(tr("Workspace"));
     form->addRow(tr("Authentication:"), m_apiKey);
     form->addRow(QString(), m_jwt);
     form->addRow(QString(), hint(tr("The key stays in the system keychain (or this "

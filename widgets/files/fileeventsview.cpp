@@ -29,6 +29,8 @@ FileEventsView::FileEventsView(FileEventModel *events, QWidget *parent)
     for (const char *type : {"create", "write", "remove", "rename", "chmod"})
         m_type->addItem(QString::fromLatin1(type), QString::fromLatin1(type));
     m_path->setPlaceholderText(tr("Filter by path"));
+    m_path->setAccessibleName(tr("Path filter"));
+    m_list->setAccessibleName(tr("File events"));
     m_path->setClearButtonEnabled(true);
     auto *clear = new QToolButton(this);
     clear->setText(tr("Clear"));

@@ -78,6 +78,8 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     m_view->header()->setStretchLastSection(false);
     m_view->setDragDataFactory([this](const QModelIndexList &rows) { return dragData(rows); });
     m_path->setPlaceholderText(tr("/path/in/the/sandbox"));
+    m_path->setAccessibleName(tr("Folder"));
+    m_view->setAccessibleName(tr("Files in the sandbox"));
     m_path->setToolTip(tr("Type a folder and press Enter (Ctrl+L)"));
 
     m_ops->setConflictResolver(

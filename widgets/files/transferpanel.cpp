@@ -52,6 +52,7 @@ TransferPanel::TransferPanel(TransferQueueModel *model, QWidget *parent)
     , m_view(new QTreeView(this))
     , m_summary(new QLabel(this)) {
     m_view->setModel(model);
+    m_view->setAccessibleName(tr("Transfers"));
     m_view->setRootIsDecorated(false);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);

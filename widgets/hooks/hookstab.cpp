@@ -66,6 +66,7 @@ HooksTab::HooksTab(SandboxClient *client, QWidget *parent)
     , m_runSummary(new QLabel(m_runPanel))
     , m_runOutput(new QPlainTextEdit(m_runPanel)) {
     m_view->setModel(m_model);
+    m_view->setAccessibleName(tr("Hooks"));
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

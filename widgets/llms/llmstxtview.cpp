@@ -31,6 +31,8 @@ LlmsTxtView::LlmsTxtView(SandboxClient *client, QWidget *parent)
     m_browser->setOpenLinks(false);
     m_browser->setPlaceholderText(tr("Loading /llms.txt…"));
     m_search->setPlaceholderText(tr("Find in llms.txt (Ctrl+F)"));
+    m_browser->setAccessibleName(tr("llms.txt"));
+    m_search->setAccessibleName(tr("Find in llms.txt"));
     m_search->setClearButtonEnabled(true);
     auto *copy = new QPushButton(tr("Copy all"), this);
     m_raw->setToolTip(tr("Show the file exactly as the sandbox serves it"));

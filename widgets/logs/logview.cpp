@@ -73,6 +73,8 @@ LogView::LogView(QWidget *parent)
     , m_refresh(new QTimer(this)) {
     m_findField->setPlaceholderText(tr("Search the whole log (F3 next, Shift+F3 previous)"));
     m_findField->setClearButtonEnabled(true);
+    m_findField->setAccessibleName(tr("Search the log"));
+    m_filterField->setAccessibleName(tr("Filter the log"));
     m_filterField->setPlaceholderText(tr("Filter: show only the lines that match"));
     m_filterField->setClearButtonEnabled(true);
     auto *previous = new QToolButton(this);

@@ -32,16 +32,6 @@ namespace {
 
 enum EditorPage { FormPage, JsonPage };
 
-QTreeView *makeList(QWidget *parent) {
-    auto *view = new QTreeView(parent);
-    view->setRootIsDecorated(false);
-    view->setUniformRowHeights(true);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setAlternatingRowColors(true);
-    return view;
-}
-
 QString prettyJson(const McpJson &value) {
     return QString::fromStdString(value.dump(2, ' ', false, McpJson::error_handler_t::replace));
 }
@@ -68,8 +58,8 @@ McpTab::McpTab(SandboxClient *client, QWidget *parent)
     , m_serverBox(new QComboBox(this))
     , m_state(new QLabel(this))
     , m_noMcp(makeErrorBox(this))
-    , m_toolList(makeList(this))
-    , m_historyList(makeList(this))
+    , m_toolList(makeListView(tr("Tools"), this))
+    , m_historyList(makeListView(tr("Call history"), this))
     , m_rerun(new QPushButton(tr("Run again"), this))
     , m_copyCurl(new QPushButton(tr("Copy as curl"), this))
     , m_toolTitle(new QLabel(this))
@@ -85,6 +75,7 @@ McpTab::McpTab(SandboxClient *client, QWidget *parent)
     auto *refresh = new QPushButton(tr("Refresh"), this);
     refresh->setToolTip(tr("List the servers and their tools again (F5)"));
     m_serverBox->setMinimumContentsLength(16);
+    m_serverBox->setAccessibleName(tr("MCP server"));
     m_serverBox->setToolTip(tr("The sandbox's MCP servers (GET /v1/mcp/servers)"));
     m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *top = new QHBoxLayout;

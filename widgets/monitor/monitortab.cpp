@@ -42,16 +42,6 @@ namespace {
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kGiB = kMiB * 1024.0;
 
-QTreeView *makeList(QWidget *parent) {
-    auto *view = new QTreeView(parent);
-    view->setRootIsDecorated(false);
-    view->setUniformRowHeights(true);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setAlternatingRowColors(true);
-    return view;
-}
-
 // An axis top a little above the largest value, on a round number, never 0.
 double axisTop(double value, double floor) {
     const double top = std::max(value * 1.15, floor);
@@ -199,7 +189,7 @@ QWidget *MonitorTab::makeProcessPane() {
 
     m_processProxy->setSourceModel(m_poller->processes());
     m_processProxy->setSortRole(ProcessTableModel::SortRole);
-    m_processView = makeList(pane);
+    m_processView = makeListView(tr("Processes"), pane);
     m_processView->setModel(m_processProxy);
     m_processView->setSortingEnabled(true);
     m_processView->sortByColumn(ProcessTableModel::RssColumn, Qt::DescendingOrder);
@@ -224,7 +214,7 @@ QWidget *MonitorTab::makeSidePane() {
     auto *layout = new QVBoxLayout(pane);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(title(tr("Events"), pane));
-    m_eventView = makeList(pane);
+    m_eventView = makeListView(tr("Events"), pane);
     m_eventView->setModel(m_poller->events());
     m_eventView->header()->setSectionResizeMode(ObserveEventModel::TimeColumn,
                                                 QHeaderView::ResizeToContents);
@@ -260,7 +250,7 @@ QWidget *MonitorTab::makeSidePane() {
     reportsHead->addWidget(m_download);
     reportsHead->addWidget(m_delete);
     layout->addLayout(reportsHead);
-    m_reportView = makeList(pane);
+    m_reportView = makeListView(tr("Reports"), pane);
     m_reportView->setModel(m_capture->reports());
     // A listing that arrives resets the list: the report chosen stays chosen.
     auto *reports = m_capture->reports();

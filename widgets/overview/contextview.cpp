@@ -36,8 +36,9 @@ const QList<QPair<QString, const char *>> &systemFields() {
     return fields;
 }
 
-QTreeWidget *makeTree(const QStringList &headers, QWidget *parent) {
+QTreeWidget *makeTree(const QString &name, const QStringList &headers, QWidget *parent) {
     auto *tree = new QTreeWidget(parent);
+    tree->setAccessibleName(name);
     tree->setHeaderLabels(headers);
     tree->setRootIsDecorated(true);
     tree->setAlternatingRowColors(true);
@@ -58,8 +59,8 @@ ContextView::ContextView(SandboxClient *client, QWidget *parent)
     , m_error(makeErrorBox(this))
     , m_refresh(new QPushButton(tr("Refresh"), this))
     , m_body(new QWidget(this))
-    , m_runtimes(makeTree({tr("Runtime"), tr("Version"), tr("Aliases")}, m_body))
-    , m_tools(makeTree({tr("Tool"), tr("Description")}, m_body)) {
+    , m_runtimes(makeTree(tr("Runtimes"), {tr("Runtime"), tr("Version"), tr("Aliases")}, m_body))
+    , m_tools(makeTree(tr("Tools"), {tr("Tool"), tr("Description")}, m_body)) {
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
     titleFont.setBold(true);

@@ -32,16 +32,6 @@ namespace {
 
 constexpr int kSessionRefreshMs = 3000;
 
-QTreeView *makeList(QWidget *parent) {
-    auto *view = new QTreeView(parent);
-    view->setRootIsDecorated(false);
-    view->setUniformRowHeights(true);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setAlternatingRowColors(true);
-    return view;
-}
-
 QString sizeText(qint64 bytes) {
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
@@ -58,8 +48,8 @@ RunsTab::RunsTab(SandboxClient *client, QWidget *parent)
     , m_environment(new QLineEdit(this))
     , m_formError(makeErrorBox(this))
     , m_noBash(makeErrorBox(this))
-    , m_runList(makeList(this))
-    , m_sessionList(makeList(this))
+    , m_runList(makeListView(tr("Runs"), this))
+    , m_sessionList(makeListView(tr("Shell sessions"), this))
     , m_sessionsState(new QLabel(this))
     , m_header(new QLabel(this))
     , m_notice(new QLabel(this))
@@ -74,6 +64,10 @@ RunsTab::RunsTab(SandboxClient *client, QWidget *parent)
     , m_sessionTimer(new QTimer(this)) {
     m_sessions->setClient(client);
 
+    m_command->setAccessibleName(tr("Command"));
+    m_folder->setAccessibleName(tr("Working folder"));
+    m_environment->setAccessibleName(tr("Environment"));
+    m_input->setAccessibleName(tr("Input to the run"));
     m_command->setPlaceholderText(tr("Command, e.g. make test (Up/Down: history)"));
     m_command->setClearButtonEnabled(true);
     m_command->installEventFilter(this);

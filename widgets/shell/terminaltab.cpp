@@ -156,6 +156,8 @@ TerminalPane *TerminalTab::openTerminal(const QString &sessionId) {
     });
     const int index = m_tabs->addTab(page, tr("Terminal %1").arg(m_opened));
     page->setProperty("sbxDefaultName", m_tabs->tabText(index));
+    if (QWidget *close = m_tabs->tabBar()->tabButton(index, QTabBar::RightSide))
+        close->setAccessibleName(tr("Close %1").arg(m_tabs->tabText(index)));
     m_tabs->setCurrentIndex(index);
     pane->setFocus();
     return pane;

@@ -19,6 +19,7 @@ TerminalFindBar::TerminalFindBar(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     m_edit->setPlaceholderText(tr("Find in scrollback"));
+    m_edit->setAccessibleName(tr("Find in scrollback"));
     m_edit->setClearButtonEnabled(true);
     m_edit->installEventFilter(this);
     auto *close = new QToolButton(this);

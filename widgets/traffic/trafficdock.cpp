@@ -85,6 +85,7 @@ TrafficDock::TrafficDock(TrafficRecorder *recorder, QWidget *parent)
     m_status->addItem(tr("5xx server error"), int(TrafficStatusClass::ServerError));
     m_status->addItem(tr("Failed"), int(TrafficStatusClass::Failed));
     m_text->setPlaceholderText(tr("Filter: path, status, sandbox…"));
+    m_text->setAccessibleName(tr("Traffic filter"));
     m_text->setClearButtonEnabled(true);
     m_curl->setIcon(Icons::icon(u"copy"_s));
     m_curl->setToolTip(tr("The selected request as a curl command; credentials come from "
