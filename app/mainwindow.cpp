@@ -398,9 +398,13 @@ void MainWindow::showPreferences() {
 }
 
 void MainWindow::showShortcuts() {
-    // The selected sandbox's workspace and the log window hold most tab shortcuts: make sure
-    // both exist so that the list is whole even before they were first shown.
+    // The workspaces' tabs and the log window hold most shortcuts: make sure they exist so that
+    // the list is whole even before they were first shown.
     logWindow();
+    for (SandboxWorkspace *ws : std::as_const(m_workspaces)) {
+        if (ws)
+            ws->buildAllTabs();
+    }
     ShortcutsDialog dialog(collectShortcuts({this, m_logWindow}), this);
     dialog.exec();
 }

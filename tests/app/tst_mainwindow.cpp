@@ -71,6 +71,7 @@ private:
 private Q_SLOTS:
     void addSandboxThroughDialogAndSeeOverview();
     void unreachableSandboxShowsErrorInWorkspace();
+    void tabsAreBuiltWhenFirstShown();
     void refusedKeyFromTheEnvironmentIsNamedInTheBanner();
     void localSandboxIsConnectedAndFilled();
     void preferencesPersistPollInterval();
@@ -213,6 +214,40 @@ void TestMainWindow::unreachableSandboxShowsErrorInWorkspace() {
     QTRY_COMPARE(context.registry()->state(id), SandboxState::Unreachable);
     auto *banner = window.workspace(id)->findChild<QFrame *>(u"stateBanner"_s);
     QTRY_VERIFY(banner->isVisible());
+}
+
+void TestMainWindow::tabsAreBuiltWhenFirstShown() {
+    ConsoleContext context(paths(u"lazy"_s));
+    MainWindow window(&context);
+    window.show();
+    const QString id = context.saved()->add(
+        {QString(), u"Lazy"_s, {QUrl(u"http://127.0.0.1:9"_s), {}}, {}, SandboxState::Online, {}});
+    window.selectSandbox(id);
+    SandboxWorkspace *ws = window.workspace(id);
+    // Start-up builds only the tab in front; every tab is listed with its title all the same.
+    QVERIFY(ws->findChild<ContextView *>());
+    QVERIFY(!ws->findChild<FilesTab *>());
+    QVERIFY(!ws->findChild<TerminalTab *>());
+    const int files = [ws] {
+        for (int i = 0; i < ws->tabs()->count(); ++i) {
+            if (ws->tabs()->tabText(i) == u"Files"_s)
+                return i;
+        }
+        return -1;
+    }();
+    QVERIFY(files > 0);
+    QVERIFY(!ws->tabs()->tabIcon(files).isNull());
+    // Clicking its tab builds it in place, in front.
+    ws->tabs()->setCurrentIndex(files);
+    auto *built = ws->findChild<FilesTab *>();
+    QVERIFY(built);
+    QCOMPARE(ws->tabs()->currentWidget(), built);
+    QCOMPARE(ws->tabs()->indexOf(built), files);
+    QCOMPARE(ws->tab(u"files"_s), built);
+    // Asking for a tab builds it without bringing it to the front.
+    auto *terminals = qobject_cast<TerminalTab *>(ws->tab(u"terminal"_s));
+    QVERIFY(terminals);
+    QCOMPARE(ws->tabs()->currentWidget(), built);
 }
 
 void TestMainWindow::refusedKeyFromTheEnvironmentIsNamedInTheBanner() {

@@ -119,6 +119,14 @@ void TestSession::comesBackAsItWasLeft() {
     window.show();
     window.selectSandbox(id);
     QCOMPARE(window.workspace(id)->tabs()->currentWidget(), window.workspace(id)->tab(u"files"_s));
+    // The Terminal tab is not built until it is needed; a save meanwhile keeps its terminals.
+    QVERIFY(!window.workspace(id)->findChild<TerminalTab *>());
+    QVERIFY(window.session()->flush());
+    {
+        QFile again(m_dir.filePath(u"session.json"_s));
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QVERIFY(again.readAll().contains(sessionId.toUtf8()));
+    }
     TerminalTab *terminals = terminalsOf(window, id);
     QTRY_COMPARE_WITH_TIMEOUT(terminals->panes().size(), 1, 15000); // once the sandbox is online
     TerminalPane *pane = terminals->panes().first();

@@ -94,6 +94,7 @@ QList<ShortcutEntry> collectShortcuts(const QList<QWidget *> &windows) {
 
 ShortcutsDialog::ShortcutsDialog(const QList<ShortcutEntry> &entries, QWidget *parent)
     : QDialog(parent)
+    , m_entries(entries)
     , m_filter(new QLineEdit(this))
     , m_model(new QStandardItemModel(0, 3, this))
     , m_proxy(new QSortFilterProxyModel(this))

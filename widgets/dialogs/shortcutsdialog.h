@@ -32,10 +32,12 @@ public:
     explicit ShortcutsDialog(const QList<ShortcutEntry> &entries, QWidget *parent = nullptr);
 
     QLineEdit *filterField() const { return m_filter; }
+    QList<ShortcutEntry> entries() const { return m_entries; }
     // Rows the filter lets through.
     int visibleRows() const;
 
 private:
+    QList<ShortcutEntry> m_entries;
     QLineEdit *m_filter;
     QStandardItemModel *m_model;
     QSortFilterProxyModel *m_proxy;

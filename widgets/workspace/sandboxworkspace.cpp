@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTabWidget>
 
 #include <QVBoxLayout>
@@ -32,7 +33,16 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
     , m_banner(new QFrame(this))
     , m_bannerText(new QLabel(m_banner))
     , m_retry(new QPushButton(tr("Retry now"), m_banner))
-    , m_tabs(new QTabWidget(this)) {
+    , m_tabs(new QTabWidget(this))
+    , m_context{sandboxes->client(sandboxId),
+                sandboxes,
+                sandboxId,
+                preferences,
+                prompts,
+                logs,
+                this,
+                this,
+                notifications} {
     m_banner->setObjectName(u"stateBanner"_s);
     m_banner->setStyleSheet(Palette::bannerStyle(u"stateBanner"_s, false));
     m_bannerText->setWordWrap(true);
@@ -43,24 +53,22 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
     connect(m_retry, &QPushButton::clicked, this, [this] { m_sandboxes->probe(m_sandboxId); });
 
     m_tabs->setDocumentMode(true);
-    const WorkspaceContext context{sandboxes->client(sandboxId),
-                                   sandboxes,
-                                   sandboxId,
-                                   preferences,
-                                   prompts,
-                                   logs,
-                                   this,
-                                   this,
-                                   notifications};
     const QList<WorkspaceTab> tabs = registry.tabs();
     for (const WorkspaceTab &tab : tabs) {
-        if (tab.available && !tab.available(context))
+        if (tab.available && !tab.available(m_context))
             continue;
-        QWidget *page = tab.create(context, m_tabs);
-        page->setProperty("sbxTabId", tab.id);
-        page->setProperty("sbxTabTitle", tab.title); // Help > Keyboard Shortcuts groups by it
-        m_tabs->addTab(page, tab.icon.isEmpty() ? QIcon() : Icons::icon(tab.icon), tab.title);
+        auto *placeholder = new QWidget(m_tabs);
+        placeholder->setProperty("sbxTabId", tab.id);
+        m_tabs->addTab(placeholder, tab.icon.isEmpty() ? QIcon() : Icons::icon(tab.icon),
+                       tab.title);
+        m_pages.push_back({tab, nullptr});
     }
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index >= 0 && !builtPage(index))
+            build(index);
+    });
+    if (!m_pages.empty())
+        build(m_tabs->currentIndex());
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -74,12 +82,38 @@ SandboxWorkspace::SandboxWorkspace(const TabRegistry &registry, SandboxRegistry 
     updateBanner();
 }
 
-QWidget *SandboxWorkspace::tab(const QString &id) const {
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (m_tabs->widget(i)->property("sbxTabId").toString() == id)
-            return m_tabs->widget(i);
+QWidget *SandboxWorkspace::build(int index) {
+    Page &slot = m_pages.at(std::size_t(index));
+    QWidget *page = slot.tab.create(m_context, m_tabs);
+    page->setProperty("sbxTabId", slot.tab.id);
+    page->setProperty("sbxTabTitle", slot.tab.title); // Help > Keyboard Shortcuts groups by it
+    slot.page = page;
+    // The page takes its placeholder's place; the tab in front stays in front.
+    const int current = m_tabs->currentIndex();
+    QWidget *placeholder = m_tabs->widget(index);
+    const QSignalBlocker quiet(m_tabs);
+    m_tabs->removeTab(index);
+    m_tabs->insertTab(index, page, slot.tab.icon.isEmpty() ? QIcon() : Icons::icon(slot.tab.icon),
+                      slot.tab.title);
+    m_tabs->setCurrentIndex(current);
+    delete placeholder;
+    restoreBuilt(page);
+    return page;
+}
+
+QWidget *SandboxWorkspace::tab(const QString &id) {
+    for (int i = 0; i < int(m_pages.size()); ++i) {
+        if (m_pages[std::size_t(i)].tab.id == id)
+            return builtPage(i) ? builtPage(i) : build(i);
     }
     return nullptr;
+}
+
+void SandboxWorkspace::buildAllTabs() {
+    for (int i = 0; i < int(m_pages.size()); ++i) {
+        if (!builtPage(i))
+            build(i);
+    }
 }
 
 bool SandboxWorkspace::openShellSession(const QString &sessionId) {
@@ -109,20 +143,21 @@ bool SandboxWorkspace::showTab(const QString &id) {
 
 PendingWork SandboxWorkspace::pendingWork() const {
     PendingWork work;
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (const auto *source = dynamic_cast<const PendingWorkSource *>(m_tabs->widget(i)))
+    for (const Page &slot : m_pages) {
+        if (const auto *source = dynamic_cast<const PendingWorkSource *>(slot.page))
             work += source->pendingWork();
     }
     return work;
 }
 
 QJsonObject SandboxWorkspace::sessionState() const {
-    // Until the sandbox came online the restored tabs wait: what they had is still theirs.
+    // A restored state not given yet (the sandbox is not online, the tab not built) is still
+    // what that tab has.
     QJsonObject tabs = m_pendingRestore;
-    for (int i = 0; m_pendingRestore.isEmpty() && i < m_tabs->count(); ++i) {
-        QWidget *page = m_tabs->widget(i);
-        if (const auto *source = dynamic_cast<const SessionStateSource *>(page))
-            tabs.insert(page->property("sbxTabId").toString(), source->sessionState());
+    for (const Page &slot : m_pages) {
+        const auto *source = dynamic_cast<const SessionStateSource *>(slot.page);
+        if (source && !tabs.contains(slot.tab.id))
+            tabs.insert(slot.tab.id, source->sessionState());
     }
     const QWidget *current = m_tabs->currentWidget();
     return {{u"tab"_s, current ? current->property("sbxTabId").toString() : QString()},
@@ -130,39 +165,40 @@ QJsonObject SandboxWorkspace::sessionState() const {
 }
 
 void SandboxWorkspace::restoreSessionState(const QJsonObject &state) {
-    showTab(state.value(u"tab"_s).toString());
     m_pendingRestore = state.value(u"tabs"_s).toObject();
+    showTab(state.value(u"tab"_s).toString());
+    for (const Page &slot : m_pages) {
+        if (slot.page)
+            restoreBuilt(slot.page);
+    }
     if (m_pendingRestore.isEmpty())
         return;
     // Terminals re-attach to the sandbox's sessions: a local sandbox that is still starting
     // has no address yet, so the tabs get their state once it is online.
-    if (m_sandboxes->state(m_sandboxId) == SandboxState::Online) {
-        applyPendingRestore();
-        return;
-    }
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        QWidget *page = m_tabs->widget(i);
-        if (auto *source = dynamic_cast<SessionStateSource *>(page);
-            source && m_pendingRestore.contains(page->property("sbxTabId").toString()))
-            source->restoreExpected();
-    }
-    auto *once = new QObject(this);
-    connect(m_sandboxes, &SandboxRegistry::stateChanged, once,
-            [this, once](const QString &id, SandboxState now) {
-                if (id != m_sandboxId || now != SandboxState::Online)
-                    return;
-                once->deleteLater();
-                applyPendingRestore();
+    connect(m_sandboxes, &SandboxRegistry::stateChanged, this,
+            [this](const QString &id, SandboxState now) {
+                if (id == m_sandboxId && now == SandboxState::Online)
+                    applyPendingRestore();
             });
 }
 
+void SandboxWorkspace::restoreBuilt(QWidget *page) {
+    const QString id = page->property("sbxTabId").toString();
+    auto *source = dynamic_cast<SessionStateSource *>(page);
+    if (!source || !m_pendingRestore.contains(id))
+        return;
+    if (m_sandboxes->state(m_sandboxId) != SandboxState::Online) {
+        source->restoreExpected();
+        return;
+    }
+    const QJsonObject state = m_pendingRestore.take(id).toObject();
+    source->restoreSessionState(state);
+}
+
 void SandboxWorkspace::applyPendingRestore() {
-    const QJsonObject tabs = std::exchange(m_pendingRestore, {});
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        QWidget *page = m_tabs->widget(i);
-        const QString id = page->property("sbxTabId").toString();
-        if (auto *source = dynamic_cast<SessionStateSource *>(page); source && tabs.contains(id))
-            source->restoreSessionState(tabs.value(id).toObject());
+    for (const Page &slot : m_pages) {
+        if (slot.page)
+            restoreBuilt(slot.page);
     }
 }
 
