@@ -5503,4 +5503,34 @@ SHA-256 指纹：
         <translation>复制(&amp;C)</translation>
     </message>
 </context>
+<context>
+    <name>sbx::WebEntry</name>
+    <message>
+        <source>VNC desktop</source>
+        <translation>VNC 桌面</translation>
+    </message>
+    <message>
+        <source>code-server (VS Code)</source>
+        <translation>code-server（VS Code）</translation>
+    </message>
+    <message>
+        <source>JupyterLab</source>
+        <translation>JupyterLab</translation>
+    </message>
+    <message>
+        <source>API docs</source>
+        <translation>API 文档</translation>
+    </message>
+    <message>
+        <source>Web terminal</source>
+        <translation>网页终端</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::WebEntryProbeJob</name>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation>沙箱已关闭</translation>
+    </message>
+</context>
 </TS>
