@@ -5527,6 +5527,17 @@ SHA-256 指纹：
     </message>
 </context>
 <context>
+    <name>sbx::WebEntryOpener</name>
+    <message>
+        <source>The sandbox is no longer listed.</source>
+        <translation>该沙箱已不在列表中。</translation>
+    </message>
+    <message>
+        <source>Could not open %1 of %2: no ticket for the page (%3)</source>
+        <translation>无法打开 %2 的 %1：未能获取该页面的票据（%3）</translation>
+    </message>
+</context>
+<context>
     <name>sbx::WebEntryProbeJob</name>
     <message>
         <source>The sandbox was closed</source>
