@@ -9,6 +9,8 @@
 #include "client/providers/sandboxregistry.h"
 #include "models/sandboxlistmodel.h"
 #include "models/session/sessionstore.h"
+#include "models/webentries/webentrycache.h"
+#include "models/webentries/webentryopener.h"
 #include "widgets/common/icons.h"
 #include "widgets/common/userprompts.h"
 #include "widgets/common/widgethelpers.h"
@@ -18,6 +20,7 @@
 #include "widgets/files/filestab.h"
 #include "widgets/logs/logwindow.h"
 #include "widgets/sandboxlist/sandboxlistview.h"
+#include "widgets/sandboxlist/webentriesmenu.h"
 #include "widgets/shell/terminaltab.h"
 #include "widgets/traffic/trafficdock.h"
 #include "widgets/workspace/sandboxworkspace.h"
@@ -36,6 +39,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -109,6 +113,7 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     connect(m_list, &QTreeView::customContextMenuRequested, this, [this](const QPoint &pos) {
         QMenu menu(this);
         menu.addActions(m_lifecycle->lifecycleActions());
+        menu.addAction(m_webEntries->menuAction());
         menu.addSeparator();
         menu.addActions({m_editAction, m_refreshAction});
         menu.addSeparator();
@@ -145,6 +150,11 @@ void MainWindow::buildActions() {
     m_lifecycle = new SandboxActions(m_context, m_list, this);
     connect(m_lifecycle, &SandboxActions::created, this, &MainWindow::selectSandbox);
     connect(m_lifecycle, &SandboxActions::logsRequested, this, &MainWindow::showLogs);
+    m_webEntries =
+        new WebEntriesMenu(m_context->registry(), new WebEntryCache(m_context->registry(), this),
+                           new WebEntryOpener(m_context->registry(), this), this);
+    connect(m_webEntries, &WebEntriesMenu::failed, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 15000); });
     m_editAction = make(tr("&Edit…"), QKeySequence(Qt::Key_F2),
                         tr("Change the address or credentials"), &MainWindow::editSandbox);
     m_editAction->setIcon(Icons::icon(u"edit"_s));
@@ -174,6 +184,7 @@ void MainWindow::buildActions() {
     file->addActions({m_lifecycle->newAction(), m_addAction});
     file->addSeparator();
     file->addActions(m_lifecycle->lifecycleActions());
+    file->addAction(m_webEntries->menuAction());
     file->addSeparator();
     file->addActions({m_editAction, m_refreshAction});
     file->addSeparator();
@@ -228,6 +239,11 @@ void MainWindow::buildActions() {
     toolbar->addActions({m_lifecycle->newAction(), m_addAction});
     toolbar->addSeparator();
     toolbar->addActions(m_lifecycle->lifecycleActions());
+    toolbar->addAction(m_webEntries->menuAction());
+    // The button shows the pages at once: it has nothing of its own to do when clicked.
+    if (auto *button =
+            qobject_cast<QToolButton *>(toolbar->widgetForAction(m_webEntries->menuAction())))
+        button->setPopupMode(QToolButton::InstantPopup);
     toolbar->addSeparator();
     toolbar->addActions({m_editAction, m_refreshAction});
     const QList<QAction *> buttons = toolbar->actions();
@@ -338,6 +354,8 @@ void MainWindow::updateActions() {
     const LifecycleActions actions = m_context->registry()->actions(id);
     m_editAction->setEnabled(actions.testFlag(LifecycleAction::Edit));
     m_lifecycle->update();
+    // One sandbox's pages: with several selected, none.
+    m_webEntries->setSandbox(m_list->selectedIds().size() == 1 ? id : QString());
     const SandboxEntry entry = m_context->registry()->entry(id);
     setWindowTitle(entry.name.isEmpty() ? tr("Sandbox Console")
                                         : tr("%1 — Sandbox Console").arg(entry.name));

@@ -22,6 +22,7 @@ class SandboxListView;
 class ConsoleContext;
 class SandboxWorkspace;
 class TrafficDock;
+class WebEntriesMenu;
 
 // The console's window: the sandbox list on the left, the selected sandbox's workspace on the
 // right.
@@ -53,6 +54,8 @@ public:
     void showAbout();
     // The lifecycle actions of the list (new, start, pause, resume, stop, delete, logs).
     SandboxActions *lifecycle() const { return m_lifecycle; }
+    // Open in Browser: the selected sandbox's web pages (Sandbox menu, toolbar, list menu).
+    WebEntriesMenu *webEntries() const { return m_webEntries; }
     // Shows a sandbox's Logs tab.
     void showLogs(const QString &id);
     // The window of logs opened from local files (Open log…) or by tabs, made on first use.
@@ -86,6 +89,7 @@ private:
     QLabel *m_secretsStatus;
     QHash<QString, QPointer<SandboxWorkspace>> m_workspaces;
     SandboxActions *m_lifecycle = nullptr;
+    WebEntriesMenu *m_webEntries = nullptr;
     TrafficDock *m_traffic;
     bool m_trafficSized = false;
     QAction *m_addAction = nullptr;

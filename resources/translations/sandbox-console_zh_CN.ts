@@ -5599,4 +5599,92 @@ SHA-256 指纹：
         <translation>复制(&amp;C)</translation>
     </message>
 </context>
+<context>
+    <name>sbx::WebEntriesMenu</name>
+    <message>
+        <source>Open in &amp;Browser</source>
+        <translation>在浏览器中打开(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Open in Browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <source>Open a page the sandbox serves (desktop, editor, Jupyter, API docs, terminal) in your web browser</source>
+        <translation>在网页浏览器中打开沙箱提供的页面（桌面、编辑器、Jupyter、API 文档、终端）</translation>
+    </message>
+    <message>
+        <source>Could not check the web pages of %1: %2</source>
+        <translation>无法检查 %1 的网页：%2</translation>
+    </message>
+    <message>
+        <source>No sandbox selected</source>
+        <translation>未选择沙箱</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Could not check: %1</source>
+        <translation>无法检查：%1</translation>
+    </message>
+    <message>
+        <source>Open %1 in your web browser</source>
+        <translation>在网页浏览器中打开 %1</translation>
+    </message>
+    <message>
+        <source>No web pages</source>
+        <translation>没有网页</translation>
+    </message>
+    <message>
+        <source>Check &amp;again</source>
+        <translation>重新检查(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Ask the sandbox again which pages it serves</source>
+        <translation>重新询问沙箱提供哪些页面</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::WebEntry</name>
+    <message>
+        <source>VNC desktop</source>
+        <translation>VNC 桌面</translation>
+    </message>
+    <message>
+        <source>code-server (VS Code)</source>
+        <translation>code-server（VS Code）</translation>
+    </message>
+    <message>
+        <source>JupyterLab</source>
+        <translation>JupyterLab</translation>
+    </message>
+    <message>
+        <source>API docs</source>
+        <translation>API 文档</translation>
+    </message>
+    <message>
+        <source>Web terminal</source>
+        <translation>网页终端</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::WebEntryOpener</name>
+    <message>
+        <source>The sandbox is no longer listed.</source>
+        <translation>该沙箱已不在列表中。</translation>
+    </message>
+    <message>
+        <source>Could not open %1 of %2: no ticket for the page (%3)</source>
+        <translation>无法打开 %2 的 %1：未能获取该页面的票据（%3）</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::WebEntryProbeJob</name>
+    <message>
+        <source>The sandbox was closed</source>
+        <translation>沙箱已关闭</translation>
+    </message>
+</context>
 </TS>

@@ -22,6 +22,8 @@
 #include "widgets/llms/llmstxtview.h"
 #include "widgets/overview/contextview.h"
 #include "widgets/runs/runstab.h"
+#include "widgets/sandboxlist/sandboxlistview.h"
+#include "widgets/sandboxlist/webentriesmenu.h"
 #include "widgets/shell/terminalpane.h"
 #include "widgets/shell/terminaltab.h"
 #include "widgets/traffic/trafficdock.h"
@@ -29,10 +31,14 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QFontComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -41,10 +47,12 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
 
 #include <functional>
+#include <memory>
 
 using namespace sbx;
 using namespace sbxtest;
@@ -55,6 +63,34 @@ namespace {
 QString readAll(const QString &path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// Stands in for the desktop's browser: QDesktopServices hands it the URLs it would open.
+class UrlCatcher final : public QObject {
+    Q_OBJECT
+public:
+    QList<QUrl> urls;
+public Q_SLOTS:
+    void open(const QUrl &url) { urls << url; }
+};
+
+// The status of a GET as a browser sends it: nothing but the URL.
+int browse(const QUrl &url) {
+    QNetworkAccessManager manager;
+    std::unique_ptr<QNetworkReply> reply(manager.get(QNetworkRequest(url)));
+    QSignalSpy done(reply.get(), &QNetworkReply::finished);
+    done.wait(10000);
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
+// The menu's entries a person can pick: enabled, not a separator, without "Check again".
+QStringList pickable(const QMenu *menu) {
+    QStringList out;
+    for (const QAction *a : menu->actions()) {
+        if (!a->isSeparator() && a->isEnabled() && a->objectName() != u"webEntriesRefresh"_s)
+            out << a->objectName();
+    }
+    return out;
 }
 
 } // namespace
@@ -78,6 +114,7 @@ private Q_SLOTS:
     void preferencesPersistTerminalLook();
     void actionsAndTabsHaveIcons();
     void trafficInspectorOpensWithCtrlShiftI();
+    void openInBrowserOffersTheServedPages();
 };
 
 void TestMainWindow::addSandboxThroughDialogAndSeeOverview() {
@@ -362,7 +399,7 @@ void TestMainWindow::actionsAndTabsHaveIcons() {
         QVERIFY(!action->icon().pixmap(16).isNull());
         ++withIcon;
     }
-    QCOMPARE(withIcon, 10); // new, add, six lifecycle actions, edit, refresh
+    QCOMPARE(withIcon, 11); // new, add, six lifecycle actions, open in browser, edit, refresh
     const QString id = context.saved()->add(
         {QString(), u"Icons"_s, {QUrl(u"http://127.0.0.1:9"_s), {}}, {}, SandboxState::Online, {}});
     window.selectSandbox(id);
@@ -414,6 +451,79 @@ void TestMainWindow::trafficInspectorOpensWithCtrlShiftI() {
     QTest::keyClick(&window, Qt::Key_I, Qt::ControlModifier | Qt::ShiftModifier);
     QTRY_VERIFY(dock->isHidden());
     QVERIFY(!recorder->keepsDetails());
+}
+
+void TestMainWindow::openInBrowserOffersTheServedPages() {
+    const QString key = u"browser-menu-key-3f8b"_s;
+    TestServer server;
+    QVERIFY2(server.start(TestServer::withApiKey(key)), qPrintable(server.error()));
+    UrlCatcher browser;
+    QDesktopServices::setUrlHandler(u"http"_s, &browser, "open");
+    ConsoleContext context(paths(u"browser"_s));
+    MainWindow window(&context);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QString id = context.saved()->add({QString(),
+                                             u"Pages"_s,
+                                             {server.url(), {}},
+                                             {Credentials::Kind::ApiKey, key},
+                                             SandboxState::Online,
+                                             {}});
+    window.selectSandbox(id);
+    QTRY_COMPARE_WITH_TIMEOUT(context.registry()->state(id), SandboxState::Online, 10000);
+
+    WebEntriesMenu *menu = window.webEntries();
+    QVERIFY(menu);
+    QCOMPARE(menu->sandbox(), id);
+    QAction *openAction = menu->menuAction();
+    QVERIFY(openAction->isEnabled());
+    QVERIFY(!openAction->icon().isNull());
+    QVERIFY(!menu->accessibleName().isEmpty());
+    // Where the other sandbox actions are: the Sandbox menu (Alt+S, then B) and the toolbar.
+    const QList<QAction *> bar = window.menuBar()->actions();
+    QMenu *sandboxMenu = bar.first()->menu();
+    QVERIFY(sandboxMenu && sandboxMenu->actions().contains(openAction));
+    QVERIFY(openAction->text().contains(u"&B"_s));
+    auto *toolbar = window.findChild<QToolBar *>(u"sandboxToolbar"_s);
+    auto *button = qobject_cast<QToolButton *>(toolbar->widgetForAction(openAction));
+    QVERIFY(button);
+    QCOMPARE(button->popupMode(), QToolButton::InstantPopup);
+
+    // Opening it probes the sandbox: "Checking…" first, then the one page sandbox-server serves.
+    menu->popup(window.mapToGlobal(QPoint(40, 40)));
+    QVERIFY(QTest::qWaitForWindowExposed(menu));
+    const QList<QAction *> first = menu->actions();
+    QVERIFY(!first.isEmpty());
+    QVERIFY(pickable(menu).isEmpty()); // "Checking…", disabled, or already the answer
+    QTRY_COMPARE_WITH_TIMEOUT(pickable(menu), QStringList{u"webEntry-docs"_s}, 10000);
+    QAction *docs = menu->findChild<QAction *>(u"webEntry-docs"_s);
+    QCOMPARE(docs->text(), u"API docs"_s);
+    QVERIFY(!docs->toolTip().contains(key));
+
+    // Picked from the keyboard: the browser gets the page with a ticket, never the key.
+    menu->setActiveAction(docs);
+    QTest::keyClick(menu, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(browser.urls.size(), 1, 10000);
+    const QUrl url = browser.urls.first();
+    QCOMPARE(url.path(), u"/v1/docs"_s);
+    QVERIFY(QUrlQuery(url).hasQueryItem(u"ticket"_s));
+    QVERIFY(!url.toString(QUrl::FullyEncoded).contains(key));
+    QCOMPARE(browse(url), 200);
+
+    // The list's context menu has it too.
+    bool inContextMenu = false;
+    QTimer::singleShot(0, this, [&] {
+        QMenu *popup = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (popup = qobject_cast<QMenu *>(QApplication::activePopupWidget())) != nullptr, 5000);
+        inContextMenu = popup->actions().contains(openAction);
+        popup->close();
+    });
+    const QRect row = window.sandboxView()->visualRect(
+        context.sandboxList()->index(context.sandboxList()->rowOf(id), 0));
+    Q_EMIT window.sandboxView()->customContextMenuRequested(row.center());
+    QVERIFY(inContextMenu);
+    QDesktopServices::unsetUrlHandler(u"http"_s);
 }
 
 QTEST_MAIN(TestMainWindow)
