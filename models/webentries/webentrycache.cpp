@@ -100,15 +100,19 @@ void WebEntryCache::probe(const QString &sandboxId) {
     Q_EMIT changed(sandboxId);
 }
 
+void WebEntryCache::abortProbe(Known &known) {
+    if (known.job) {
+        known.job->disconnect(this);
+        known.job->abort();
+    }
+    known.job = nullptr;
+}
+
 void WebEntryCache::forget(const QString &sandboxId) {
     const auto it = m_known.find(sandboxId);
     if (it == m_known.end())
         return;
-    if (it->job) {
-        it->job->disconnect(this);
-        it->job->abort();
-    }
-    it->job = nullptr;
+    abortProbe(*it);
     it->availability = {};
     it->probedAt.invalidate();
     Q_EMIT changed(sandboxId);
@@ -128,10 +132,7 @@ void WebEntryCache::onRemoved(const QString &sandboxId) {
     const auto it = m_known.find(sandboxId);
     if (it == m_known.end())
         return;
-    if (it->job) {
-        it->job->disconnect(this);
-        it->job->abort();
-    }
+    abortProbe(*it);
     if (it->client)
         it->client->disconnect(this);
     m_known.erase(it);

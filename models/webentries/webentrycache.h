@@ -65,6 +65,8 @@ private:
     bool online(const QString &sandboxId) const;
     Known &track(const QString &sandboxId);
     void probe(const QString &sandboxId);
+    // Stops its running probe, whose answer no one wants any more.
+    void abortProbe(Known &known);
     // Drops what is known (and a running probe) but keeps following the sandbox.
     void forget(const QString &sandboxId);
     void onStateChanged(const QString &sandboxId, SandboxState state);
