@@ -48,10 +48,9 @@ protected:
 
 private:
     static ApiRequest makeRequest(const WebEntry &entry, const QByteArray &verb) {
-        const qsizetype mark = entry.path.indexOf(QLatin1Char('?'));
-        ApiRequest r = ApiRequest::get(entry.path.left(mark));
-        if (mark >= 0)
-            r.query = QUrlQuery(entry.path.mid(mark + 1));
+        ApiRequest r = ApiRequest::get(entry.path);
+        if (!entry.query.isEmpty())
+            r.query = QUrlQuery(entry.query);
         r.verb = verb;
         r.timeoutMs = kCheckTimeoutMs;
         return r;
@@ -68,8 +67,8 @@ QString percentEncoded(const QString &text) {
 
 const QList<WebEntry> &webEntries() {
     static const QList<WebEntry> entries = {
-        {u"vnc"_s, QT_TRANSLATE_NOOP("sbx::WebEntry", "VNC desktop"),
-         u"vnc/index.html?autoconnect=true"_s, u"websockify"_s},
+        {u"vnc"_s, QT_TRANSLATE_NOOP("sbx::WebEntry", "VNC desktop"), u"vnc/index.html"_s,
+         u"autoconnect=true"_s, u"websockify"_s},
         {u"code-server"_s, QT_TRANSLATE_NOOP("sbx::WebEntry", "code-server (VS Code)"),
          u"code-server/"_s},
         {u"jupyter"_s, QT_TRANSLATE_NOOP("sbx::WebEntry", "JupyterLab"), u"jupyter"_s},
@@ -92,9 +91,8 @@ QString webEntryLabel(const WebEntry &entry) {
 }
 
 QUrl webEntryUrl(const Endpoint &endpoint, const WebEntry &entry, const QString &ticket) {
-    const qsizetype mark = entry.path.indexOf(QLatin1Char('?'));
-    QUrl url = endpoint.resolve(entry.path.left(mark));
-    QString query = mark < 0 ? QString() : entry.path.mid(mark + 1);
+    QUrl url = endpoint.resolve(entry.path);
+    QString query = entry.query;
     const auto add = [&query](const QString &item) {
         if (!query.isEmpty())
             query += QLatin1Char('&');

@@ -18,8 +18,10 @@ struct WebEntry {
     QString id;
     // QT_TRANSLATE_NOOP("sbx::WebEntry", ...): shown through webEntryLabel().
     const char *label = "";
-    // From the endpoint's base path, with the page's own query where it has one.
+    // From the endpoint's base path.
     QString path;
+    // The page's own query, empty for none.
+    QString query = {};
     // noVNC's WebSocket, opened by the page itself: `path=` names it relative to the host.
     QString socketPath = {};
 };

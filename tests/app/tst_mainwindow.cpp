@@ -14,6 +14,7 @@
 #include "models/terminal/terminalcolorscheme.h"
 #include "models/traffic/trafficfiltermodel.h"
 #include "models/traffic/trafficmodel.h"
+#include "tests/support/browser.h"
 #include "tests/support/modal.h"
 #include "tests/support/testserver.h"
 #include "widgets/dialogs/preferencesdialog.h"
@@ -37,7 +38,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
-#include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPushButton>
 #include <QSettings>
@@ -73,15 +73,6 @@ public:
 public Q_SLOTS:
     void open(const QUrl &url) { urls << url; }
 };
-
-// The status of a GET as a browser sends it: nothing but the URL.
-int browse(const QUrl &url) {
-    QNetworkAccessManager manager;
-    std::unique_ptr<QNetworkReply> reply(manager.get(QNetworkRequest(url)));
-    QSignalSpy done(reply.get(), &QNetworkReply::finished);
-    done.wait(10000);
-    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-}
 
 // The menu's entries a person can pick: enabled, not a separator, without "Check again".
 QStringList pickable(const QMenu *menu) {
@@ -508,7 +499,7 @@ void TestMainWindow::openInBrowserOffersTheServedPages() {
     QCOMPARE(url.path(), u"/v1/docs"_s);
     QVERIFY(QUrlQuery(url).hasQueryItem(u"ticket"_s));
     QVERIFY(!url.toString(QUrl::FullyEncoded).contains(key));
-    QCOMPARE(browse(url), 200);
+    QCOMPARE(browse(url).status, 200);
 
     // The list's context menu has it too.
     bool inContextMenu = false;

@@ -3,11 +3,11 @@
 #include "client/api/sandboxjobs.h"
 #include "client/api/webentry.h"
 #include "client/sandboxclient.h"
+#include "tests/support/browser.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/jobs.h"
 #include "tests/support/testserver.h"
 
-#include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSignalSpy>
 #include <QtTest>
@@ -32,25 +32,6 @@ QHash<QString, WebEntryProbe> probe(SandboxClient *client, Status *status = null
     for (const WebEntryProbe &p : std::as_const(probes))
         byId.insert(p.id, p);
     return byId;
-}
-
-struct BrowserAnswer {
-    int status = 0;
-    QByteArray contentType;
-    QByteArray body;
-};
-
-// What a browser gets for the address: no header of ours, only what the URL carries.
-BrowserAnswer browse(const QUrl &url) {
-    QNetworkAccessManager manager;
-    QNetworkReply *reply = manager.get(QNetworkRequest(url));
-    QSignalSpy done(reply, &QNetworkReply::finished);
-    done.wait(10000);
-    BrowserAnswer answer{reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
-                         reply->header(QNetworkRequest::ContentTypeHeader).toByteArray(),
-                         reply->readAll()};
-    delete reply;
-    return answer;
 }
 
 // Every request the proxy saw (bodiless: a request ends at its blank line), as sent.
@@ -94,7 +75,7 @@ void TestClientWebEntry::tableFollowsTheContract() {
     QStringList ids, paths;
     for (const WebEntry &entry : entries) {
         ids << entry.id;
-        paths << entry.path;
+        paths << entry.path + (entry.query.isEmpty() ? QString() : u"?"_s + entry.query);
         QVERIFY(!webEntryLabel(entry).isEmpty());
         QCOMPARE(findWebEntry(entry.id), &entry);
     }

@@ -9,10 +9,10 @@
 #include "client/traffic/trafficrecorder.h"
 #include "models/webentries/webentrycache.h"
 #include "models/webentries/webentryopener.h"
+#include "tests/support/browser.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/testserver.h"
 
-#include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSettings>
 #include <QSignalSpy>
@@ -57,14 +57,6 @@ struct Console {
     SavedEndpoints saved;
     SandboxRegistry registry;
 };
-
-int browse(const QUrl &url) {
-    QNetworkAccessManager manager;
-    std::unique_ptr<QNetworkReply> reply(manager.get(QNetworkRequest(url)));
-    QSignalSpy done(reply.get(), &QNetworkReply::finished);
-    done.wait(10000);
-    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-}
 
 } // namespace
 
@@ -233,8 +225,8 @@ void TestWebEntries::openerAddsATicketNeverTheKey() {
     QVERIFY(!url.toString(QUrl::FullyEncoded).contains(key));
     QVERIFY(!url.toString().contains(key));
     // The page opens once with it, as a browser opens it.
-    QCOMPARE(browse(url), 200);
-    QCOMPARE(browse(url), 401);
+    QCOMPARE(browse(url).status, 200);
+    QCOMPARE(browse(url).status, 401);
 
     // Each click mints its own.
     opener.open(id, u"vnc"_s);
@@ -259,7 +251,7 @@ void TestWebEntries::openerWithoutAuthHasNoTicket() {
     const QUrl url = ready.first().at(2).toUrl();
     QCOMPARE(url, server.url(u"/v1/docs"_s));
     QVERIFY(!url.hasQuery());
-    QCOMPARE(browse(url), 200);
+    QCOMPARE(browse(url).status, 200);
 }
 
 void TestWebEntries::openerSaysWhyNoTicket() {
