@@ -24,9 +24,11 @@ namespace {
 // From this many entries a listing's rows are built on a worker thread: below it the hop costs
 // more than the building.
 constexpr qsizetype kWorkerRows = 4096;
-// Rows inserted per turn of the event loop: the Files tab's sorting proxy and the view take about
-// 1 us a row (100 000 at once stalled the GUI 100-130 ms), so each turn stays near 20 ms.
+// Rows inserted per turn of the event loop: with a sorting proxy the view took about 1 us a row
+// (100 000 at once stalled the GUI 100-130 ms), so each turn stayed near 20 ms.
 constexpr std::size_t kChunkRows = 20000;
+// New rows of a refresh up to this many are each inserted at their place.
+constexpr std::size_t kPlacedRows = 64;
 
 bool sameFacts(const RemoteFileInfo &was, const RemoteFileInfo &f) {
     return was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
@@ -43,7 +45,7 @@ struct RemoteFileModel::Node {
     // The children by name: a path is found a component at a time, O(depth).
     QHash<QString, Node *> byName;
     // Its name's place in its folder's last listing in collation order, -1 when it came from
-    // elsewhere (a file change): see RemoteFileSortProxy.
+    // elsewhere (a file change): see less().
     int rank = -1;
     bool listed = false;
     bool listing = false;
@@ -70,6 +72,7 @@ struct RemoteFileModel::Built {
     std::vector<bool> same;
     quint32 version = 0;
     bool hasMatches = false;
+    SortKey key; // the order the nodes are in
 };
 
 void RemoteFileModel::match(Built &built, const QList<RemoteFileInfo> &old, quint32 version) {
@@ -87,7 +90,7 @@ void RemoteFileModel::match(Built &built, const QList<RemoteFileInfo> &old, quin
     built.hasMatches = true;
 }
 
-RemoteFileModel::Built RemoteFileModel::build(const QList<RemoteFileInfo> &files) {
+RemoteFileModel::Built RemoteFileModel::build(const QList<RemoteFileInfo> &files, SortKey key) {
     Built built;
     std::vector<std::unique_ptr<Node>> nodes;
     nodes.reserve(static_cast<std::size_t>(files.size()));
@@ -101,11 +104,10 @@ RemoteFileModel::Built RemoteFileModel::build(const QList<RemoteFileInfo> &files
         built.byName.insert(info.name, node.get());
         nodes.push_back(std::move(node));
     }
-    // The names' collation ranks (equal names equal ranks), so that RemoteFileSortProxy compares
-    // two integers where a QString::localeAwareCompare took microseconds: sorting 100 000 rows
-    // stalled the GUI for seconds. The rows come in the proxy's usual order too, folders first,
-    // which its sort then only confirms.
-    const QCollator collator; // the default locale's, as the proxy's own
+    // The names' collation ranks (equal names equal ranks), so that sorting compares two
+    // integers where a QString::localeAwareCompare took microseconds: sorting 100 000 rows
+    // stalled the GUI for seconds.
+    const QCollator collator; // the default locale's, as the model's own
     std::vector<QCollatorSortKey> keys;
     keys.reserve(nodes.size());
     for (const auto &node : nodes)
@@ -121,16 +123,51 @@ RemoteFileModel::Built RemoteFileModel::build(const QList<RemoteFileInfo> &files
             ++rank;
         nodes[order[i]]->rank = rank;
     }
+    // Then the rows in the model's order, so that a first listing is appended as it is.
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return less(*nodes[a], *nodes[b], key, collator);
+    });
     built.nodes.reserve(nodes.size());
-    for (const bool folders : {true, false}) {
-        for (const std::size_t i : order) {
-            if (!nodes[i] || nodes[i]->info.isDirectory != folders)
-                continue;
-            nodes[i]->row = static_cast<int>(built.nodes.size());
-            built.nodes.push_back(std::move(nodes[i]));
-        }
+    for (const std::size_t i : order) {
+        nodes[i]->row = static_cast<int>(built.nodes.size());
+        built.nodes.push_back(std::move(nodes[i]));
     }
+    built.key = key;
     return built;
+}
+
+bool RemoteFileModel::less(const Node &a, const Node &b, SortKey key, const QCollator &collator) {
+    if (a.info.isDirectory != b.info.isDirectory)
+        return a.info.isDirectory; // folders first, in either order
+    const auto byName = [&] {
+        // Ranks from one listing follow the collation; a row from a file change has none.
+        if (a.rank >= 0 && b.rank >= 0)
+            return a.rank < b.rank ? -1 : (a.rank > b.rank ? 1 : 0);
+        return collator.compare(a.info.name, b.info.name);
+    };
+    const auto cmp = [](const auto &x, const auto &y) {
+        return x < y ? -1 : (y < x ? 1 : 0);
+    };
+    int c = 0;
+    switch (key.column) {
+    case SizeColumn:
+        c = cmp(a.info.size, b.info.size);
+        break;
+    case ModifiedColumn:
+        c = cmp(a.info.modified, b.info.modified);
+        break;
+    case PermissionsColumn:
+        c = a.info.permissions.compare(b.info.permissions);
+        break;
+    default:
+        c = byName();
+        break;
+    }
+    if (key.order == Qt::DescendingOrder)
+        c = -c;
+    if (c == 0 && key.column != NameColumn)
+        c = byName();
+    return c < 0;
 }
 
 RemoteFileModel::RemoteFileModel(SandboxClient *client, QObject *parent)
@@ -169,14 +206,6 @@ QModelIndex RemoteFileModel::indexOf(Node *node, int column) const {
 
 QString RemoteFileModel::pathOf(const QModelIndex &index) const {
     return nodeOf(index)->info.path;
-}
-
-const RemoteFileInfo &RemoteFileModel::fileInfo(const QModelIndex &index) const {
-    return nodeOf(index)->info;
-}
-
-int RemoteFileModel::nameRank(const QModelIndex &index) const {
-    return index.isValid() ? nodeOf(index)->rank : -1;
 }
 
 bool RemoteFileModel::isDirectory(const QModelIndex &index) const {
@@ -270,7 +299,7 @@ void RemoteFileModel::list(Node *folder) {
         if (!node || !node->listing)
             return; // the folder went away meanwhile
         if (files.size() < kWorkerRows) {
-            apply(node, build(files));
+            apply(node, build(files, m_sort));
             return;
         }
         // Building 100 000 nodes, their hash and their names' ranks took the GUI thread longer
@@ -282,6 +311,7 @@ void RemoteFileModel::list(Node *folder) {
         for (const auto &child : node->children)
             old.append(child->info);
         const quint32 version = node->version;
+        const SortKey key = m_sort;
         auto *watcher = new QFutureWatcher<std::shared_ptr<Built>>(this);
         connect(watcher, &QFutureWatcher<std::shared_ptr<Built>>::finished, this,
                 [this, watcher, path, generation] {
@@ -293,8 +323,8 @@ void RemoteFileModel::list(Node *folder) {
                     else
                         discard(std::move(built->nodes));
                 });
-        watcher->setFuture(QtConcurrent::run([files, old, version] {
-            auto built = std::make_shared<Built>(build(files));
+        watcher->setFuture(QtConcurrent::run([files, old, version, key] {
+            auto built = std::make_shared<Built>(build(files, key));
             if (!old.isEmpty())
                 match(*built, old, version);
             return built;
@@ -347,9 +377,9 @@ void RemoteFileModel::adopt(Node *folder, std::vector<std::unique_ptr<Node>> nod
     endInsertRows();
 }
 
-void RemoteFileModel::insertPending(Node *folder) {
+void RemoteFileModel::insertPending(Node *folder, bool all) {
     auto &pending = folder->pending;
-    const std::size_t count = std::min(kChunkRows, pending.size());
+    const std::size_t count = all ? pending.size() : std::min(kChunkRows, pending.size());
     if (count > 0) {
         const int first = static_cast<int>(folder->children.size());
         beginInsertRows(indexOf(folder), first, first + static_cast<int>(count) - 1);
@@ -386,6 +416,14 @@ void RemoteFileModel::apply(Node *folder, Built built) {
         // A first listing: the built nodes become the folder's rows as they are, a chunk a turn.
         folder->byName = std::move(built.byName);
         folder->pending = std::move(built.nodes);
+        if (built.key.column != m_sort.column || built.key.order != m_sort.order) {
+            // The order changed while it was built: sorted again, still out of the model.
+            std::stable_sort(
+                folder->pending.begin(), folder->pending.end(),
+                [this](const auto &a, const auto &b) { return less(*a, *b, m_sort, m_collator); });
+            for (std::size_t i = 0; i < folder->pending.size(); ++i)
+                folder->pending[i]->row = static_cast<int>(i);
+        }
         insertPending(folder);
         return;
     }
@@ -461,8 +499,18 @@ void RemoteFileModel::apply(Node *folder, Built built) {
         endRemoveRows();
         last = first;
     }
-    if (!fresh.empty())
+    // A few new rows go where the order wants them; many are appended and sorted in with
+    // the rest, one layout change instead of a renumbering per row.
+    if (fresh.size() <= kPlacedRows) {
+        for (auto &node : fresh) {
+            const int row = rowFor(folder, *node);
+            insertAt(folder, std::move(node), row);
+        }
+    } else {
         adopt(folder, std::move(fresh), {});
+    }
+    // Changed facts or this listing's ranks may have moved rows.
+    resort(folder);
     finishListing(folder);
 }
 
@@ -520,6 +568,7 @@ void RemoteFileModel::applyChange(const FileChange &change) {
         const QModelIndex parentIndex = indexOf(node->parent);
         Q_EMIT dataChanged(index(node->row, 0, parentIndex),
                            index(node->row, ColumnCount - 1, parentIndex));
+        place(node);
         return;
     }
     Node *folder = folderOf(change.path);
@@ -543,17 +592,128 @@ void RemoteFileModel::applyChange(const FileChange &change) {
 void RemoteFileModel::insertNode(Node *folder, const RemoteFileInfo &info) {
     if (info.name.isEmpty() || folder->byName.contains(info.name))
         return;
-    const int row = static_cast<int>(folder->children.size());
-    ++folder->version;
-    beginInsertRows(indexOf(folder), row, row);
+    // A folder that appears empty-handed is listed when opened, as any other.
     auto node = std::make_unique<Node>();
     node->info = info;
+    const int row = rowFor(folder, *node);
+    insertAt(folder, std::move(node), row);
+}
+
+void RemoteFileModel::insertAt(Node *folder, std::unique_ptr<Node> node, int row) {
+    ++folder->version;
+    beginInsertRows(indexOf(folder), row, row);
     node->parent = folder;
-    node->row = row;
-    // A folder that appears empty-handed is listed when opened, as any other.
-    folder->byName.insert(info.name, node.get());
-    folder->children.push_back(std::move(node));
+    folder->byName.insert(node->info.name, node.get());
+    auto &children = folder->children;
+    children.insert(children.begin() + row, std::move(node));
+    for (std::size_t i = static_cast<std::size_t>(row); i < children.size(); ++i)
+        children[i]->row = static_cast<int>(i);
     endInsertRows();
+}
+
+int RemoteFileModel::rowFor(Node *folder, const Node &node) const {
+    const auto &children = folder->children;
+    const auto at = std::upper_bound(
+        children.begin(), children.end(), node,
+        [this](const Node &n, const auto &child) { return less(n, *child, m_sort, m_collator); });
+    return static_cast<int>(at - children.begin());
+}
+
+void RemoteFileModel::place(Node *node) {
+    Node *folder = node->parent;
+    auto &children = folder->children;
+    const int row = node->row;
+    const int count = static_cast<int>(children.size());
+    const auto lessThan = [this](const Node &a, const Node &b) {
+        return less(a, b, m_sort, m_collator);
+    };
+    if ((row == 0 || !lessThan(*node, *children[static_cast<std::size_t>(row - 1)])) &&
+        (row + 1 == count || !lessThan(*children[static_cast<std::size_t>(row + 1)], *node)))
+        return; // still in order
+    // Its place among the others (their numbers as if it were gone), by bisection.
+    const auto other = [&](int i) -> const Node & {
+        return *children[static_cast<std::size_t>(i < row ? i : i + 1)];
+    };
+    int lo = 0;
+    int hi = count - 1;
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (lessThan(*node, other(mid)))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    const QModelIndex parentIndex = indexOf(folder);
+    if (!beginMoveRows(parentIndex, row, row, parentIndex, lo > row ? lo + 1 : lo))
+        return;
+    std::unique_ptr<Node> moved = std::move(children[static_cast<std::size_t>(row)]);
+    children.erase(children.begin() + row);
+    children.insert(children.begin() + lo, std::move(moved));
+    for (int i = std::min(row, lo); i <= std::max(row, lo); ++i)
+        children[static_cast<std::size_t>(i)]->row = i;
+    endMoveRows();
+}
+
+void RemoteFileModel::sortRows(Node *folder, bool deep) {
+    auto &children = folder->children;
+    std::stable_sort(children.begin(), children.end(), [this](const auto &a, const auto &b) {
+        return less(*a, *b, m_sort, m_collator);
+    });
+    for (std::size_t i = 0; i < children.size(); ++i)
+        children[i]->row = static_cast<int>(i);
+    if (!deep)
+        return;
+    for (const auto &child : children) {
+        if (child->info.isDirectory && !child->children.empty())
+            sortRows(child.get(), true);
+    }
+}
+
+void RemoteFileModel::followNodes() {
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex &index : from) {
+        Node *node = nodeOf(index);
+        to.append(createIndex(node->row, index.column(), node));
+    }
+    changePersistentIndexList(from, to);
+}
+
+void RemoteFileModel::resort(Node *folder) {
+    const auto &children = folder->children;
+    if (std::is_sorted(children.begin(), children.end(), [this](const auto &a, const auto &b) {
+            return less(*a, *b, m_sort, m_collator);
+        }))
+        return;
+    const QList<QPersistentModelIndex> parents =
+        folder == m_root.get() ? QList<QPersistentModelIndex>()
+                               : QList{QPersistentModelIndex(indexOf(folder))};
+    Q_EMIT layoutAboutToBeChanged(parents, VerticalSortHint);
+    sortRows(folder, false);
+    followNodes();
+    Q_EMIT layoutChanged(parents, VerticalSortHint);
+}
+
+void RemoteFileModel::flushPending(Node *node) {
+    if (!node->pending.empty())
+        insertPending(node, true);
+    for (const auto &child : node->children) {
+        if (child->info.isDirectory)
+            flushPending(child.get());
+    }
+}
+
+void RemoteFileModel::sort(int column, Qt::SortOrder order) {
+    if (column < 0 || column >= ColumnCount || (column == m_sort.column && order == m_sort.order))
+        return; // the rows are kept in order: nothing to do
+    m_sort = {column, order};
+    // Rows still waiting to be inserted are inserted first: the order is the whole folder's.
+    flushPending(m_root.get());
+    Q_EMIT layoutAboutToBeChanged({}, VerticalSortHint);
+    sortRows(m_root.get(), true);
+    followNodes();
+    Q_EMIT layoutChanged({}, VerticalSortHint);
 }
 
 void RemoteFileModel::removeNode(Node *node) {

@@ -4,6 +4,7 @@
 #include "client/api/filewatch.h"
 
 #include <QAbstractItemModel>
+#include <QCollator>
 #include <QHash>
 #include <QPointer>
 
@@ -17,7 +18,8 @@ class SandboxClient;
 // A sandbox's file tree, listed lazily as in KDE's KDirModel: an unlisted folder has children,
 // fetchMore() lists it once; a large listing's rows are built (and a refresh matched) on a
 // worker and inserted 20 000 a turn of the event loop, so that a huge folder never blocks the
-// GUI. Each folder finds its children by name in a hash.
+// GUI. Each folder finds its children by name in a hash. The model keeps its rows in the view's
+// sort order itself (folders first), so that no sorting proxy re-sorts 100 000 rows per chunk.
 class RemoteFileModel final : public QAbstractItemModel {
     Q_OBJECT
 public:
@@ -33,10 +35,6 @@ public:
     QString rootPath() const;
     QString pathOf(const QModelIndex &index) const;
     bool isDirectory(const QModelIndex &index) const;
-    // For RemoteFileSortProxy, without a QVariant: the row's facts, and its name's rank among
-    // its siblings in collation order (QCollator of the default locale), -1 when unknown.
-    const RemoteFileInfo &fileInfo(const QModelIndex &index) const;
-    int nameRank(const QModelIndex &index) const;
     // The index of a path already in the model, or invalid.
     QModelIndex indexForPath(const QString &path) const;
     // Lists a folder again, keeping the rows (and so expansion and selection) of what stayed.
@@ -64,6 +62,12 @@ public:
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
+    // Orders every listed folder: folders first, then the column's own order (locale-aware
+    // names, sizes and dates by value), names breaking ties. Rows that arrive later take their
+    // place in it.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return m_sort.column; }
+    Qt::SortOrder sortOrder() const { return m_sort.order; }
     QStringList mimeTypes() const override;
     QMimeData *mimeData(const QModelIndexList &indexes) const override;
     Qt::DropActions supportedDropActions() const override { return Qt::CopyAction; }
@@ -76,17 +80,36 @@ Q_SIGNALS:
 private:
     struct Node;
     struct Built;
+    struct SortKey {
+        int column = NameColumn;
+        Qt::SortOrder order = Qt::AscendingOrder;
+    };
+    // Whether a goes above b among siblings; compares names by their ranks where both have one.
+    static bool less(const Node &a, const Node &b, SortKey key, const QCollator &collator);
+    // Sorts folder's rows (and, if deep, those of every listed folder below), without
+    // announcing it: the caller wraps it in a layout change.
+    void sortRows(Node *folder, bool deep);
+    // Sorts one folder's rows and announces it, when they are out of order.
+    void resort(Node *folder);
+    // Moves a row whose facts changed to where the order wants it.
+    void place(Node *node);
+    // Where a new row goes among folder's children.
+    int rowFor(Node *folder, const Node &node) const;
     Node *nodeOf(const QModelIndex &index) const;
     // The node of a path in the model (the root's included), or null: O(depth) hash lookups.
     Node *nodeForPath(const QString &path) const;
     QModelIndex indexOf(Node *node, int column = 0) const;
     void list(Node *folder);
     // A listing's nodes, unparented; pure, so that it can run on a worker.
-    static Built build(const QList<RemoteFileInfo> &files);
+    static Built build(const QList<RemoteFileInfo> &files, SortKey key);
     // Matches a refresh's built nodes with a snapshot of the folder's rows; pure, for a worker.
     static void match(Built &built, const QList<RemoteFileInfo> &old, quint32 version);
     void apply(Node *folder, Built built);
-    void insertPending(Node *folder);
+    // Inserts the next chunk of a first listing's rows, or all of them.
+    void insertPending(Node *folder, bool all = false);
+    void flushPending(Node *node);
+    // After rows moved: every persistent index follows its node.
+    void followNodes();
     void adopt(Node *folder, std::vector<std::unique_ptr<Node>> nodes,
                QHash<QString, Node *> byName);
     void discard(std::vector<std::unique_ptr<Node>> nodes);
@@ -95,6 +118,7 @@ private:
     void dropListings(Node *node);
     void applyChange(const FileChange &change);
     void insertNode(Node *folder, const RemoteFileInfo &info);
+    void insertAt(Node *folder, std::unique_ptr<Node> node, int row);
     void removeNode(Node *node);
 
     QPointer<SandboxClient> m_client;
@@ -103,6 +127,8 @@ private:
     quint32 m_refreshMark = 0; // counts refreshes; a row not marked by one went away
     int m_loading = 0;
     bool m_sudo = false;
+    SortKey m_sort;
+    QCollator m_collator; // the default locale's, as the listings' ranks
 };
 
 } // namespace sbx

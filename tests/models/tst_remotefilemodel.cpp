@@ -1,7 +1,6 @@
 // RemoteFileModel over a real sandbox-server: lazy listing, big folders, refresh that keeps rows.
 #include "client/sandboxclient.h"
 #include "models/files/remotefilemodel.h"
-#include "models/files/remotefilesortproxy.h"
 #include "tests/support/testserver.h"
 
 #include <QAbstractItemModelTester>
@@ -74,7 +73,8 @@ private Q_SLOTS:
     void refreshRemovesScatteredRows();
     void refreshReplacingEveryRow();
     void bigFolderArrivesInChunks();
-    void sortProxyOrdersAsTheCollation();
+    void rowsKeepTheViewsOrder();
+    void sortingKeepsSelectionAndExpansion();
     void mimeDataDescribesRemoteItems();
     void failedListingIsReported();
 };
@@ -279,7 +279,7 @@ void TestRemoteFileModel::bigFolderArrivesInChunks() {
     QCOMPARE(QModelIndex(kept), model.indexForPath(dir + u"/f500"_s));
 }
 
-void TestRemoteFileModel::sortProxyOrdersAsTheCollation() {
+void TestRemoteFileModel::rowsKeepTheViewsOrder() {
     const QString root = m_server.workspace() + u"/collated"_s;
     const QStringList files = {u"b.txt"_s, u"A.txt"_s,         u"a10"_s,
                                u"a2"_s,    u"\u00c9t\u00e9"_s, u"_x"_s,
@@ -292,10 +292,7 @@ void TestRemoteFileModel::sortProxyOrdersAsTheCollation() {
         QDir().mkpath(root + u'/' + d);
     SandboxClient client({m_server.url(), {}}, {});
     RemoteFileModel model(&client);
-    RemoteFileSortProxy proxy;
-    proxy.setSourceModel(&model);
-    proxy.sort(RemoteFileModel::NameColumn, Qt::AscendingOrder);
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy listed(&model, &RemoteFileModel::folderListed);
     QVERIFY(listRoot(model, root, listed));
     // Folders first, each group as QCollator orders it, whether a row came with the listing
@@ -311,26 +308,80 @@ void TestRemoteFileModel::sortProxyOrdersAsTheCollation() {
     };
     const auto shown = [&] {
         QStringList names;
-        for (int r = 0; r < proxy.rowCount(); ++r)
-            names << proxy.index(r, 0).data().toString();
+        for (int r = 0; r < model.rowCount(); ++r)
+            names << model.index(r, 0).data().toString();
         return names;
     };
     QCOMPARE(shown(), expected(folders, files));
     FileChange created;
     created.type = u"create"_s;
     created.path = root + u"/a3"_s;
+    created.size = 5;
     FileChange dir = created;
     dir.path = root + u"/Adir"_s;
     dir.isDirectory = true;
     model.applyChanges({created, dir});
     QCOMPARE(shown(), expected(folders + QStringList{u"Adir"_s}, files + QStringList{u"a3"_s}));
-    proxy.sort(RemoteFileModel::NameColumn, Qt::DescendingOrder);
+    model.sort(RemoteFileModel::NameColumn, Qt::DescendingOrder);
     QStringList down = expected(folders + QStringList{u"Adir"_s}, {});
     std::reverse(down.begin(), down.end());
     QStringList downFiles = expected({}, files + QStringList{u"a3"_s});
     std::reverse(downFiles.begin(), downFiles.end());
     // Descending: still folders first, each group reversed.
     QCOMPARE(shown(), down + downFiles);
+
+    // By size, largest first, names breaking ties: a3 (5 bytes) leads the files, which are
+    // 1 byte each; a file growing to 9 bytes moves to the top of them. (Folders stay first;
+    // their own sizes are the server's.)
+    const auto shownFiles = [&] {
+        return shown().mid(folders.size() + 1);
+    };
+    model.sort(RemoteFileModel::SizeColumn, Qt::DescendingOrder);
+    QCOMPARE(shownFiles(), QStringList{u"a3"_s} + expected({}, files));
+    FileChange grew;
+    grew.type = u"write"_s;
+    grew.path = root + u"/e"_s;
+    grew.size = 9;
+    QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+    model.applyChanges({grew});
+    QCOMPARE(moved.count(), 1);
+    QStringList rest = expected({}, files);
+    rest.removeOne(u"e"_s);
+    QCOMPARE(shownFiles(), QStringList({u"e"_s, u"a3"_s}) + rest);
+    // A refresh takes what is on disk (every file 1 byte again, Adir and a3 never there) and
+    // keeps the order.
+    model.refresh();
+    QVERIFY(waitListed(listed, root));
+    QCOMPARE(shown().mid(folders.size()), expected({}, files));
+}
+
+void TestRemoteFileModel::sortingKeepsSelectionAndExpansion() {
+    const QString root = m_server.workspace() + u"/resorted"_s;
+    QDir().mkpath(root + u"/m-dir"_s);
+    touch(root + u"/m-dir/inner.txt"_s);
+    for (const char *name : {"c", "a", "b"}) {
+        QFile f(root + u'/' + QLatin1String(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(name[0] - 'a' + 1, 'x')); // a: 1 byte, b: 2, c: 3
+    }
+    SandboxClient client({m_server.url(), {}}, {});
+    RemoteFileModel model(&client);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy listed(&model, &RemoteFileModel::folderListed);
+    QVERIFY(listRoot(model, root, listed));
+    const QPersistentModelIndex dir = childNamed(model, {}, u"m-dir"_s);
+    model.fetchMore(dir);
+    QTRY_VERIFY(!model.isLoading());
+    const QPersistentModelIndex a = childNamed(model, {}, u"a"_s);
+    const QPersistentModelIndex inner = childNamed(model, dir, u"inner.txt"_s);
+    QCOMPARE(a.row(), 1);
+    model.sort(RemoteFileModel::SizeColumn, Qt::DescendingOrder);
+    // What a view holds (its selection, its expanded folders) follows the rows.
+    QCOMPARE(a.row(), 3);
+    QCOMPARE(a.data().toString(), u"a"_s);
+    QCOMPARE(inner.data().toString(), u"inner.txt"_s);
+    QCOMPARE(dir.row(), 0);
+    QCOMPARE(model.index(1, 0).data().toString(), u"c"_s);
 }
 
 void TestRemoteFileModel::mimeDataDescribesRemoteItems() {

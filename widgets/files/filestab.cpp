@@ -10,7 +10,6 @@
 #include "client/api/remotefilelog.h"
 #include "client/sandboxclient.h"
 #include "models/files/remotefilemodel.h"
-#include "models/files/remotefilesortproxy.h"
 #include "models/files/transferqueuemodel.h"
 #include "models/notifications/notificationcenter.h"
 #include "widgets/common/errorrow.h"
@@ -54,7 +53,6 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     : QWidget(parent)
     , m_client(client)
     , m_ops(new RemoteFileOperations(client, this))
-    , m_proxy(new RemoteFileSortProxy(this))
     , m_view(new RemoteTreeView(this))
     , m_panel(new TransferPanel(m_ops->transfers(), this))
     , m_path(new QLineEdit(this))
@@ -62,9 +60,8 @@ FilesTab::FilesTab(SandboxClient *client, PreferencesHub *preferences, QWidget *
     , m_events(new FileEventModel(this))
     , m_eventsView(new FileEventsView(m_events, this)) {
     updateWatchState();
-    m_proxy->setSourceModel(m_ops->model());
-    m_proxy->setSortRole(Qt::DisplayRole);
-    m_view->setModel(m_proxy);
+    // The model keeps its rows in the header's order itself: no sorting proxy.
+    m_view->setModel(m_ops->model());
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(RemoteFileModel::NameColumn, Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -222,10 +219,9 @@ void FilesTab::updateWatchState() {
 }
 
 bool FilesTab::reveal(const QString &path) {
-    const QModelIndex source = model()->indexForPath(path);
-    if (!source.isValid())
+    const QModelIndex shown = model()->indexForPath(path);
+    if (!shown.isValid())
         return false;
-    const QModelIndex shown = m_proxy->mapFromSource(source);
     for (QModelIndex up = shown.parent(); up.isValid(); up = up.parent())
         m_view->expand(up);
     m_view->setCurrentIndex(shown);
@@ -519,11 +515,7 @@ QMimeData *FilesTab::dragData(const QModelIndexList &rows) {
     if (out.localFiles.isEmpty())
         return nullptr;
     auto *carried = new RemoteDragData(transfers(), out.localFiles);
-    // Proxy rows map to the model's, whose mimeData describes the remote items.
-    QModelIndexList sourceRows;
-    for (const QModelIndex &name : std::as_const(names))
-        sourceRows << (name.model() == m_proxy ? m_proxy->mapToSource(name) : name);
-    std::unique_ptr<QMimeData> remote(model()->mimeData(sourceRows));
+    std::unique_ptr<QMimeData> remote(model()->mimeData(names));
     if (remote)
         carried->setData(QString::fromLatin1(RemoteFileModel::kMimeType),
                          remote->data(QString::fromLatin1(RemoteFileModel::kMimeType)));

@@ -14,7 +14,6 @@
 
 class QLineEdit;
 class QMimeData;
-class QSortFilterProxyModel;
 
 namespace sbx {
 
@@ -123,7 +122,6 @@ private:
     QPointer<SandboxClient> m_client;
     LogOpener *m_logs = nullptr;
     RemoteFileOperations *m_ops;
-    QSortFilterProxyModel *m_proxy;
     RemoteTreeView *m_view;
     TransferPanel *m_panel;
     QLineEdit *m_path;

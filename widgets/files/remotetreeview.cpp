@@ -5,7 +5,6 @@
 #include <QDrag>
 #include <QDragEnterEvent>
 #include <QMimeData>
-#include <QSortFilterProxyModel>
 
 namespace sbx {
 
@@ -14,9 +13,7 @@ using namespace Qt::StringLiterals;
 QString RemoteTreeView::dropFolderAt(const QPoint &pos) const {
     const QModelIndex at = indexAt(pos);
     if (!at.isValid())
-        return static_cast<RemoteFileModel *>(
-                   static_cast<QSortFilterProxyModel *>(model())->sourceModel())
-            ->rootPath();
+        return static_cast<RemoteFileModel *>(model())->rootPath();
     if (at.data(RemoteFileModel::IsDirectoryRole).toBool())
         return at.data(RemoteFileModel::PathRole).toString();
     const QString path = at.data(RemoteFileModel::PathRole).toString();
