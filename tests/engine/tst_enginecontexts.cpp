@@ -1,0 +1,200 @@
+// The Docker CLI's contexts as the console reads them: a context folder written here, as
+// `docker context create` writes it (the meta folder named by the SHA-256 of the name).
+#include "client/providers/engine/enginecontexts.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sbx;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString idOf(const QString &name) {
+    return QString::fromLatin1(
+        QCryptographicHash::hash(name.toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+void writeFile(const QString &path, const QByteArray &body) {
+    QDir().mkpath(QFileInfo(path).path());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(body);
+}
+
+void writeContext(const QString &config, const QString &name, const QString &host,
+                  bool skipVerify = false, const QString &description = {}) {
+    const QJsonObject meta{
+        {u"Name"_s, name},
+        {u"Metadata"_s, QJsonObject{{u"Description"_s, description}}},
+        {u"Endpoints"_s,
+         QJsonObject{
+             {u"docker"_s, QJsonObject{{u"Host"_s, host}, {u"SkipTLSVerify"_s, skipVerify}}}}}};
+    writeFile(config + u"/contexts/meta/"_s + idOf(name) + u"/meta.json"_s,
+              QJsonDocument(meta).toJson());
+}
+
+const EngineEndpoint *find(const DockerContexts &contexts, const QString &name) {
+    for (const EngineEndpoint &e : contexts.endpoints) {
+        if (e.name == name)
+            return &e;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestEngineContexts final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void contextsAreOffered();
+    void environmentChoosesTheCurrent();
+    void badContextsAreReportedNotFatal();
+    void hostsAreParsed_data();
+    void hostsAreParsed();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_config;
+    QProcessEnvironment m_env;
+};
+
+void TestEngineContexts::init() {
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_config = m_dir->path() + u"/docker"_s;
+    m_env = QProcessEnvironment();
+    m_env.insert(u"DOCKER_CONFIG"_s, m_config);
+    m_env.insert(u"HOME"_s, m_dir->path());
+}
+
+void TestEngineContexts::contextsAreOffered() {
+    writeContext(m_config, u"build-server"_s, u"tcp://build.example.com:2376"_s, false,
+                 u"CI engine"_s);
+    const QString tls = m_config + u"/contexts/tls/"_s + idOf(u"build-server"_s) + u"/docker/"_s;
+    for (const char *file : {"ca.pem", "cert.pem", "key.pem"})
+        writeFile(tls + QLatin1String(file), "-----BEGIN X-----\n");
+    writeContext(m_config, u"laptop-ssh"_s, u"ssh://root@127.0.0.1:2222"_s);
+    writeContext(m_config, u"lab"_s, u"tcp://10.1.2.3:2375"_s);
+    writeFile(m_config + u"/config.json"_s, R"({"auths": {}, "currentContext": "laptop-ssh"})");
+
+    const DockerContexts contexts = readDockerContexts(m_env, u"/run/podman/podman.sock"_s);
+    QVERIFY2(contexts.problems.isEmpty(), qPrintable(contexts.problems.join(u'\n')));
+    QStringList names;
+    for (const EngineEndpoint &e : contexts.endpoints)
+        names << e.name;
+    QCOMPARE(names, QStringList({u"default"_s, u"build-server"_s, u"lab"_s, u"laptop-ssh"_s}));
+    QCOMPARE(contexts.current, u"laptop-ssh"_s);
+
+    const EngineEndpoint *local = find(contexts, u"default"_s);
+    QCOMPARE(local->kind, EngineEndpoint::Kind::Unix);
+    QCOMPARE(local->socketPath, u"/run/podman/podman.sock"_s);
+
+    const EngineEndpoint *build = find(contexts, u"build-server"_s);
+    QCOMPARE(build->kind, EngineEndpoint::Kind::Tcp);
+    QCOMPARE(build->address, u"build.example.com"_s);
+    QCOMPARE(build->port, 2376);
+    QCOMPARE(build->description, u"CI engine"_s);
+    QVERIFY(build->tls && build->verify);
+    QCOMPARE(build->caFile, tls + u"ca.pem"_s);
+    QCOMPARE(build->keyFile, tls + u"key.pem"_s);
+    QVERIFY(!build->plainRemote());
+
+    const EngineEndpoint *ssh = find(contexts, u"laptop-ssh"_s);
+    QCOMPARE(ssh->kind, EngineEndpoint::Kind::Ssh);
+    QCOMPARE(ssh->user, u"root"_s);
+    QCOMPARE(ssh->address, u"127.0.0.1"_s);
+    QCOMPARE(ssh->port, 2222);
+
+    // Plain TCP to another machine: offered, but marked for the user to confirm.
+    const EngineEndpoint *lab = find(contexts, u"lab"_s);
+    QVERIFY(!lab->tls);
+    QVERIFY(lab->plainRemote());
+}
+
+void TestEngineContexts::environmentChoosesTheCurrent() {
+    writeContext(m_config, u"other"_s, u"ssh://me@example.org"_s);
+    writeFile(m_config + u"/config.json"_s, R"({"currentContext": "other"})");
+    m_env.insert(u"DOCKER_CONTEXT"_s, u"default"_s);
+    QCOMPARE(readDockerContexts(m_env, u"/var/run/docker.sock"_s).current, u"default"_s);
+
+    // DOCKER_HOST makes "default" current and is what it means, with its TLS settings.
+    m_env.remove(u"DOCKER_CONTEXT"_s);
+    m_env.insert(u"DOCKER_HOST"_s, u"tcp://127.0.0.1:2376"_s);
+    m_env.insert(u"DOCKER_TLS_VERIFY"_s, u"1"_s);
+    m_env.insert(u"DOCKER_CERT_PATH"_s, m_dir->path() + u"/certs"_s);
+    writeFile(m_dir->path() + u"/certs/ca.pem"_s, "x");
+    const DockerContexts contexts = readDockerContexts(m_env, u"/var/run/docker.sock"_s);
+    QCOMPARE(contexts.current, u"default"_s);
+    const EngineEndpoint *fromEnv = find(contexts, u"default"_s);
+    QCOMPARE(fromEnv->kind, EngineEndpoint::Kind::Tcp);
+    QVERIFY(fromEnv->tls);
+    QCOMPARE(fromEnv->caFile, m_dir->path() + u"/certs/ca.pem"_s);
+    QVERIFY(find(contexts, u"other"_s));
+}
+
+void TestEngineContexts::badContextsAreReportedNotFatal() {
+    writeContext(m_config, u"good"_s, u"unix:///run/user/1000/podman/podman.sock"_s);
+    writeFile(m_config + u"/contexts/meta/garbage/meta.json"_s, "{\"Name\": \"x\", \"Endp");
+    writeFile(m_config + u"/contexts/meta/array/meta.json"_s, "[1, 2]");
+    writeContext(m_config, u"secret"_s, u"ssh://me:hunter2@example.org"_s);
+    writeContext(m_config, u"web"_s, u"https://example.org"_s);
+    writeContext(m_config, u"k8s-only"_s, QString());
+    writeFile(m_config + u"/config.json"_s, R"({"currentContext": "gone"})");
+
+    const DockerContexts contexts = readDockerContexts(m_env, u"/var/run/docker.sock"_s);
+    QStringList names;
+    for (const EngineEndpoint &e : contexts.endpoints)
+        names << e.name;
+    QCOMPARE(names, QStringList({u"default"_s, u"good"_s}));
+    const QString problems = contexts.problems.join(u'\n');
+    QCOMPARE(contexts.problems.size(), 6);
+    QVERIFY2(problems.contains(u"not valid JSON"_s), qPrintable(problems));
+    QVERIFY2(problems.contains(u"holds no JSON object"_s), qPrintable(problems));
+    QVERIFY2(problems.contains(u"password"_s), qPrintable(problems));
+    QVERIFY2(!problems.contains(u"hunter2"_s), qPrintable(problems));
+    QVERIFY2(problems.contains(u"https://example.org"_s), qPrintable(problems));
+    QVERIFY2(problems.contains(u"no Docker endpoint"_s), qPrintable(problems));
+    QVERIFY2(problems.contains(u"gone does not exist"_s), qPrintable(problems));
+    QCOMPARE(contexts.current, u"default"_s);
+}
+
+void TestEngineContexts::hostsAreParsed_data() {
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("port");
+    QTest::newRow("unix") << u"unix:///var/run/docker.sock"_s << true << 0 << -1;
+    QTest::newRow("unix relative") << u"unix://docker.sock"_s << false << 0 << -1;
+    QTest::newRow("tcp") << u"tcp://[::1]:2376"_s << true << 1 << 2376;
+    QTest::newRow("tcp without port") << u"tcp://host"_s << false << 1 << -1;
+    QTest::newRow("ssh default port") << u"ssh://user@host"_s << true << 2 << -1;
+    QTest::newRow("ssh with path") << u"ssh://user@host/var/run/x"_s << false << 2 << -1;
+    QTest::newRow("npipe") << u"npipe:////./pipe/docker_engine"_s << false << 0 << -1;
+    QTest::newRow("empty") << QString() << false << 0 << -1;
+}
+
+void TestEngineContexts::hostsAreParsed() {
+    QFETCH(QString, host);
+    QFETCH(bool, ok);
+    QFETCH(int, kind);
+    QFETCH(int, port);
+    EngineEndpoint endpoint;
+    QString why;
+    QCOMPARE(parseEngineHost(host, &endpoint, &why), ok);
+    if (!ok) {
+        QVERIFY(!why.isEmpty());
+        return;
+    }
+    QCOMPARE(int(endpoint.kind), kind);
+    QCOMPARE(endpoint.port, port);
+}
+
+QTEST_GUILESS_MAIN(TestEngineContexts)
+#include "tst_enginecontexts.moc"
