@@ -952,6 +952,69 @@ Try --help.
     </message>
 </context>
 <context>
+    <name>sbx::EngineContexts</name>
+    <message>
+        <source>%1 is larger than 1 MiB</source>
+        <translation>%1 大于 1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2</source>
+        <translation>%1 不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds no JSON object</source>
+        <translation>%1 中没有 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1: a socket path must be absolute</source>
+        <translation>%1：套接字路径必须是绝对路径</translation>
+    </message>
+    <message>
+        <source>%1 is not an engine address the console can reach (unix://PATH, tcp://HOST:PORT or ssh://USER@HOST[:PORT])</source>
+        <translation>%1 不是控制台可以连接的引擎地址（unix://路径、tcp://主机:端口 或 ssh://用户@主机[:端口]）</translation>
+    </message>
+    <message>
+        <source>%1: a password in the address is refused; use an SSH key or agent</source>
+        <translation>%1：地址中不允许包含密码；请使用 SSH 密钥或代理</translation>
+    </message>
+    <message>
+        <source>%1: an engine address has no path</source>
+        <translation>%1：引擎地址不能带路径</translation>
+    </message>
+    <message>
+        <source>%1: a tcp:// address needs its port (2375 plain, 2376 TLS)</source>
+        <translation>%1：tcp:// 地址需要端口（明文 2375，TLS 2376）</translation>
+    </message>
+    <message>
+        <source>DOCKER_HOST: %1</source>
+        <translation>DOCKER_HOST：%1</translation>
+    </message>
+    <message>
+        <source>The local engine</source>
+        <translation>本地引擎</translation>
+    </message>
+    <message>
+        <source>DOCKER_HOST</source>
+        <translation>DOCKER_HOST</translation>
+    </message>
+    <message>
+        <source>%1: no usable context name</source>
+        <translation>%1：没有可用的上下文名称</translation>
+    </message>
+    <message>
+        <source>Context %1 has no Docker endpoint</source>
+        <translation>上下文 %1 没有 Docker 端点</translation>
+    </message>
+    <message>
+        <source>Context %1: %2</source>
+        <translation>上下文 %1：%2</translation>
+    </message>
+    <message>
+        <source>The current context %1 does not exist</source>
+        <translation>当前上下文 %1 不存在</translation>
+    </message>
+</context>
+<context>
     <name>sbx::EngineJob</name>
     <message>
         <source>The container engine was closed</source>

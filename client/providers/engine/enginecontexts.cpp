@@ -1,5 +1,6 @@
 #include "client/providers/engine/enginecontexts.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -26,15 +27,18 @@ QJsonObject readObject(const QString &path, QString *why) {
         return {};
     }
     if (file.size() > kMaxConfigBytes) {
-        *why = QObject::tr("%1 is larger than 1 MiB").arg(path);
+        *why =
+            QCoreApplication::translate("sbx::EngineContexts", "%1 is larger than 1 MiB").arg(path);
         return {};
     }
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
     if (!doc.isObject()) {
         *why = error.error != QJsonParseError::NoError
-                   ? QObject::tr("%1 is not valid JSON: %2").arg(path, error.errorString())
-                   : QObject::tr("%1 holds no JSON object").arg(path);
+                   ? QCoreApplication::translate("sbx::EngineContexts", "%1 is not valid JSON: %2")
+                         .arg(path, error.errorString())
+                   : QCoreApplication::translate("sbx::EngineContexts", "%1 holds no JSON object")
+                         .arg(path);
         return {};
     }
     return doc.object();
@@ -71,7 +75,9 @@ bool parseEngineHost(const QString &host, EngineEndpoint *endpoint, QString *why
         endpoint->kind = EngineEndpoint::Kind::Unix;
         endpoint->socketPath = host.mid(7);
         if (!endpoint->socketPath.startsWith(u'/')) {
-            *why = QObject::tr("%1: a socket path must be absolute").arg(host);
+            *why = QCoreApplication::translate("sbx::EngineContexts",
+                                               "%1: a socket path must be absolute")
+                       .arg(host);
             return false;
         }
         return true;
@@ -79,19 +85,25 @@ bool parseEngineHost(const QString &host, EngineEndpoint *endpoint, QString *why
     const QUrl url(host, QUrl::StrictMode);
     const QString scheme = url.scheme();
     if (!url.isValid() || url.host().isEmpty() || (scheme != u"tcp"_s && scheme != u"ssh"_s)) {
-        *why = QObject::tr("%1 is not an engine address the console can reach (unix://PATH, "
-                           "tcp://HOST:PORT or ssh://USER@HOST[:PORT])")
+        *why = QCoreApplication::translate(
+                   "sbx::EngineContexts",
+                   "%1 is not an engine address the console can reach (unix://PATH, "
+                   "tcp://HOST:PORT or ssh://USER@HOST[:PORT])")
                    .arg(host);
         return false;
     }
     if (!url.password().isEmpty()) {
         // The console never keeps a password; ssh asks for it, or better uses a key.
-        *why = QObject::tr("%1: a password in the address is refused; use an SSH key or agent")
+        *why = QCoreApplication::translate(
+                   "sbx::EngineContexts",
+                   "%1: a password in the address is refused; use an SSH key or agent")
                    .arg(url.toString(QUrl::RemovePassword));
         return false;
     }
     if ((!url.path().isEmpty() && url.path() != u"/"_s) || url.hasQuery()) {
-        *why = QObject::tr("%1: an engine address has no path").arg(host);
+        *why =
+            QCoreApplication::translate("sbx::EngineContexts", "%1: an engine address has no path")
+                .arg(host);
         return false;
     }
     endpoint->kind = scheme == u"tcp"_s ? EngineEndpoint::Kind::Tcp : EngineEndpoint::Kind::Ssh;
@@ -99,7 +111,10 @@ bool parseEngineHost(const QString &host, EngineEndpoint *endpoint, QString *why
     endpoint->port = url.port(-1);
     endpoint->user = url.userName();
     if (endpoint->kind == EngineEndpoint::Kind::Tcp && endpoint->port < 0) {
-        *why = QObject::tr("%1: a tcp:// address needs its port (2375 plain, 2376 TLS)").arg(host);
+        *why =
+            QCoreApplication::translate(
+                "sbx::EngineContexts", "%1: a tcp:// address needs its port (2375 plain, 2376 TLS)")
+                .arg(host);
         return false;
     }
     return true;
@@ -117,13 +132,15 @@ DockerContexts readDockerContexts(const QProcessEnvironment &env, const QString 
     QString why;
     if (dockerHost.isEmpty() || !parseEngineHost(dockerHost, &fallback, &why)) {
         if (!dockerHost.isEmpty())
-            out.problems << QObject::tr("DOCKER_HOST: %1").arg(why);
+            out.problems
+                << QCoreApplication::translate("sbx::EngineContexts", "DOCKER_HOST: %1").arg(why);
         fallback = {};
         fallback.name = u"default"_s;
         parseEngineHost(u"unix://"_s + defaultSocket, &fallback, &why);
-        fallback.description = QObject::tr("The local engine");
+        fallback.description =
+            QCoreApplication::translate("sbx::EngineContexts", "The local engine");
     } else {
-        fallback.description = QObject::tr("DOCKER_HOST");
+        fallback.description = QCoreApplication::translate("sbx::EngineContexts", "DOCKER_HOST");
         if (fallback.kind == EngineEndpoint::Kind::Tcp) {
             const QString verify = env.value(u"DOCKER_TLS_VERIFY"_s);
             const QString certs = env.value(u"DOCKER_CERT_PATH"_s, configDir);
@@ -154,16 +171,21 @@ DockerContexts readDockerContexts(const QProcessEnvironment &env, const QString 
             object.value(u"Endpoints"_s).toObject().value(u"docker"_s).toObject();
         const QString host = docker.value(u"Host"_s).toString();
         if (endpoint.name.isEmpty() || endpoint.name == u"default"_s) {
-            out.problems << QObject::tr("%1: no usable context name").arg(file);
+            out.problems << QCoreApplication::translate("sbx::EngineContexts",
+                                                        "%1: no usable context name")
+                                .arg(file);
             continue;
         }
         if (host.isEmpty()) {
             // A context for another orchestrator only (the CLI's old kubernetes endpoint).
-            out.problems << QObject::tr("Context %1 has no Docker endpoint").arg(endpoint.name);
+            out.problems << QCoreApplication::translate("sbx::EngineContexts",
+                                                        "Context %1 has no Docker endpoint")
+                                .arg(endpoint.name);
             continue;
         }
         if (!parseEngineHost(host, &endpoint, &why)) {
-            out.problems << QObject::tr("Context %1: %2").arg(endpoint.name, why);
+            out.problems << QCoreApplication::translate("sbx::EngineContexts", "Context %1: %2")
+                                .arg(endpoint.name, why);
             continue;
         }
         endpoint.verify = !docker.value(u"SkipTLSVerify"_s).toBool();
@@ -191,7 +213,9 @@ DockerContexts readDockerContexts(const QProcessEnvironment &env, const QString 
     const bool known = std::any_of(out.endpoints.cbegin(), out.endpoints.cend(),
                                    [&](const EngineEndpoint &e) { return e.name == current; });
     if (!current.isEmpty() && !known)
-        out.problems << QObject::tr("The current context %1 does not exist").arg(current);
+        out.problems << QCoreApplication::translate("sbx::EngineContexts",
+                                                    "The current context %1 does not exist")
+                            .arg(current);
     out.current = known ? current : u"default"_s;
     return out;
 }
