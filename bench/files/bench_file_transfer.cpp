@@ -61,6 +61,23 @@ template <typename Job> int run(Job *job, const char *mode, QElapsedTimer *clock
     return rc;
 }
 
+// Runs the event loop until a bare Qt upload ends and prints its figures.
+int awaitUpload(const char *mode, QNetworkReply *reply, const QElapsedTimer &clock, qint64 bytes) {
+    QObject::connect(reply, &QNetworkReply::finished, qApp, &QCoreApplication::quit);
+    QCoreApplication::exec();
+    const double seconds = clock.nsecsElapsed() / 1e9;
+    const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->error() != QNetworkReply::NoError || code != 200) {
+        std::fprintf(stderr, "%s failed: HTTP %d %s\n", mode, code,
+                     qPrintable(reply->errorString()));
+        return 1;
+    }
+    std::printf("%s bytes=%lld seconds=%.3f MBps=%.1f vmhwm_kb=%lld\n", mode,
+                static_cast<long long>(bytes), seconds, bytes / 1e6 / seconds,
+                static_cast<long long>(vmHwmKb()));
+    return 0;
+}
+
 int qtUpload(const QUrl &base, const QString &local, const QString &remote) {
     QNetworkAccessManager nam;
     auto *multipart = new QHttpMultiPart(QHttpMultiPart::FormDataType);
@@ -84,19 +101,7 @@ int qtUpload(const QUrl &base, const QString &local, const QString &remote) {
     QNetworkReply *reply =
         nam.post(QNetworkRequest(base.resolved(QUrl(u"v1/file/upload"_s))), multipart);
     multipart->setParent(reply);
-    QObject::connect(reply, &QNetworkReply::finished, qApp, &QCoreApplication::quit);
-    QCoreApplication::exec();
-    const double seconds = clock.nsecsElapsed() / 1e9;
-    const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (reply->error() != QNetworkReply::NoError || code != 200) {
-        std::fprintf(stderr, "qt-upload failed: HTTP %d %s\n", code,
-                     qPrintable(reply->errorString()));
-        return 1;
-    }
-    std::printf("qt-upload bytes=%lld seconds=%.3f MBps=%.1f vmhwm_kb=%lld\n",
-                static_cast<long long>(bytes), seconds, bytes / 1e6 / seconds,
-                static_cast<long long>(vmHwmKb()));
-    return 0;
+    return awaitUpload("qt-upload", reply, clock, bytes);
 }
 
 // The same body handed to QNetworkAccessManager as one QBuffer: the prefix, the file mapped (not
@@ -141,20 +146,9 @@ int qtUploadMapped(const QUrl &base, const QString &local, const QString &remote
     QElapsedTimer clock;
     clock.start();
     QNetworkReply *reply = nam.post(request, &buffer);
-    QObject::connect(reply, &QNetworkReply::finished, qApp, &QCoreApplication::quit);
-    QCoreApplication::exec();
-    const double seconds = clock.nsecsElapsed() / 1e9;
-    const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const int rc = awaitUpload("qt-upload-mapped", reply, clock, static_cast<qint64>(size));
     ::munmap(region, total);
-    if (reply->error() != QNetworkReply::NoError || code != 200) {
-        std::fprintf(stderr, "qt-upload-mapped failed: HTTP %d %s\n", code,
-                     qPrintable(reply->errorString()));
-        return 1;
-    }
-    std::printf("qt-upload-mapped bytes=%lld seconds=%.3f MBps=%.1f vmhwm_kb=%lld\n",
-                static_cast<long long>(size), seconds, size / 1e6 / seconds,
-                static_cast<long long>(vmHwmKb()));
-    return 0;
+    return rc;
 }
 
 } // namespace
