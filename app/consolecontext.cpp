@@ -162,8 +162,12 @@ void ConsoleContext::setPreferences(const Preferences &preferences) {
     m_preferences->set(preferences);
 }
 
-QString ConsoleContext::startDefaultLocal() {
-    return m_local->ensureDefault();
+QString ConsoleContext::startDefaultLocal(bool startNow) {
+    return m_local->ensureDefault(startNow);
+}
+
+void ConsoleContext::startLocal(const QString &id) {
+    m_local->start(id);
 }
 
 QList<SandboxEntry> ConsoleContext::savedSandboxes() const {

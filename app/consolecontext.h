@@ -55,8 +55,10 @@ public:
     LocalSandboxes *local() const { return m_local; }
     EngineSandboxes *engine() const { return m_engine; }
     SandboxRegistry *registry() const { return m_registry; }
-    // The default local sandbox, started (and created on first use); its id.
-    QString startDefaultLocal();
+    // The default local sandbox, started (and created on first use); its id. With startNow
+    // false it shows as starting until startLocal(id).
+    QString startDefaultLocal(bool startNow = true);
+    void startLocal(const QString &id);
     // Sandboxes the user added by address.
     QList<SandboxEntry> savedSandboxes() const;
     std::optional<SandboxEntry> savedSandbox(const QString &id) const;

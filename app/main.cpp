@@ -47,8 +47,11 @@ int main(int argc, char **argv) {
     MainWindow window(&context);
 
     QString defaultSelection;
+    QString localId;
+    // The local server is spawned after the window first shows (10-30 ms of fork and exec that
+    // the window need not wait for); until then its row says it is starting.
     if (!cli.options.noLocal)
-        defaultSelection = context.startDefaultLocal();
+        defaultSelection = localId = context.startDefaultLocal(/*startNow=*/false);
     if (!cli.options.connectUrl.isEmpty()) {
         QString error;
         const QString id = connectFromCommandLine(context, cli.options, &error);
@@ -89,5 +92,7 @@ int main(int argc, char **argv) {
                     QCoreApplication::quit();
             });
     }
+    if (!localId.isEmpty())
+        QTimer::singleShot(0, &context, [&context, localId] { context.startLocal(localId); });
     return app.exec();
 }

@@ -194,7 +194,7 @@ QString LocalSandboxes::create(const QString &name, const QString &workspace) {
     return create(options);
 }
 
-QString LocalSandboxes::ensureDefault() {
+QString LocalSandboxes::ensureDefault(bool startNow) {
     const QString id = QString::fromLatin1(kDefaultId);
     if (!find(id)) {
         auto child = std::make_unique<Child>();
@@ -204,7 +204,10 @@ QString LocalSandboxes::ensureDefault() {
         child->workspace = m_options.dataDir + u"/sandboxes/default/workspace"_s;
         add(std::move(child));
     }
-    start(id);
+    if (startNow)
+        start(id);
+    else if (Child *child = find(id); child && !isRunning(child))
+        setState(child, SandboxState::Starting);
     return id;
 }
 

@@ -52,8 +52,9 @@ public:
     // dataDir/sandboxes/<id>). Returns its id.
     QString create(const SandboxCreateOptions &options) override;
     QString create(const QString &name, const QString &workspace = {});
-    // Starts the default "Local" sandbox, creating it on first use. Returns its id.
-    QString ensureDefault();
+    // Starts the default "Local" sandbox, creating it on first use. Returns its id. With
+    // startNow false it is only shown as starting: the caller starts it (after the window shows).
+    QString ensureDefault(bool startNow = true);
     void start(const QString &id) override;
     // SIGSTOP / SIGCONT to the server and every descendant (its shells included).
     void pause(const QString &id) override;
