@@ -344,7 +344,7 @@ void RemoteFileModel::apply(Node *folder, Built built) {
         // A first listing: the built nodes become the folder's rows as they are, a chunk a turn.
         folder->byName = std::move(built.byName);
         folder->pending = std::move(built.nodes);
-        if (built.key.column != m_sort.column || built.key.order != m_sort.order) {
+        if (!(built.key == m_sort)) {
             // The order changed while it was built: sorted again, still out of the model.
             std::stable_sort(
                 folder->pending.begin(), folder->pending.end(),

@@ -83,9 +83,16 @@ private:
     struct SortKey {
         int column = NameColumn;
         Qt::SortOrder order = Qt::AscendingOrder;
+        bool operator==(const SortKey &) const = default;
     };
     // Whether a goes above b among siblings; compares names by their ranks where both have one.
     static bool less(const Node &a, const Node &b, SortKey key, const QCollator &collator);
+    // less() in the model's current order, over the children's pointers.
+    auto rowLess() const {
+        return [this](const auto &a, const auto &b) {
+            return less(*a, *b, m_sort, m_collator);
+        };
+    }
     // Sorts folder's rows (and, if deep, those of every listed folder below), without
     // announcing it: the caller wraps it in a layout change.
     void sortRows(Node *folder, bool deep);

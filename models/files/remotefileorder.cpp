@@ -86,9 +86,7 @@ void RemoteFileModel::place(Node *node) {
 
 void RemoteFileModel::sortRows(Node *folder, bool deep) {
     auto &children = folder->children;
-    std::stable_sort(children.begin(), children.end(), [this](const auto &a, const auto &b) {
-        return less(*a, *b, m_sort, m_collator);
-    });
+    std::stable_sort(children.begin(), children.end(), rowLess());
     for (std::size_t i = 0; i < children.size(); ++i)
         children[i]->row = static_cast<int>(i);
     if (!deep)
@@ -112,9 +110,7 @@ void RemoteFileModel::followNodes() {
 
 void RemoteFileModel::resort(Node *folder) {
     const auto &children = folder->children;
-    if (std::is_sorted(children.begin(), children.end(), [this](const auto &a, const auto &b) {
-            return less(*a, *b, m_sort, m_collator);
-        }))
+    if (std::is_sorted(children.begin(), children.end(), rowLess()))
         return;
     const QList<QPersistentModelIndex> parents =
         folder == m_root.get() ? QList<QPersistentModelIndex>()
