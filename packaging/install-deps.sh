@@ -27,6 +27,9 @@ packages=(
   libzmq3-dev cppzmq-dev python3-ipykernel python3-jupyter-client
   # container engine provider; its suite runs a podman service of its own (runc, no systemd)
   libcurl4-openssl-dev podman runc conmon containernetworking-plugins
+  # remote engines: ssh:// through the system ssh client; their suite puts socat (TLS) and an
+  # sshd of its own in front of the podman service
+  openssh-client openssh-server socat
   # Code tab tests: nbformat validates the notebooks the console writes, and writes one it opens
   python3-nbformat
   # tests, screenshots and benchmarks

@@ -56,6 +56,9 @@ struct SandboxCreateOptions {
     QString initHook;        // RUN_HOOK_INIT
     QString preServicesHook; // RUN_HOOK_PRE_SERVICES
     QString postReadyHook;   // RUN_HOOK_POST_READY
+    // Asked when CreateForm::asksPublishAddress: the engine host's address the sandbox's port is
+    // published on; empty: its loopback.
+    QString publishAddress;
 };
 
 // How a provider appears in "New sandbox"; an empty label means it cannot create sandboxes.
@@ -67,6 +70,9 @@ struct CreateForm {
     QString defaultImage;
     // The generated API key lives on in the sandbox: show it to the user once.
     bool showsKeyOnce = false;
+    // The engine is on another machine reached directly: where to publish the sandbox's port.
+    bool asksPublishAddress = false;
+    QString defaultPublishAddress;
 };
 
 // A sandbox's CPU and memory as its provider sees them from outside (an engine's container

@@ -44,6 +44,18 @@ void SandboxRegistry::addProvider(SandboxProvider *provider) {
         onAdded(provider, entry);
 }
 
+void SandboxRegistry::removeProvider(SandboxProvider *provider) {
+    if (!m_providers.removeOne(provider))
+        return;
+    provider->disconnect(this);
+    const QStringList ids = m_order;
+    for (const QString &id : ids) {
+        const auto it = m_sandboxes.constFind(id);
+        if (it != m_sandboxes.cend() && (*it)->provider == provider)
+            onRemoved(id);
+    }
+}
+
 QList<SandboxProvider *> SandboxRegistry::providers() const {
     QList<SandboxProvider *> out;
     for (const auto &p : m_providers) {

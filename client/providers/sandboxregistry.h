@@ -42,6 +42,8 @@ public:
 
     // Providers are borrowed; sandboxes follow their signals.
     void addProvider(SandboxProvider *provider);
+    // Its sandboxes leave the list (removed() for each); the provider may then be destroyed.
+    void removeProvider(SandboxProvider *provider);
     QList<SandboxProvider *> providers() const;
     SandboxProvider *provider(const QString &providerId) const;
 

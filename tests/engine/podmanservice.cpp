@@ -166,7 +166,9 @@ bool PodmanService::start() {
     const QDeadlineTimer deadline(60000);
     while (!deadline.hasExpired()) {
         if (QFileInfo::exists(socketPath()) &&
-            performEngineRequest(socketPath(), EngineRequest::get(u"/_ping"_s, 2000)).ok())
+            performEngineRequest(unixEngineEndpoint(socketPath()),
+                                 EngineRequest::get(u"/_ping"_s, 2000))
+                .ok())
             return true;
         if (m_service->waitForFinished(100)) {
             m_reason = u"`podman system service` exited: %1"_s.arg(tail(m_service->readAll()));

@@ -9,6 +9,7 @@
 #include "client/providers/secretstore.h"
 #include "models/monitor/monitorfigures.h"
 #include "models/monitor/monitorpoller.h"
+#include "tests/engine/enginetestkit.h"
 #include "tests/engine/podmanservice.h"
 
 #include <QDeadlineTimer>
@@ -30,51 +31,7 @@ namespace {
 constexpr auto imageName = "localhost/sbx-engine-test:latest";
 // The same server without its observe endpoints, as an older AIO image.
 constexpr auto noObserveImage = "localhost/sbx-engine-test-no-observe:latest";
-constexpr int startBoundMs = 90000;
-
-std::optional<SandboxEntry> findEntry(const SandboxProvider &provider, const QString &id) {
-    for (const SandboxEntry &entry : provider.sandboxes()) {
-        if (entry.id == id)
-            return entry;
-    }
-    return std::nullopt;
-}
-
-SandboxState stateOf(const SandboxProvider &provider, const QString &id) {
-    const auto entry = findEntry(provider, id);
-    return entry ? entry->providerState : SandboxState::Unreachable;
-}
-
-// GET /v1/sandbox through a client built from the entry, as the console's views do. The server
-// needs a moment after the container starts: retried within a bound.
-Status readContext(const SandboxEntry &entry, SandboxContext *context = nullptr) {
-    SandboxClient client(entry.endpoint, entry.credentials);
-    Status last = Status::error(Status::Kind::Timeout, u"no attempt"_s);
-    const QDeadlineTimer deadline(30000);
-    while (!deadline.hasExpired()) {
-        auto *job = new GetContextJob(&client);
-        QSignalSpy finished(job, &ApiJob::finished);
-        bool ok = false;
-        QObject::connect(job, &GetContextJob::succeeded, &client,
-                         [context, &ok](const SandboxContext &c) {
-                             ok = true;
-                             if (context)
-                                 *context = c;
-                         });
-        QObject::connect(job, &ApiJob::failed, &client, [&last](const Status &s) { last = s; });
-        job->start();
-        if (!finished.wait(15000)) {
-            last = Status::error(Status::Kind::Timeout, u"GET /v1/sandbox: no answer in 15 s"_s);
-            continue;
-        }
-        if (ok)
-            return Status::success();
-        if (!last.transient())
-            return last;
-        QTest::qWait(200);
-    }
-    return last;
-}
+constexpr int startBoundMs = kStartBoundMs;
 
 } // namespace
 

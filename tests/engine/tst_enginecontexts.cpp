@@ -1,12 +1,17 @@
 // The Docker CLI's contexts as the console reads them: a context folder written here, as
 // `docker context create` writes it (the meta folder named by the SHA-256 of the name).
+#include "client/providers/engine/engineconnections.h"
 #include "client/providers/engine/enginecontexts.h"
+#include "client/providers/engine/enginesandboxes.h"
+#include "client/providers/sandboxregistry.h"
+#include "client/providers/secretstore.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -58,6 +63,7 @@ private Q_SLOTS:
     void badContextsAreReportedNotFatal();
     void hostsAreParsed_data();
     void hostsAreParsed();
+    void connectionsOfferTurnOnAndRemember();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -175,7 +181,8 @@ void TestEngineContexts::hostsAreParsed_data() {
     QTest::newRow("tcp") << u"tcp://[::1]:2376"_s << true << 1 << 2376;
     QTest::newRow("tcp without port") << u"tcp://host"_s << false << 1 << -1;
     QTest::newRow("ssh default port") << u"ssh://user@host"_s << true << 2 << -1;
-    QTest::newRow("ssh with path") << u"ssh://user@host/var/run/x"_s << false << 2 << -1;
+    QTest::newRow("ssh with socket") << u"ssh://user@host/var/run/x"_s << true << 2 << -1;
+    QTest::newRow("tcp with path") << u"tcp://host:2376/x"_s << false << 1 << 2376;
     QTest::newRow("npipe") << u"npipe:////./pipe/docker_engine"_s << false << 0 << -1;
     QTest::newRow("empty") << QString() << false << 0 << -1;
 }
@@ -194,6 +201,77 @@ void TestEngineContexts::hostsAreParsed() {
     }
     QCOMPARE(int(endpoint.kind), kind);
     QCOMPARE(endpoint.port, port);
+    if (endpoint.kind == EngineEndpoint::Kind::Ssh)
+        QCOMPARE(endpoint.remoteSocket, host.endsWith(u"/x"_s) ? u"/var/run/x"_s : QString());
+}
+
+// The contexts and added engines as the console offers them: off until turned on, then a
+// provider of their own in the registry; what was added and turned on is there next time.
+void TestEngineContexts::connectionsOfferTurnOnAndRemember() {
+    writeContext(m_config, u"build-server"_s, u"tcp://127.0.0.1:1"_s);
+    const QString settingsFile = m_dir->path() + u"/console.conf"_s;
+    MemorySecretStore secrets;
+    SandboxRegistry registry;
+    EngineSandboxes local(&secrets, u"/nonexistent/engine.sock"_s);
+    registry.addProvider(&local);
+    {
+        QSettings settings(settingsFile, QSettings::IniFormat);
+        EngineConnections engines(&settings, &secrets, &registry, &local, m_env);
+        QList<EngineChoice> choices = engines.choices();
+        QCOMPARE(choices.size(), 2);
+        QCOMPARE(choices[0].origin, EngineChoice::Origin::Default);
+        QVERIFY(choices[0].enabled);
+        QCOMPARE(choices[1].endpoint.name, u"build-server"_s);
+        QVERIFY(!choices[1].enabled);
+        QCOMPARE(registry.providers().size(), 1);
+
+        QSignalSpy changed(&engines, &EngineConnections::changed);
+        engines.setEnabled(u"build-server"_s, true);
+        QVERIFY(!changed.isEmpty());
+        QVERIFY(registry.provider(u"engine@build-server"_s));
+        QCOMPARE(engines.provider(u"build-server"_s)->displayName(),
+                 u"Containers on build-server"_s);
+
+        // Plain TCP to another host is refused unless confirmed; a taken name is refused.
+        EngineEndpoint plain;
+        plain.name = u"lab"_s;
+        plain.host = u"tcp://192.0.2.7:2375"_s;
+        QString why;
+        QVERIFY(!engines.add(plain, &why));
+        QVERIFY2(why.contains(u"plain TCP"_s), qPrintable(why));
+        EngineEndpoint taken;
+        taken.name = u"build-server"_s;
+        taken.host = u"ssh://me@192.0.2.8"_s;
+        QVERIFY(!engines.add(taken, &why));
+        QVERIFY2(why.contains(u"already"_s), qPrintable(why));
+
+        EngineEndpoint ssh;
+        ssh.name = u"lab"_s;
+        ssh.host = u"ssh://me@192.0.2.8:2222/run/podman/podman.sock"_s;
+        ssh.sshOptions = {u"-i"_s, u"/home/me/.ssh/lab"_s};
+        QVERIFY2(engines.add(ssh, &why), qPrintable(why));
+        QVERIFY(registry.provider(u"engine@lab"_s));
+        QCOMPARE(engines.provider(u"lab"_s)->endpoint().remoteSocket, u"/run/podman/podman.sock"_s);
+        engines.setEnabled(u"build-server"_s, false);
+        QVERIFY(!registry.provider(u"engine@build-server"_s));
+    }
+    {
+        QSettings settings(settingsFile, QSettings::IniFormat);
+        EngineConnections engines(&settings, &secrets, &registry, &local, m_env);
+        const QList<EngineChoice> choices = engines.choices();
+        QCOMPARE(choices.size(), 3);
+        QCOMPARE(choices[2].endpoint.name, u"lab"_s);
+        QCOMPARE(choices[2].origin, EngineChoice::Origin::Added);
+        QVERIFY(choices[2].enabled);
+        QCOMPARE(choices[2].endpoint.sshOptions, QStringList({u"-i"_s, u"/home/me/.ssh/lab"_s}));
+        QVERIFY(!choices[1].enabled);
+        QVERIFY(registry.provider(u"engine@lab"_s));
+        engines.remove(u"lab"_s);
+        QVERIFY(!registry.provider(u"engine@lab"_s));
+        QCOMPARE(engines.choices().size(), 2);
+    }
+    // Gone with the connections: only the default engine is left in the list.
+    QCOMPARE(registry.providers().size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestEngineContexts)

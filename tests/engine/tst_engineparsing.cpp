@@ -356,7 +356,7 @@ void TestEngineParsing::logStreamOverSocket() {
             socket->disconnectFromServer();
         });
     });
-    EngineLogStream logs(server.fullServerName(), u"abc123"_s, tty, 50);
+    EngineLogStream logs(unixEngineEndpoint(server.fullServerName()), u"abc123"_s, tty, 50);
     // Raw bytes: a character cut between two frames is whole once the pieces are joined.
     QByteArray bytes;
     connect(&logs, &EngineLogStream::bytes, this, [&bytes](const QByteArray &b) { bytes += b; });
@@ -388,7 +388,8 @@ void TestEngineParsing::logStreamDeletedWhileFollowing() {
                             frame(1, "hello\n") + "\r\n");
         });
     });
-    auto *logs = new EngineLogStream(server.fullServerName(), u"abc"_s, false, 10);
+    auto *logs =
+        new EngineLogStream(unixEngineEndpoint(server.fullServerName()), u"abc"_s, false, 10);
     QString text;
     connect(logs, &EngineLogStream::bytes, this,
             [&text](const QByteArray &b) { text += QString::fromUtf8(b); });
@@ -410,7 +411,7 @@ void TestEngineParsing::refusedSocket() {
     QFile file(socket);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.close();
-    EngineApi api(socket);
+    EngineApi api(unixEngineEndpoint(socket));
     bool done = false;
     EngineResponse response;
     api.send(EngineRequest::get(u"/_ping"_s), this, [&](const EngineResponse &r) {

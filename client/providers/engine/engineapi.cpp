@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QThreadPool>
+#include <QUrl>
 
 #include <curl/curl.h>
 
@@ -66,31 +67,99 @@ int onProgress(void *user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
     return cancelled(static_cast<Transfer *>(user)) ? 1 : 0;
 }
 
-QString describeCurlError(CURLcode code, const QString &socketPath, int timeoutMs) {
+// A TLS 1.3 server refuses a missing client certificate after the handshake, with an alert
+// that arrives as a read error.
+bool refusedWithoutCertificate(const char *buffer) {
+    return QByteArrayView(buffer).contains("certificate required");
+}
+
+// Or the server hangs up before its alert is read: over TLS without a client certificate, a
+// connection closed at once most likely means the same.
+bool closedWithoutCertificate(CURLcode code, const EngineEndpoint &endpoint) {
+    return endpoint.kind == EngineEndpoint::Kind::Tcp && endpoint.tls &&
+           endpoint.certFile.isEmpty() &&
+           (code == CURLE_RECV_ERROR || code == CURLE_SEND_ERROR || code == CURLE_GOT_NOTHING);
+}
+
+bool isTlsFailure(CURLcode code, const char *buffer, const EngineEndpoint &endpoint) {
+    return code == CURLE_PEER_FAILED_VERIFICATION || code == CURLE_SSL_CACERT_BADFILE ||
+           code == CURLE_SSL_CERTPROBLEM || code == CURLE_SSL_CONNECT_ERROR ||
+           refusedWithoutCertificate(buffer) || closedWithoutCertificate(code, endpoint);
+}
+
+// curl's own words for the failure (its error buffer), without its trailing newline.
+QString curlDetail(CURLcode code, const char *buffer) {
+    const QString detail = QString::fromUtf8(buffer).trimmed();
+    return detail.isEmpty() ? QString::fromUtf8(curl_easy_strerror(code)) : detail;
+}
+
+QString describeCurlError(CURLcode code, const EngineEndpoint &endpoint, int timeoutMs,
+                          const char *buffer) {
+    const QString where = endpoint.where();
+    const QString detail = curlDetail(code, buffer);
+    if (refusedWithoutCertificate(buffer) || closedWithoutCertificate(code, endpoint))
+        return QCoreApplication::translate(
+                   "sbx::EngineApi",
+                   "The container engine at %1 requires a client certificate signed by its CA "
+                   "(set the engine's certificate and key): %2")
+            .arg(where, detail);
     switch (code) {
     case CURLE_COULDNT_CONNECT:
-        if (!QFileInfo::exists(socketPath))
+        if (endpoint.kind == EngineEndpoint::Kind::Unix && !QFileInfo::exists(endpoint.socketPath))
             return QCoreApplication::translate("sbx::EngineApi", "No container engine socket at %1")
-                .arg(socketPath);
-        return QCoreApplication::translate("sbx::EngineApi",
-                                           "The container engine at %1 refuses connections (is "
-                                           "the service running, and may this user use it?)")
-            .arg(socketPath);
+                .arg(where);
+        if (endpoint.kind == EngineEndpoint::Kind::Unix)
+            return QCoreApplication::translate(
+                       "sbx::EngineApi",
+                       "The container engine at %1 refuses connections (is the service running, "
+                       "and may this user use it?)")
+                .arg(where);
+        return QCoreApplication::translate(
+                   "sbx::EngineApi",
+                   "Nothing accepts connections at %1 (is the engine listening on that address "
+                   "and port, and does a firewall let it through?)")
+            .arg(where);
+    case CURLE_COULDNT_RESOLVE_HOST:
+        return QCoreApplication::translate("sbx::EngineApi", "The host of %1 is not known (%2)")
+            .arg(where, detail);
     case CURLE_OPERATION_TIMEDOUT:
         return QCoreApplication::translate("sbx::EngineApi",
                                            "The container engine at %1 did not answer within %2 s")
-            .arg(socketPath)
+            .arg(where)
             .arg(qMax(1, (timeoutMs ? timeoutMs : int(kConnectTimeoutMs)) / 1000));
     case CURLE_GOT_NOTHING:
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
         return QCoreApplication::translate("sbx::EngineApi",
                                            "The container engine at %1 closed the connection")
-            .arg(socketPath);
+            .arg(where);
+    case CURLE_PEER_FAILED_VERIFICATION:
+        return QCoreApplication::translate(
+                   "sbx::EngineApi",
+                   "The certificate of the container engine at %1 failed verification: %2. Check "
+                   "that %3 is the CA that signed it and that it names this host.")
+            .arg(where, detail,
+                 endpoint.caFile.isEmpty()
+                     ? QCoreApplication::translate("sbx::EngineApi", "the system's CA store")
+                     : endpoint.caFile);
+    case CURLE_SSL_CACERT_BADFILE:
+        return QCoreApplication::translate("sbx::EngineApi",
+                                           "The CA file %1 for %2 cannot be read: %3")
+            .arg(endpoint.caFile, where, detail);
+    case CURLE_SSL_CERTPROBLEM:
+        return QCoreApplication::translate(
+                   "sbx::EngineApi", "The client certificate %1 (key %2) for %3 cannot be used: %4")
+            .arg(endpoint.certFile, endpoint.keyFile, where, detail);
+    case CURLE_SSL_CONNECT_ERROR:
+        return QCoreApplication::translate(
+                   "sbx::EngineApi",
+                   "The TLS handshake with the container engine at %1 failed: %2 (does it speak "
+                   "TLS there, and does it accept this client certificate?)")
+            .arg(where, detail);
     default:
         return QCoreApplication::translate("sbx::EngineApi",
                                            "Talking to the container engine at %1 failed: %2")
-            .arg(socketPath, QString::fromUtf8(curl_easy_strerror(code)));
+            .arg(where, detail);
     }
 }
 
@@ -122,7 +191,10 @@ Status EngineResponse::status() const {
                                 ? QCoreApplication::translate("sbx::EngineApi",
                                                               "No answer from the container engine")
                                 : transportError;
-        return Status::error(timedOut ? Status::Kind::Timeout : Status::Kind::Network, why);
+        const Status::Kind kind = tlsFailure ? Status::Kind::Tls
+                                  : timedOut ? Status::Kind::Timeout
+                                             : Status::Kind::Network;
+        return Status::error(kind, why);
     }
     const QJsonObject object = QJsonDocument::fromJson(body).object();
     QString message = object.value(u"message"_s).toString().trimmed();
@@ -161,11 +233,34 @@ QString defaultEngineSocket() {
     return candidates.first();
 }
 
-EngineResponse performEngineRequest(const QString &socketPath, const EngineRequest &request,
+EngineEndpoint unixEngineEndpoint(const QString &socketPath) {
+    EngineEndpoint endpoint;
+    endpoint.name = u"default"_s;
+    endpoint.host = u"unix://"_s + socketPath;
+    endpoint.socketPath = socketPath;
+    return endpoint;
+}
+
+EngineResponse performEngineRequest(const EngineEndpoint &endpoint, const EngineRequest &request,
                                     const std::atomic<bool> *cancel,
                                     const std::function<bool(QByteArrayView)> &onBody) {
     initCurlOnce();
     EngineResponse response;
+    if (endpoint.kind == EngineEndpoint::Kind::Ssh) {
+        response.transportError = QCoreApplication::translate(
+            "sbx::EngineApi", "An ssh:// engine is reached through its SSH link");
+        return response;
+    }
+    if (endpoint.plainRemote() && !endpoint.plainConfirmed) {
+        // Refused before connecting: the request would cross the network in the clear.
+        response.transportError =
+            QCoreApplication::translate(
+                "sbx::EngineApi",
+                "Plain TCP to %1 is refused: anyone on the way could drive the engine. Use TLS, "
+                "or confirm plain TCP for this engine.")
+                .arg(endpoint.where());
+        return response;
+    }
     CURL *curl = curl_easy_init();
     if (!curl) {
         response.transportError =
@@ -173,14 +268,41 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
         return response;
     }
     Transfer transfer{curl, cancel, &onBody, &response};
-    const QByteArray socket = QFile::encodeName(socketPath);
-    const QByteArray url =
-        QByteArray("http://localhost") + EngineApi::kVersionPrefix + request.path.toUtf8();
+    char errorBuffer[CURL_ERROR_SIZE] = {};
+    const bool tcp = endpoint.kind == EngineEndpoint::Kind::Tcp;
+    const QByteArray socket = QFile::encodeName(endpoint.socketPath);
+    QByteArray origin = "http://localhost";
+    if (tcp) {
+        // QUrl brackets an IPv6 address as a URL needs.
+        QUrl base;
+        base.setScheme(endpoint.tls ? u"https"_s : u"http"_s);
+        base.setHost(endpoint.address);
+        base.setPort(endpoint.port);
+        origin = base.toString(QUrl::FullyEncoded).toUtf8();
+    }
+    const QByteArray url = origin + EngineApi::kVersionPrefix + request.path.toUtf8();
+    const QByteArray caFile = QFile::encodeName(endpoint.caFile);
+    const QByteArray certFile = QFile::encodeName(endpoint.certFile);
+    const QByteArray keyFile = QFile::encodeName(endpoint.keyFile);
     curl_slist *headers = curl_slist_append(nullptr, "Expect:");
     if (!request.body.isEmpty())
         headers = curl_slist_append(headers, "Content-Type: application/json");
 
-    curl_easy_setopt(curl, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
+    if (!tcp)
+        curl_easy_setopt(curl, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
+    if (tcp && endpoint.tls) {
+        if (!caFile.isEmpty())
+            curl_easy_setopt(curl, CURLOPT_CAINFO, caFile.constData());
+        if (!certFile.isEmpty())
+            curl_easy_setopt(curl, CURLOPT_SSLCERT, certFile.constData());
+        if (!keyFile.isEmpty())
+            curl_easy_setopt(curl, CURLOPT_SSLKEY, keyFile.constData());
+        curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, endpoint.verify ? 1L : 0L);
+        curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, endpoint.verify ? 2L : 0L);
+    }
+    // Only the engine itself: never a proxy from the environment.
+    curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
     curl_easy_setopt(curl, CURLOPT_URL, url.constData());
     curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
     if (request.method != "GET" && request.method != "DELETE") {
@@ -205,6 +327,7 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
 
     response.cancelled = cancelled(&transfer);
     response.timedOut = code == CURLE_OPERATION_TIMEDOUT;
+    response.tlsFailure = code != CURLE_OK && isTlsFailure(code, errorBuffer, endpoint);
     if (code == CURLE_OK || transfer.stoppedByReader) {
         response.httpStatus = int(status);
     } else if (transfer.overflow) {
@@ -213,7 +336,7 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     } else if (response.cancelled) {
         response.transportError = QCoreApplication::translate("sbx::EngineApi", "Cancelled");
     } else {
-        response.transportError = describeCurlError(code, socketPath, request.timeoutMs);
+        response.transportError = describeCurlError(code, endpoint, request.timeoutMs, errorBuffer);
         // A stream cut after its headers still tells the caller how it began.
         if (status >= 200 && status < 300 && onBody)
             response.httpStatus = int(status);
@@ -221,9 +344,9 @@ EngineResponse performEngineRequest(const QString &socketPath, const EngineReque
     return response;
 }
 
-EngineApi::EngineApi(QString socketPath, QObject *parent)
+EngineApi::EngineApi(EngineEndpoint endpoint, QObject *parent)
     : QObject(parent)
-    , m_socketPath(std::move(socketPath))
+    , m_endpoint(std::move(endpoint))
     , m_cancel(std::make_shared<std::atomic<bool>>(false))
     , m_pool(new QThreadPool(this)) {
     // Room for a long stop (its grace period) without holding up listing and inspecting.
@@ -261,8 +384,8 @@ EngineJob *EngineApi::call(const EngineRequest &request) {
 
 void EngineApi::perform(EngineJob *job, const EngineRequest &request) {
     QPointer<EngineJob> guard(job);
-    m_pool->start([this, socket = m_socketPath, cancel = m_cancel, request, guard] {
-        EngineResponse response = performEngineRequest(socket, request, cancel.get());
+    m_pool->start([this, endpoint = m_endpoint, cancel = m_cancel, request, guard] {
+        EngineResponse response = performEngineRequest(endpoint, request, cancel.get());
         if (response.cancelled)
             return;
         // Through this object, which outlives the pool's threads; the guard is read on its

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/api/job.h"
+#include "client/providers/engine/enginecontexts.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -35,6 +36,7 @@ struct EngineResponse {
     QString transportError; // for a person; set when httpStatus is 0
     bool cancelled = false;
     bool timedOut = false;
+    bool tlsFailure = false; // the certificates, not the network: Status::Kind::Tls
 
     bool ok() const { return httpStatus >= 200 && httpStatus < 300; }
     // The console's one error type: the kind from the HTTP status or the transport, the message
@@ -46,10 +48,15 @@ struct EngineResponse {
 // podman sockets. Returns the first that exists, or the first candidate when none does.
 QString defaultEngineSocket();
 
-// Runs one exchange on the calling thread (blocking). onBody, when given, receives 2xx body bytes
-// as they arrive instead of collecting them; returning false from it ends the exchange. cancel,
-// checked about once a second and on every chunk, aborts it.
-EngineResponse performEngineRequest(const QString &socketPath, const EngineRequest &request,
+// The endpoint of a local socket.
+EngineEndpoint unixEngineEndpoint(const QString &socketPath);
+
+// Runs one exchange on the calling thread (blocking), over a Unix socket or tcp:// (TLS with the
+// endpoint's CA, certificate and key; a failed verification is named). onBody, when given,
+// receives 2xx body bytes as they arrive instead of collecting them; returning false from it
+// ends the exchange. cancel, checked about once a second and on every chunk, aborts it. An
+// ssh:// endpoint is reached through the local socket its link forwards, never here.
+EngineResponse performEngineRequest(const EngineEndpoint &endpoint, const EngineRequest &request,
                                     const std::atomic<bool> *cancel = nullptr,
                                     const std::function<bool(QByteArrayView)> &onBody = {});
 
@@ -79,18 +86,20 @@ private:
     EngineResponse m_response;
 };
 
-// Docker Engine API client over a Unix socket: libcurl exchanges run on a small thread pool, so
-// the GUI thread never waits on the engine; answers come back on the caller's thread.
+// Docker Engine API client over a Unix socket or tcp:// with TLS: libcurl exchanges run on a
+// small thread pool, so the GUI thread never waits on the engine; answers come back on the
+// caller's thread.
 class EngineApi final : public QObject {
 public:
     static constexpr auto kVersionPrefix = "/v1.41";
     using Callback = std::function<void(const EngineResponse &response)>;
 
-    explicit EngineApi(QString socketPath, QObject *parent = nullptr);
+    explicit EngineApi(EngineEndpoint endpoint, QObject *parent = nullptr);
     // Cancels the exchanges in flight and waits for their threads.
     ~EngineApi() override;
 
-    const QString &socketPath() const { return m_socketPath; }
+    const EngineEndpoint &endpoint() const { return m_endpoint; }
+    QString socketPath() const { return m_endpoint.socketPath; }
     // A job for one exchange (not started).
     EngineJob *call(const EngineRequest &request);
     // Runs call(request); done gets its response, on context's thread, unless context is
@@ -101,7 +110,7 @@ private:
     friend class EngineJob;
     void perform(EngineJob *job, const EngineRequest &request);
 
-    QString m_socketPath;
+    EngineEndpoint m_endpoint;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QThreadPool *m_pool;
 };

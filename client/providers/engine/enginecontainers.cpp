@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QHostAddress>
 #include <QMap>
 #include <QRegularExpression>
 
@@ -182,18 +183,28 @@ QString shortContainerId(const QString &containerId) {
     return containerId.left(12);
 }
 
-QString engineEntryId(const QString &containerId) {
-    return u"engine:"_s + shortContainerId(containerId);
+QString engineEntryId(const QString &containerId, const QString &engineName) {
+    if (engineName.isEmpty() || engineName == QLatin1String("default"))
+        return u"engine:"_s + shortContainerId(containerId);
+    return u"engine@"_s + engineName + u':' + shortContainerId(containerId);
 }
 
-Endpoint containerEndpoint(const QString &hostIp, int hostPort) {
+Endpoint containerEndpoint(const QString &hostIp, int hostPort, const QString &engineHost) {
     Endpoint endpoint;
     if (hostPort <= 0)
         return endpoint;
-    // Published on a wildcard address, the sandbox still answers on loopback.
+    const bool wildcard =
+        hostIp.isEmpty() || hostIp == QLatin1String("0.0.0.0") || hostIp == QLatin1String("::");
     QString host = hostIp;
-    if (host.isEmpty() || host == QLatin1String("0.0.0.0") || host == QLatin1String("::"))
-        host = u"127.0.0.1"_s;
+    if (engineHost.isEmpty()) {
+        // Published on a wildcard address, the sandbox still answers on loopback.
+        if (wildcard)
+            host = u"127.0.0.1"_s;
+    } else if (wildcard) {
+        host = engineHost;
+    } else if (QHostAddress(hostIp).isLoopback()) {
+        return endpoint; // the engine host's own loopback: not from here
+    }
     endpoint.baseUrl.setScheme(u"http"_s);
     endpoint.baseUrl.setHost(host);
     endpoint.baseUrl.setPort(hostPort);
@@ -218,13 +229,16 @@ QByteArray containerCreateBody(const SandboxCreateOptions &options, const QStrin
     add("RUN_HOOK_PRE_SERVICES", options.preServicesHook);
     add("RUN_HOOK_POST_READY", options.postReadyHook);
     const std::string port = std::to_string(kSandboxContainerPort) + "/tcp";
+    const QString publishAddress =
+        options.publishAddress.isEmpty() ? u"127.0.0.1"_s : options.publishAddress;
     json body = {
         {"Image", options.image.toStdString()},
         {"Env", env},
         {"Labels", {{kEngineManagedLabel, "true"}}},
         {"ExposedPorts", {{port, json::object()}}},
         {"HostConfig",
-         {{"PortBindings", {{port, json::array({{{"HostIp", "127.0.0.1"}, {"HostPort", ""}}})}}}}},
+         {{"PortBindings",
+           {{port, json::array({{{"HostIp", publishAddress.toStdString()}, {"HostPort", ""}}})}}}}},
     };
     return QByteArray::fromStdString(body.dump());
 }

@@ -64,10 +64,14 @@ SandboxState sandboxStateForContainer(const QString &engineState);
 // The lasting part of the engine's status text ("Exited (137)"), without the age that changes on
 // every poll ("Up 3 minutes", "... 2 seconds ago"): entries change only when something happened.
 QString containerStatusDetail(const QString &status);
-QString engineEntryId(const QString &containerId); // "engine:" + the short id
+// "engine:" + the short id on the default engine, "engine@<name>:" + it on another, so the same
+// container seen through two engines is two entries.
+QString engineEntryId(const QString &containerId, const QString &engineName = {});
 QString shortContainerId(const QString &containerId);
-// http://127.0.0.1:<port> for a port published on a loopback or wildcard address.
-Endpoint containerEndpoint(const QString &hostIp, int hostPort);
+// Where a published port answers. engineHost empty (the engine is on this machine):
+// http://127.0.0.1:<port> for a loopback or wildcard address. Else a wildcard means engineHost,
+// a loopback address is out of reach (invalid) and any other address is itself.
+Endpoint containerEndpoint(const QString &hostIp, int hostPort, const QString &engineHost = {});
 
 // Container names the engine accepts: [a-zA-Z0-9][a-zA-Z0-9_.-]*.
 bool isValidContainerName(const QString &name);

@@ -69,6 +69,14 @@ bool EngineEndpoint::plainRemote() const {
     return ip.isNull() || !ip.isLoopback();
 }
 
+QString EngineEndpoint::where() const {
+    // A Unix socket forwarded from an ssh:// host is named by that host.
+    if (kind == Kind::Unix && !host.startsWith(u"ssh://"_s))
+        return socketPath;
+    QUrl url(host);
+    return url.isValid() ? url.toString(QUrl::RemovePassword) : host;
+}
+
 bool parseEngineHost(const QString &host, EngineEndpoint *endpoint, QString *why) {
     endpoint->host = host;
     if (host.startsWith(u"unix://"_s)) {
@@ -100,7 +108,10 @@ bool parseEngineHost(const QString &host, EngineEndpoint *endpoint, QString *why
                    .arg(url.toString(QUrl::RemovePassword));
         return false;
     }
-    if ((!url.path().isEmpty() && url.path() != u"/"_s) || url.hasQuery()) {
+    // Only ssh:// has a path: the socket on the far side, as podman's connections name it.
+    const bool sshSocket =
+        scheme == u"ssh"_s && url.path().startsWith(u'/') && url.path().size() > 1;
+    if ((!url.path().isEmpty() && url.path() != u"/"_s && !sshSocket) || url.hasQuery()) {
         *why =
             QCoreApplication::translate("sbx::EngineContexts", "%1: an engine address has no path")
                 .arg(host);
@@ -110,6 +121,8 @@ bool parseEngineHost(const QString &host, EngineEndpoint *endpoint, QString *why
     endpoint->address = url.host();
     endpoint->port = url.port(-1);
     endpoint->user = url.userName();
+    if (sshSocket)
+        endpoint->remoteSocket = url.path();
     if (endpoint->kind == EngineEndpoint::Kind::Tcp && endpoint->port < 0) {
         *why =
             QCoreApplication::translate(

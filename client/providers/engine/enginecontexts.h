@@ -24,6 +24,11 @@ struct EngineEndpoint {
     QString caFile;
     QString certFile;
     QString keyFile;
+    QString remoteSocket;   // Ssh: the engine's socket on the far side (podman's ssh://u@h/PATH)
+    QStringList sshOptions; // Ssh: the user's extra options for ssh (-i KEY, -F FILE)
+    bool plainConfirmed = false; // the user accepted plainRemote()
+    // The address for messages: the socket path, or the host without any secret.
+    QString where() const;
     // True for a tcp:// endpoint without TLS on an address that is not loopback: the user must
     // confirm it, since anyone on the path can drive the engine.
     bool plainRemote() const;

@@ -53,7 +53,7 @@ struct EngineLogStream::Shared {
     }
 };
 
-void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const QString &socketPath,
+void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const EngineEndpoint &endpoint,
                              const QString &path, bool tty) {
     LogFrameDecoder frames;
     const auto deliver = [&shared](QByteArray bytes) {
@@ -73,7 +73,7 @@ void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const QStrin
         return true;
     };
     const EngineResponse response = performEngineRequest(
-        socketPath, EngineRequest::get(path, /*timeoutMs=*/0), &shared->cancel, onBody);
+        endpoint, EngineRequest::get(path, /*timeoutMs=*/0), &shared->cancel, onBody);
 
     QString reason;
     if (response.cancelled)
@@ -87,10 +87,10 @@ void EngineLogStream::follow(const std::shared_ptr<Shared> &shared, const QStrin
     shared->post([reason](EngineLogStream *owner) { Q_EMIT owner->ended(reason); });
 }
 
-EngineLogStream::EngineLogStream(QString socketPath, QString containerId, bool tty, int tail,
+EngineLogStream::EngineLogStream(EngineEndpoint endpoint, QString containerId, bool tty, int tail,
                                  QObject *parent)
     : LogSource(parent)
-    , m_socketPath(std::move(socketPath))
+    , m_endpoint(std::move(endpoint))
     , m_containerId(std::move(containerId))
     , m_tty(tty)
     , m_tail(tail)
@@ -120,7 +120,7 @@ void EngineLogStream::start() {
     const QString path = u"/containers/%1/logs?follow=true&stdout=1&stderr=1&timestamps=1&tail=%2"_s
                              .arg(m_containerId)
                              .arg(m_tail < 0 ? u"all"_s : QString::number(m_tail));
-    m_thread = QThread::create(&EngineLogStream::follow, m_shared, m_socketPath, path, m_tty);
+    m_thread = QThread::create(&EngineLogStream::follow, m_shared, m_endpoint, path, m_tty);
     m_thread->start();
 }
 

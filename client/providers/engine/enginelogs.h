@@ -1,5 +1,6 @@
 #pragma once
 
+#include "client/providers/engine/enginecontexts.h"
 #include "client/providers/sandboxprovider.h"
 
 #include <QByteArray>
@@ -40,7 +41,7 @@ private:
 class EngineLogStream final : public LogSource {
     Q_OBJECT
 public:
-    EngineLogStream(QString socketPath, QString containerId, bool tty, int tail = 200,
+    EngineLogStream(EngineEndpoint endpoint, QString containerId, bool tty, int tail = 200,
                     QObject *parent = nullptr);
     // Stops the stream without waiting: its thread ends on its own (within about a second).
     ~EngineLogStream() override;
@@ -54,10 +55,10 @@ public:
 private:
     struct Shared;
     // The stream's thread: one GET .../logs?follow=true, decoded, posted to the owner if any.
-    static void follow(const std::shared_ptr<Shared> &shared, const QString &socketPath,
+    static void follow(const std::shared_ptr<Shared> &shared, const EngineEndpoint &endpoint,
                        const QString &path, bool tty);
 
-    QString m_socketPath;
+    EngineEndpoint m_endpoint;
     QString m_containerId;
     bool m_tty;
     int m_tail;

@@ -3,10 +3,13 @@
 #include "client/api/hookjobs.h"
 #include "client/providers/engine/engineapi.h"
 #include "client/providers/engine/enginelogs.h"
+#include "client/providers/engine/sshlink.h"
 #include "client/providers/providerkit.h"
 #include "client/providers/secretstore.h"
 #include "client/transport/jwtkeys.h"
 
+#include <QElapsedTimer>
+#include <QHostAddress>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPointer>
@@ -41,10 +44,24 @@ Credentials credentialsFor(const EngineContainerDetails &details, const QString 
 } // namespace
 
 EngineSandboxes::EngineSandboxes(SecretStore *secrets, const QString &socketPath, QObject *parent)
+    : EngineSandboxes(secrets,
+                      unixEngineEndpoint(socketPath.isEmpty() ? defaultEngineSocket() : socketPath),
+                      parent) {}
+
+EngineSandboxes::EngineSandboxes(SecretStore *secrets, const EngineEndpoint &endpoint,
+                                 QObject *parent)
     : SandboxProvider(parent)
-    , m_secrets(secrets)
-    , m_api(new EngineApi(socketPath.isEmpty() ? defaultEngineSocket() : socketPath, this)) {
-    m_status = tr("Looking for a container engine at %1").arg(m_api->socketPath());
+    , m_secrets(secrets) {
+    EngineEndpoint reached = endpoint;
+    if (endpoint.kind == EngineEndpoint::Kind::Ssh) {
+        // The Engine API goes through the local end of the link's socket forward.
+        m_link = new SshLink(endpoint, this);
+        reached.kind = EngineEndpoint::Kind::Unix;
+        reached.socketPath = m_link->localSocket();
+        connect(m_link, &SshLink::stateChanged, this, &EngineSandboxes::onLinkState);
+    }
+    m_api = new EngineApi(reached, this);
+    m_status = tr("Looking for a container engine at %1").arg(endpoint.where());
     m_poll.setInterval(kDefaultPollMs);
     connect(&m_poll, &QTimer::timeout, this, &EngineSandboxes::refresh);
     m_poll.start();
@@ -58,6 +75,55 @@ EngineSandboxes::~EngineSandboxes() {
 
 QString EngineSandboxes::socketPath() const {
     return m_api->socketPath();
+}
+
+const EngineEndpoint &EngineSandboxes::endpoint() const {
+    return m_api->endpoint();
+}
+
+QString EngineSandboxes::id() const {
+    const QString &name = endpoint().name;
+    return name.isEmpty() || name == u"default"_s ? u"engine"_s : u"engine@"_s + name;
+}
+
+QString EngineSandboxes::displayName() const {
+    const QString &name = endpoint().name;
+    return name.isEmpty() || name == u"default"_s ? tr("Containers")
+                                                  : tr("Containers on %1").arg(name);
+}
+
+EngineSandboxes::EngineState EngineSandboxes::engineState() const {
+    if (m_reachable)
+        return EngineState::Reachable;
+    if (m_link) {
+        switch (m_link->state()) {
+        case SshLink::State::Idle:
+        case SshLink::State::Connecting:
+            return EngineState::Connecting;
+        case SshLink::State::HostKeyUnknown:
+            return EngineState::HostKeyUnknown;
+        case SshLink::State::Failed:
+            return m_link->failureKind() == SshFailure::Kind::AuthRefused ||
+                           m_link->failureKind() == SshFailure::Kind::HostKeyChanged
+                       ? EngineState::AuthFailed
+                       : EngineState::Unreachable;
+        case SshLink::State::Up:
+            break;
+        }
+    }
+    if (!m_listed)
+        return EngineState::Looking;
+    return m_refused ? EngineState::AuthFailed : EngineState::Unreachable;
+}
+
+QString EngineSandboxes::remoteHost() const {
+    const EngineEndpoint &engine = endpoint();
+    if (engine.kind != EngineEndpoint::Kind::Tcp)
+        return {};
+    const QHostAddress ip(engine.address);
+    const bool loopback = engine.address.compare(u"localhost"_s, Qt::CaseInsensitive) == 0 ||
+                          (!ip.isNull() && ip.isLoopback());
+    return loopback ? QString() : engine.address;
 }
 
 void EngineSandboxes::setPollInterval(int ms) {
@@ -117,10 +183,16 @@ void EngineSandboxes::refresh() {
         m_listAgain = true;
         return;
     }
+    if (!linkReady())
+        return;
     m_listing = true;
+    QElapsedTimer clock;
+    clock.start();
     m_api->send(EngineRequest::get(u"/containers/json?all=true"_s, 10000), this,
-                [this](const EngineResponse &response) {
+                [this, clock](const EngineResponse &response) {
                     m_listing = false;
+                    if (response.ok())
+                        m_latencyMs = int(clock.elapsed());
                     onList(response);
                     if (std::exchange(m_listAgain, false))
                         refresh();
@@ -138,7 +210,8 @@ void EngineSandboxes::setEngineStatus(bool reachable, const QString &status) {
 void EngineSandboxes::clearAll() {
     std::map<QString, Item> gone;
     gone.swap(m_items);
-    for (const auto &[id, item] : gone) {
+    for (auto &[id, item] : gone) {
+        dropForward(item);
         if (item.announced)
             Q_EMIT sandboxRemoved(id);
     }
@@ -148,16 +221,19 @@ void EngineSandboxes::onList(const EngineResponse &response) {
     QString error;
     const QList<EngineContainer> containers =
         response.ok() ? parseSandboxContainers(response.body, &error) : QList<EngineContainer>();
+    m_listed = true;
     if (!response.ok() || !error.isEmpty()) {
+        const Status::Kind kind = response.status().kind;
+        m_refused = !response.ok() && (kind == Status::Kind::Auth || kind == Status::Kind::Tls);
         setEngineStatus(false, response.ok() ? error : response.status().message);
         clearAll();
         return;
     }
-    setEngineStatus(true, tr("Container engine at %1").arg(m_api->socketPath()));
+    setEngineStatus(true, tr("Container engine at %1").arg(endpoint().where()));
 
     QSet<QString> seen;
     for (const EngineContainer &container : containers) {
-        const QString id = engineEntryId(container.id);
+        const QString id = engineEntryId(container.id, endpoint().name);
         seen.insert(id);
         Item *item = find(id);
         if (!item) {
@@ -169,6 +245,7 @@ void EngineSandboxes::onList(const EngineResponse &response) {
             continue;
         }
         item->container = container;
+        syncForward(*item);
         publishIfChanged(*item);
     }
     for (auto it = m_items.begin(); it != m_items.end();) {
@@ -178,6 +255,7 @@ void EngineSandboxes::onList(const EngineResponse &response) {
         }
         const QString id = it->first;
         const bool announced = it->second.announced;
+        dropForward(it->second);
         it = m_items.erase(it);
         // Gone from an engine that answered: removed outside the console, its key is of no use.
         {
@@ -202,7 +280,18 @@ SandboxEntry EngineSandboxes::entryFor(const Item &item) const {
     const bool answers = item.container.state == QLatin1String("running") ||
                          item.container.state == QLatin1String("paused");
     entry.endpoint =
-        answers ? containerEndpoint(item.container.hostIp, item.container.hostPort) : Endpoint();
+        answers ? containerEndpoint(item.container.hostIp, item.container.hostPort, remoteHost())
+                : Endpoint();
+    if (m_link) {
+        // Over SSH only the forward reaches the sandbox.
+        entry.endpoint = answers && item.forwardPort > 0
+                             ? containerEndpoint(u"127.0.0.1"_s, item.forwardPort)
+                             : Endpoint();
+        const QString via =
+            item.forwardPort > 0 ? m_link->describeForward(item.forwardPort) : item.forwardProblem;
+        if (answers && !via.isEmpty())
+            entry.detail = entry.detail.isEmpty() ? via : entry.detail + u" \u00b7 "_s + via;
+    }
     return entry;
 }
 
@@ -250,6 +339,7 @@ void EngineSandboxes::resolveDetails(const QString &id) {
 }
 
 void EngineSandboxes::announce(Item &item) {
+    syncForward(item);
     item.entry = entryFor(item);
     if (item.announced) {
         Q_EMIT sandboxChanged(item.entry);
@@ -259,7 +349,10 @@ void EngineSandboxes::announce(Item &item) {
     Q_EMIT sandboxAdded(item.entry);
 }
 
-QString EngineSandboxes::create(const SandboxCreateOptions &options) {
+QString EngineSandboxes::create(const SandboxCreateOptions &asked) {
+    SandboxCreateOptions options = asked;
+    if (options.publishAddress.isEmpty())
+        options.publishAddress = createForm().defaultPublishAddress;
     if (options.image.trimmed().isEmpty()) {
         Q_EMIT actionFailed({}, tr("Choose an image for the sandbox"));
         return {};
@@ -293,11 +386,21 @@ QString EngineSandboxes::deleteEffect(const SandboxEntry &) const {
 
 CreateForm EngineSandboxes::createForm() const {
     CreateForm form;
-    form.label = tr("&Container: a Docker or podman engine");
+    const QString &name = endpoint().name;
+    form.label = name.isEmpty() || name == u"default"_s
+                     ? tr("&Container: a Docker or podman engine")
+                     : tr("Container on %1 (%2)").arg(name, endpoint().where());
     form.unavailable = m_reachable ? QString() : m_status;
     form.asksImage = true;
     form.defaultImage = QString::fromLatin1(kDefaultSandboxImage);
     form.showsKeyOnce = true;
+    if (!remoteHost().isEmpty()) {
+        // From here only an address of the engine host reaches the sandbox: its loopback
+        // does not. The generated key keeps it closed to others who can reach that address.
+        form.asksPublishAddress = true;
+        const QHostAddress ip(remoteHost());
+        form.defaultPublishAddress = ip.isNull() ? u"0.0.0.0"_s : ip.toString();
+    }
     return form;
 }
 
@@ -306,6 +409,8 @@ QString EngineSandboxes::createProblem(const SandboxCreateOptions &options) cons
         return problem;
     if (options.image.trimmed().isEmpty())
         return tr("Name the image to start.");
+    if (!options.publishAddress.isEmpty() && QHostAddress(options.publishAddress).isNull())
+        return tr("Publish on an IP address of the engine host, or 0.0.0.0 for all of them.");
     if (!isValidContainerName(options.name))
         return tr("A container name starts with a letter or digit and holds only letters, "
                   "digits, '_', '.' and '-'.");
@@ -339,7 +444,7 @@ void EngineSandboxes::createContainer(const SandboxCreateOptions &options,
                     tr("Cannot create the sandbox %1: %2").arg(label, response.status().message));
                 return;
             }
-            const QString id = engineEntryId(containerId);
+            const QString id = engineEntryId(containerId, endpoint().name);
             m_secrets->write(sandboxSecretKey(id), credentials.secret);
             Q_EMIT created(id);
             m_api->send(EngineRequest::post(u"/containers/%1/start"_s.arg(containerId), {}, 60000),
@@ -532,7 +637,7 @@ EngineLogStream *EngineSandboxes::openLogs(const QString &id, int tail, QObject 
     const Item *item = find(id);
     if (!item)
         return nullptr;
-    return new EngineLogStream(m_api->socketPath(), item->container.id, item->tty, tail, parent);
+    return new EngineLogStream(m_api->endpoint(), item->container.id, item->tty, tail, parent);
 }
 
 } // namespace sbx

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/providers/engine/enginecontainers.h"
+#include "client/providers/engine/enginecontexts.h"
 #include "client/providers/sandboxprovider.h"
 
 #include <QTimer>
@@ -15,6 +16,7 @@ using namespace Qt::StringLiterals;
 
 class EngineApi;
 class EngineLogStream;
+class SshLink;
 class SecretStore;
 struct EngineResponse;
 
@@ -27,10 +29,19 @@ public:
     // An empty socketPath means defaultEngineSocket(). secrets outlives the provider.
     explicit EngineSandboxes(SecretStore *secrets, const QString &socketPath = {},
                              QObject *parent = nullptr);
+    // The engine at endpoint (a Unix socket or tcp://); its name tells its sandboxes apart from
+    // another engine's.
+    EngineSandboxes(SecretStore *secrets, const EngineEndpoint &endpoint,
+                    QObject *parent = nullptr);
     ~EngineSandboxes() override;
 
-    QString id() const override { return u"engine"_s; }
-    QString displayName() const override { return tr("Containers"); }
+    // "engine" for the default engine, "engine@<name>" for another.
+    QString id() const override;
+    QString displayName() const override;
+    const EngineEndpoint &endpoint() const;
+    // How long the last listing took, the engine's round trip as the console sees it; -1 before
+    // the first answer.
+    int latencyMs() const { return m_latencyMs; }
     QList<SandboxEntry> sandboxes() const override;
     LifecycleActions actions(const SandboxEntry &entry) const override;
     QString deleteEffect(const SandboxEntry &entry) const override;
@@ -47,11 +58,25 @@ public:
 
     QString socketPath() const;
     bool isEngineReachable() const { return m_reachable; }
+    // The engine's state in a word, for the list of engines.
+    enum class EngineState {
+        Looking,
+        Connecting,
+        Reachable,
+        HostKeyUnknown,
+        AuthFailed,
+        Unreachable
+    };
+    EngineState engineState() const;
     // One sentence for the UI about the engine: where it is, or why it cannot be used.
     QString status() const override { return m_status; }
+    // The SSH connection of an ssh:// engine (its host key question, its forwards); else null.
+    SshLink *sshLink() const { return m_link; }
     void setPollInterval(int ms);
     // Lists now (the poll also does, every few seconds).
     void refresh();
+    // Tries again now, an SSH link too after a refused key or a host key trusted elsewhere.
+    void reconnect();
 
     // Creates and starts a container; created() names it, then sandboxAdded shows it.
     QString create(const SandboxCreateOptions &options) override;
@@ -78,6 +103,12 @@ private:
         std::optional<SandboxState> busyState; // none: the list's state
         QString busyDetail;
         std::optional<ContainerCpuSample> lastCpu; // of the last stats reading
+        // Over SSH: the local port forwarded to the published one (0: none yet), the published
+        // port it leads to, and why it could not be made.
+        int forwardPort = 0;
+        int forwardedHostPort = 0;
+        bool forwarding = false;
+        QString forwardProblem;
     };
 
     Item *find(const QString &id);
@@ -88,6 +119,14 @@ private:
     void resolveDetails(const QString &id);
     void announce(Item &item);
     SandboxEntry entryFor(const Item &item) const;
+    // The engine host's address when it is another machine reached directly, else empty.
+    QString remoteHost() const;
+    // Over SSH (enginesshforwards.cpp): the link's state shown as the engine's, refresh() waits
+    // for it; a running sandbox gets a local port forward, dropped when it stops or goes.
+    bool linkReady();
+    void onLinkState();
+    void syncForward(Item &item);
+    void dropForward(Item &item);
     void publishIfChanged(Item &item);
     // POST /containers/{id}/<verb>, shown as busyState meanwhile; then() runs on success.
     void createContainer(const SandboxCreateOptions &options, const Credentials &credentials,
@@ -108,7 +147,11 @@ private:
     bool m_listing = false;
     bool m_listAgain = false;
     bool m_reachable = false;
+    bool m_listed = false;  // an answer (or a failure) came back from the engine once
+    bool m_refused = false; // the last answer refused the console's credentials (HTTP or TLS)
     QString m_status;
+    int m_latencyMs = -1;
+    SshLink *m_link = nullptr; // an ssh:// engine's connection; else none
     std::map<QString, Item> m_items;
 };
 
