@@ -1,6 +1,7 @@
 #include "app/consolecontext.h"
 
 #include "app/keychainstore.h"
+#include "client/providers/engine/engineconnections.h"
 #include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/localsandboxes.h"
 #include "client/providers/sandboxregistry.h"
@@ -135,12 +136,15 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     m_registry->addProvider(m_local);
     m_registry->addProvider(m_saved);
     m_registry->addProvider(m_engine);
+    m_engines = new EngineConnections(m_settings, m_secrets, m_registry, m_engine,
+                                      QProcessEnvironment::systemEnvironment(), this);
     registerStandardTabs(m_tabs);
 }
 
 ConsoleContext::~ConsoleContext() {
     // Local sandboxes stop with the console; the list model must not outlive its providers' rows.
     m_local->stopAll();
+    delete m_engines;
 }
 
 void ConsoleContext::setPreferences(const Preferences &preferences) {

@@ -17,6 +17,7 @@ namespace sbx {
 class NotificationCenter;
 
 class KeychainSecretStore;
+class EngineConnections;
 class EngineSandboxes;
 class LocalSandboxes;
 class SandboxListModel;
@@ -54,6 +55,8 @@ public:
     SavedEndpoints *saved() const { return m_saved; }
     LocalSandboxes *local() const { return m_local; }
     EngineSandboxes *engine() const { return m_engine; }
+    // Every engine the console may list sandboxes from, the default one first.
+    EngineConnections *engines() const { return m_engines; }
     SandboxRegistry *registry() const { return m_registry; }
     // The default local sandbox, started (and created on first use); its id. With startNow
     // false it shows as starting until startLocal(id).
@@ -83,6 +86,7 @@ private:
     LocalSandboxes *m_local;
     EngineSandboxes *m_engine;
     SandboxRegistry *m_registry;
+    EngineConnections *m_engines = nullptr;
     SandboxListModel *m_sandboxList;
     TabRegistry m_tabs;
     PreferencesHub *m_preferences;

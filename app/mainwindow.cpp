@@ -4,6 +4,7 @@
 #include "app/consolecontext.h"
 #include "app/credits.h"
 #include "app/desktopnotifier.h"
+#include "app/enginesdialog.h"
 #include "app/keychainstore.h"
 #include "app/sandboxactions.h"
 #include "client/providers/sandboxregistry.h"
@@ -180,8 +181,14 @@ void MainWindow::buildActions() {
     auto *quit = make(tr("&Quit"), QKeySequence::Quit, tr("Quit"), &QWidget::close);
     quit->setIcon(Icons::icon(u"quit"_s));
 
+    auto *engines = make(tr("Container en&gines…"), QKeySequence(),
+                         tr("The container engines whose sandboxes are listed: this machine, "
+                            "Docker contexts, engines over SSH or TLS"),
+                         &MainWindow::showEngines);
+    engines->setObjectName(u"showEngines"_s);
+
     QMenu *file = menuBar()->addMenu(tr("&Sandbox"));
-    file->addActions({m_lifecycle->newAction(), m_addAction});
+    file->addActions({m_lifecycle->newAction(), m_addAction, engines});
     file->addSeparator();
     file->addActions(m_lifecycle->lifecycleActions());
     file->addAction(m_webEntries->menuAction());
@@ -407,6 +414,11 @@ LogWindow *MainWindow::logWindow() {
 void MainWindow::openLog(const QString &key, const QString &title,
                          std::function<LogSource *(QObject *parent)> open) {
     logWindow()->openLog(key, title, std::move(open));
+}
+
+void MainWindow::showEngines() {
+    EnginesDialog dialog(m_context->engines(), m_context->prompts(), this);
+    dialog.exec();
 }
 
 void MainWindow::showPreferences() {

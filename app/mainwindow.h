@@ -43,6 +43,7 @@ public:
     void addSandbox();
     void editSandbox();
     void showPreferences();
+    void showEngines();
     // Session restore: with restore, brings back the last session's window, tabs, terminals
     // and logs (workspaces as they are first made) and returns the sandbox that was selected
     // (empty if gone or none); then keeps the session file up to date. Call once, after the

@@ -927,6 +927,61 @@ Try --help.
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>The container engine at %1 requires a client certificate signed by its CA (set the engine&apos;s certificate and key): %2</source>
+        <translation>%1 处的容器引擎要求由其 CA 签发的客户端证书（请设置该引擎的证书和密钥）：%2</translation>
+    </message>
+    <message>
+        <source>Nothing accepts connections at %1 (is the engine listening on that address and port, and does a firewall let it through?)</source>
+        <translation>%1 处没有任何程序接受连接（引擎是否在该地址和端口上监听？防火墙是否放行？）</translation>
+    </message>
+    <message>
+        <source>The host of %1 is not known (%2)</source>
+        <translation>未知 %1 的主机（%2）</translation>
+    </message>
+    <message>
+        <source>The certificate of the container engine at %1 failed verification: %2. Check that %3 is the CA that signed it and that it names this host.</source>
+        <translation>%1 处容器引擎的证书验证失败：%2。请检查 %3 是否为签发它的 CA，以及证书是否包含该主机名。</translation>
+    </message>
+    <message>
+        <source>the system&apos;s CA store</source>
+        <translation>系统的 CA 存储</translation>
+    </message>
+    <message>
+        <source>The CA file %1 for %2 cannot be read: %3</source>
+        <translation>无法读取 %2 的 CA 文件 %1：%3</translation>
+    </message>
+    <message>
+        <source>The client certificate %1 (key %2) for %3 cannot be used: %4</source>
+        <translation>无法使用 %3 的客户端证书 %1（密钥 %2）：%4</translation>
+    </message>
+    <message>
+        <source>The TLS handshake with the container engine at %1 failed: %2 (does it speak TLS there, and does it accept this client certificate?)</source>
+        <translation>与 %1 处容器引擎的 TLS 握手失败：%2（那里是否使用 TLS？是否接受此客户端证书？）</translation>
+    </message>
+    <message>
+        <source>An ssh:// engine is reached through its SSH link</source>
+        <translation>ssh:// 引擎需通过其 SSH 连接访问</translation>
+    </message>
+    <message>
+        <source>Plain TCP to %1 is refused: anyone on the way could drive the engine. Use TLS, or confirm plain TCP for this engine.</source>
+        <translation>已拒绝到 %1 的明文 TCP：途经的任何人都能操控该引擎。请使用 TLS，或为此引擎确认使用明文 TCP。</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::EngineConnections</name>
+    <message>
+        <source>Give the engine a name other than &quot;default&quot;.</source>
+        <translation>请为引擎起一个不是“default”的名称。</translation>
+    </message>
+    <message>
+        <source>An engine named %1 is already in the list.</source>
+        <translation>列表中已有名为 %1 的引擎。</translation>
+    </message>
+    <message>
+        <source>%1 is plain TCP to another machine: anyone on the way could drive the engine. Give a CA for TLS, or confirm plain TCP.</source>
+        <translation>%1 是到另一台机器的明文 TCP：途经的任何人都能操控该引擎。请提供用于 TLS 的 CA，或确认使用明文 TCP。</translation>
+    </message>
 </context>
 <context>
     <name>sbx::EngineContainers</name>
@@ -1019,6 +1074,69 @@ Try --help.
     <message>
         <source>The container engine was closed</source>
         <translation>容器引擎已关闭</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::EngineListModel</name>
+    <message>
+        <source>Off: turn it on to list its sandboxes</source>
+        <translation>已关闭：开启后将列出其沙箱</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Looking</source>
+        <translation>查找中</translation>
+    </message>
+    <message>
+        <source>Connecting</source>
+        <translation>连接中</translation>
+    </message>
+    <message>
+        <source>Reachable</source>
+        <translation>可访问</translation>
+    </message>
+    <message>
+        <source>Host key unknown</source>
+        <translation>主机密钥未知</translation>
+    </message>
+    <message>
+        <source>Auth failed</source>
+        <translation>认证失败</translation>
+    </message>
+    <message>
+        <source>Unreachable</source>
+        <translation>无法访问</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>%1 (Docker context)</source>
+        <translation>%1（Docker 上下文）</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>往返时间</translation>
     </message>
 </context>
 <context>
@@ -1161,6 +1279,141 @@ Try --help.
     <message>
         <source>The container is no longer listed.</source>
         <translation>该容器已不在列表中。</translation>
+    </message>
+    <message>
+        <source>Containers on %1</source>
+        <translation>%1 上的容器</translation>
+    </message>
+    <message>
+        <source>Container on %1 (%2)</source>
+        <translation>%1 上的容器（%2）</translation>
+    </message>
+    <message>
+        <source>Publish on an IP address of the engine host, or 0.0.0.0 for all of them.</source>
+        <translation>请发布在引擎主机的某个 IP 地址上，或用 0.0.0.0 表示全部地址。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 over SSH</source>
+        <translation>正在通过 SSH 连接 %1</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::EnginesDialog</name>
+    <message>
+        <source>Add a container engine</source>
+        <translation>添加容器引擎</translation>
+    </message>
+    <message>
+        <source>ca.pem: the CA that signed the engine&apos;s certificate</source>
+        <translation>ca.pem：签发引擎证书的 CA</translation>
+    </message>
+    <message>
+        <source>cert.pem: this console&apos;s client certificate</source>
+        <translation>cert.pem：本控制台的客户端证书</translation>
+    </message>
+    <message>
+        <source>key.pem: its key</source>
+        <translation>key.pem：其密钥</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>SSH &amp;options:</source>
+        <translation>SSH 选项(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;CA file:</source>
+        <translation>CA 文件(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>C&amp;ertificate:</source>
+        <translation>证书(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Key:</source>
+        <translation>密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Allow plain TCP to another host (anyone on the way could drive the engine)</source>
+        <translation>允许到其他主机的明文 TCP（途经的任何人都能操控该引擎）</translation>
+    </message>
+    <message>
+        <source>Over SSH the console uses your keys, agent and known_hosts and never asks for or keeps a password.</source>
+        <translation>通过 SSH 时，控制台使用你的密钥、代理和 known_hosts，从不询问或保存密码。</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Trust host key…</source>
+        <translation>信任主机密钥(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Connect again</source>
+        <translation>重新连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Container engines</source>
+        <translation>容器引擎</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;read contexts</source>
+        <translation>重新读取上下文(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read the Docker CLI&apos;s contexts again (~/.docker/contexts)</source>
+        <translation>重新读取 Docker CLI 的上下文（~/.docker/contexts）</translation>
+    </message>
+    <message>
+        <source>Sandboxes of every engine that is on appear in the list, labelled by engine.</source>
+        <translation>每个已开启引擎的沙箱都会出现在列表中，并标明所属引擎。</translation>
+    </message>
+    <message>
+        <source>Remove engine</source>
+        <translation>移除引擎</translation>
+    </message>
+    <message>
+        <source>Remove %1 from the list? Its sandboxes keep running there.</source>
+        <translation>从列表中移除 %1？其沙箱会继续在那里运行。</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>%1 is not in your known_hosts yet. It presents:
+
+%2
+
+Compare the fingerprint with the one the host&apos;s owner gives you (ssh-keygen -lf on the host&apos;s key). Trust it and add it to known_hosts?</source>
+        <translation>%1 尚不在你的 known_hosts 中。它出示的是：
+
+%2
+
+请将该指纹与主机所有者提供的指纹（在主机密钥上运行 ssh-keygen -lf）比对。要信任它并加入 known_hosts 吗？</translation>
+    </message>
+    <message>
+        <source>Unknown host key</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>信任</translation>
     </message>
 </context>
 <context>
@@ -2714,6 +2967,14 @@ Try --help.
         <source>Version and licences</source>
         <translation>版本和许可证</translation>
     </message>
+    <message>
+        <source>Container en&amp;gines…</source>
+        <translation>容器引擎(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>The container engines whose sandboxes are listed: this machine, Docker contexts, engines over SSH or TLS</source>
+        <translation>其沙箱被列出的容器引擎：本机、Docker 上下文、经 SSH 或 TLS 访问的引擎</translation>
+    </message>
 </context>
 <context>
     <name>sbx::McpExplorer</name>
@@ -3483,6 +3744,14 @@ Call it with these arguments?
     <message>
         <source>Workspace</source>
         <translation>工作区</translation>
+    </message>
+    <message>
+        <source>&amp;Publish on:</source>
+        <translation>发布于(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>The engine is on another machine: its port is published on this address of that host (0.0.0.0: all of them), since its loopback is out of reach from here. Auth stays on: only this console holds the generated key.</source>
+        <translation>引擎在另一台机器上：沙箱端口发布在该主机的这个地址上（0.0.0.0 表示全部地址），因为从这里无法访问它的回环地址。认证始终开启：只有本控制台持有生成的密钥。</translation>
     </message>
 </context>
 <context>
@@ -4784,6 +5053,93 @@ SHA-256 指纹：
     <message>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>sbx::SshLink</name>
+    <message>
+        <source>ssh did not finish in time</source>
+        <translation>ssh 未能按时结束</translation>
+    </message>
+    <message>
+        <source>ssh ended with status %1</source>
+        <translation>ssh 以状态 %1 结束</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed since you trusted it: someone may be intercepting the connection. If the host was reinstalled, remove its old key (ssh-keygen -R) and connect again.</source>
+        <translation>自你信任以来，%1 的主机密钥已改变：可能有人在截获连接。如果该主机重装过，请移除其旧密钥（ssh-keygen -R）后重新连接。</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known yet</source>
+        <translation>尚不知道 %1 的主机密钥</translation>
+    </message>
+    <message>
+        <source>%1 refused the login (%2). The console signs in with your SSH keys and agent, never a password: add the key to the agent, or name it with -i in the engine&apos;s SSH options.</source>
+        <translation>%1 拒绝了登录（%2）。控制台使用你的 SSH 密钥和代理登录，从不使用密码：请把密钥加入代理，或在引擎的 SSH 选项中用 -i 指定它。</translation>
+    </message>
+    <message>
+        <source>Nothing accepts SSH connections at %1 (is sshd running there, and is the port right?)</source>
+        <translation>%1 处没有任何程序接受 SSH 连接（那里的 sshd 是否在运行？端口是否正确？）</translation>
+    </message>
+    <message>
+        <source>The host of %1 is not known (%2)</source>
+        <translation>未知 %1 的主机（%2）</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached over SSH: %2</source>
+        <translation>无法通过 SSH 访问 %1：%2</translation>
+    </message>
+    <message>
+        <source>SSH to %1 failed: %2</source>
+        <translation>SSH 到 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Cannot make a private folder for the SSH link</source>
+        <translation>无法为 SSH 连接创建私有文件夹</translation>
+    </message>
+    <message>
+        <source>The ssh client is not installed (openssh-client)</source>
+        <translation>未安装 ssh 客户端（openssh-client）</translation>
+    </message>
+    <message>
+        <source>%1 did not finish signing in within %2 s</source>
+        <translation>%1 未能在 %2 秒内完成登录</translation>
+    </message>
+    <message>
+        <source>The SSH connection to %1 dropped: %2</source>
+        <translation>到 %1 的 SSH 连接已断开：%2</translation>
+    </message>
+    <message>
+        <source>No container engine socket on %1 ($DOCKER_HOST, /var/run/docker.sock and the podman sockets were looked at). Start the engine there, or name its socket: ssh://user@host/path/to/engine.sock</source>
+        <translation>%1 上没有容器引擎套接字（已查找 $DOCKER_HOST、/var/run/docker.sock 和 podman 套接字）。请在那里启动引擎，或指明其套接字：ssh://user@host/path/to/engine.sock</translation>
+    </message>
+    <message>
+        <source>Cannot look for the engine on %1: %2</source>
+        <translation>无法在 %1 上查找引擎：%2</translation>
+    </message>
+    <message>
+        <source>%1 would not forward the engine socket %2: %3</source>
+        <translation>%1 不肯转发引擎套接字 %2：%3</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known, and it cannot be read to show you: %2</source>
+        <translation>尚不知道 %1 的主机密钥，且无法读取它以向你展示：%2</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known yet. Trust it if its fingerprint is the host&apos;s: %2</source>
+        <translation>尚不知道 %1 的主机密钥。如果其指纹确属该主机，请信任它：%2</translation>
+    </message>
+    <message>
+        <source>Cannot add the host key to %1: %2</source>
+        <translation>无法把主机密钥加入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The SSH connection to %1 is not up</source>
+        <translation>到 %1 的 SSH 连接未建立</translation>
+    </message>
+    <message>
+        <source>%1 would not forward a port to %2:%3: %4</source>
+        <translation>%1 不肯转发端口到 %2:%3：%4</translation>
     </message>
 </context>
 <context>

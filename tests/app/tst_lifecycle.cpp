@@ -17,6 +17,7 @@
 #include "widgets/workspace/sandboxworkspace.h"
 
 #include <QAction>
+#include <QLineEdit>
 #include <QRadioButton>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -210,6 +211,30 @@ void TestLifecycle::newSandboxDialogChecksTheForm() {
     dialog.setRequest(r);
     QVERIFY(dialog.problem().isEmpty());
     QCOMPARE(dialog.request().options.initHook, u"echo hi"_s);
+    auto *publish = dialog.findChild<QLineEdit *>(u"publishAddress"_s);
+    QVERIFY(publish);
+    QVERIFY(publish->isHidden()); // this machine's engine publishes on its loopback
+
+    // An engine on another host asks where to publish, its address first.
+    EngineEndpoint far;
+    QString why;
+    QVERIFY(parseEngineHost(u"tcp://192.0.2.7:2376"_s, &far, &why));
+    far.name = u"lab"_s;
+    far.tls = true;
+    EngineSandboxes remote(&secrets, far);
+    NewSandboxDialog remoteDialog(u"sandbox-2"_s, {&local, &remote});
+    publish = remoteDialog.findChild<QLineEdit *>(u"publishAddress"_s);
+    r.providerId = remote.id();
+    remoteDialog.setRequest(r);
+    QVERIFY(!publish->isHidden());
+    QCOMPARE(publish->text(), u"192.0.2.7"_s);
+    QCOMPARE(remoteDialog.request().options.publishAddress, u"192.0.2.7"_s);
+    publish->setText(u"build-host"_s);
+    QVERIFY2(remoteDialog.problem().contains(u"IP address"_s), qPrintable(remoteDialog.problem()));
+    const auto radios2 = remoteDialog.findChildren<QRadioButton *>();
+    QVERIFY(std::any_of(radios2.cbegin(), radios2.cend(), [](const QRadioButton *b) {
+        return b->text().contains(u"Container on lab (tcp://192.0.2.7:2376)"_s);
+    }));
 }
 
 QTEST_MAIN(TestLifecycle)

@@ -2,6 +2,7 @@
 // `docker context create` writes it (the meta folder named by the SHA-256 of the name).
 #include "client/providers/engine/engineconnections.h"
 #include "client/providers/engine/enginecontexts.h"
+#include "client/providers/engine/enginelistmodel.h"
 #include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/secretstore.h"
@@ -64,6 +65,7 @@ private Q_SLOTS:
     void hostsAreParsed_data();
     void hostsAreParsed();
     void connectionsOfferTurnOnAndRemember();
+    void engineListShowsStateAndTurnsOn();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -272,6 +274,37 @@ void TestEngineContexts::connectionsOfferTurnOnAndRemember() {
     }
     // Gone with the connections: only the default engine is left in the list.
     QCOMPARE(registry.providers().size(), 1);
+}
+
+// The dialog's table: this machine first and always on; a context off until its box is ticked,
+// then its state in a word once the engine answered (here: nothing listens there).
+void TestEngineContexts::engineListShowsStateAndTurnsOn() {
+    writeContext(m_config, u"lab"_s, u"unix:///nonexistent/lab.sock"_s);
+    QSettings settings(m_dir->path() + u"/console.conf"_s, QSettings::IniFormat);
+    MemorySecretStore secrets;
+    SandboxRegistry registry;
+    EngineSandboxes local(&secrets, u"/nonexistent/engine.sock"_s);
+    registry.addProvider(&local);
+    EngineConnections engines(&settings, &secrets, &registry, &local, m_env);
+    EngineListModel model(&engines);
+    QCOMPARE(model.rowCount(), 2);
+    const auto text = [&model](int row, int column) {
+        return model.data(model.index(row, column), Qt::DisplayRole).toString();
+    };
+    QCOMPARE(text(0, EngineListModel::Name), u"This machine"_s);
+    QCOMPARE(text(0, EngineListModel::Address), u"/nonexistent/engine.sock"_s);
+    QVERIFY(!(model.flags(model.index(0, 0)) & Qt::ItemIsUserCheckable));
+    QCOMPARE(text(1, EngineListModel::Name), u"lab (Docker context)"_s);
+    QCOMPARE(text(1, EngineListModel::State), u"Off"_s);
+    QCOMPARE(model.data(model.index(1, 0), Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
+
+    QVERIFY(model.setData(model.index(1, 0), Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(model.data(model.index(1, 0), Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    QTRY_COMPARE(text(1, EngineListModel::State), u"Unreachable"_s);
+    QVERIFY2(model.statusText(1).contains(u"No container engine socket at /nonexistent/lab.sock"_s),
+             qPrintable(model.statusText(1)));
+    QCOMPARE(text(1, EngineListModel::Latency), QString());
+    QTRY_COMPARE(text(0, EngineListModel::State), u"Unreachable"_s);
 }
 
 QTEST_GUILESS_MAIN(TestEngineContexts)

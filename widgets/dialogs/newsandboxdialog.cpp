@@ -76,6 +76,9 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
     , m_newFolder(new QRadioButton(tr("A new folder (deleted with the sandbox)"), m_workspaceRow))
     , m_pickedFolder(new QRadioButton(tr("This folder (kept):"), m_workspaceRow))
     , m_folder(new QLineEdit(m_workspaceRow))
+    , m_publishLabel(new QLabel(tr("&Publish on:"), this))
+    , m_publish(new QLineEdit(this))
+    , m_publishHint(new QLabel(this))
     , m_apiKey(new QRadioButton(tr("Generated &API key"), this))
     , m_jwt(new QRadioButton(tr("Generated &JWT key pair (the console signs "
                                 "short-lived tokens)"),
@@ -132,6 +135,15 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
     form->addRow(tr("&Name:"), m_name);
     form->addRow(m_imageLabel, m_image);
     form->addRow(m_workspaceLabel, m_workspaceRow);
+    m_publishLabel->setBuddy(m_publish);
+    m_publish->setObjectName(QStringLiteral("publishAddress"));
+    m_publishHint->setWordWrap(true);
+    m_publishHint->setText(tr("The engine is on another machine: its port is published on this "
+                              "address of that host (0.0.0.0: all of them), since its loopback "
+                              "is out of reach from here. Auth stays on: only this console "
+                              "holds the generated key."));
+    form->addRow(m_publishLabel, m_publish);
+    form->addRow(QString(), m_publishHint);
     // The label names the row (a field and its button); Qt looks for buddies among siblings.
     m_folder->setAccessibleName(tr("Workspace"));
     form->addRow(tr("Authentication:"), m_apiKey);
@@ -179,6 +191,7 @@ NewSandboxDialog::NewSandboxDialog(const QString &suggestedName,
     connect(m_pickedFolder, &QAbstractButton::toggled, this, &NewSandboxDialog::updateForm);
     connect(m_name, &QLineEdit::textChanged, this, &NewSandboxDialog::updateForm);
     connect(m_folder, &QLineEdit::textChanged, this, &NewSandboxDialog::updateForm);
+    connect(m_publish, &QLineEdit::textChanged, this, &NewSandboxDialog::updateForm);
     updateForm();
 }
 
@@ -198,6 +211,17 @@ void NewSandboxDialog::updateForm() {
     m_image->setVisible(image);
     m_workspaceLabel->setVisible(workspace);
     m_workspaceRow->setVisible(workspace);
+    const bool publish = choice && choice->form.asksPublishAddress;
+    m_publishLabel->setVisible(publish);
+    m_publish->setVisible(publish);
+    m_publishHint->setVisible(publish);
+    if (choice != m_shownChoice) {
+        m_shownChoice = choice;
+        if (publish) {
+            const QSignalBlocker quiet(m_publish);
+            m_publish->setText(choice->form.defaultPublishAddress);
+        }
+    }
     m_folder->setEnabled(m_pickedFolder->isChecked());
     m_problem->setText(problem());
 }
@@ -226,6 +250,8 @@ NewSandboxRequest NewSandboxDialog::request() const {
         o.image = m_image->currentText().trimmed();
     if (choice && choice->form.asksWorkspace && m_pickedFolder->isChecked())
         o.workspace = m_folder->text().trimmed();
+    if (choice && choice->form.asksPublishAddress)
+        o.publishAddress = m_publish->text().trimmed();
     o.auth =
         m_jwt->isChecked() ? SandboxCreateOptions::Auth::Jwt : SandboxCreateOptions::Auth::ApiKey;
     o.initHook = m_hooks[0]->toPlainText().trimmed();
@@ -250,6 +276,8 @@ void NewSandboxDialog::setRequest(const NewSandboxRequest &r) {
     m_hooks[1]->setPlainText(o.preServicesHook);
     m_hooks[2]->setPlainText(o.postReadyHook);
     updateForm();
+    if (!o.publishAddress.isEmpty())
+        m_publish->setText(o.publishAddress);
 }
 
 } // namespace sbx

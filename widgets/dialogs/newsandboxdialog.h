@@ -54,6 +54,10 @@ private:
     QRadioButton *m_newFolder;
     QRadioButton *m_pickedFolder;
     QLineEdit *m_folder;
+    QLabel *m_publishLabel;
+    QLineEdit *m_publish;
+    QLabel *m_publishHint;
+    const Choice *m_shownChoice = nullptr; // whose defaults the fields show
     QRadioButton *m_apiKey;
     QRadioButton *m_jwt;
     QPlainTextEdit *m_hooks[3];
