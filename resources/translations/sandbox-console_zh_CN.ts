@@ -967,6 +967,10 @@ Try --help.
         <source>Plain TCP to %1 is refused: anyone on the way could drive the engine. Use TLS, or confirm plain TCP for this engine.</source>
         <translation>已拒绝到 %1 的明文 TCP：途经的任何人都能操控该引擎。请使用 TLS，或为此引擎确认使用明文 TCP。</translation>
     </message>
+    <message>
+        <source>The container engine is too old for the console, which needs Engine API 1.41 or later (Docker 20.10, podman 3.0 and newer): %1</source>
+        <translation>容器引擎版本过旧，控制台需要 Engine API 1.41 或更高版本（Docker 20.10、podman 3.0 及更新版本）：%1</translation>
+    </message>
 </context>
 <context>
     <name>sbx::EngineConnections</name>
@@ -1137,6 +1141,10 @@ Try --help.
     <message>
         <source>Round trip</source>
         <translation>往返时间</translation>
+    </message>
+    <message>
+        <source>%1 (current Docker context)</source>
+        <translation>%1（当前 Docker 上下文）</translation>
     </message>
 </context>
 <context>

@@ -66,6 +66,7 @@ private Q_SLOTS:
     void hostsAreParsed();
     void connectionsOfferTurnOnAndRemember();
     void engineListShowsStateAndTurnsOn();
+    void currentContextIsOnAtFirst();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -305,6 +306,34 @@ void TestEngineContexts::engineListShowsStateAndTurnsOn() {
              qPrintable(model.statusText(1)));
     QCOMPARE(text(1, EngineListModel::Latency), QString());
     QTRY_COMPARE(text(0, EngineListModel::State), u"Unreachable"_s);
+}
+
+// Until the user chooses, the context `docker ps` would use is on; once they choose, theirs.
+void TestEngineContexts::currentContextIsOnAtFirst() {
+    writeContext(m_config, u"lab"_s, u"unix:///nonexistent/lab.sock"_s);
+    writeContext(m_config, u"other"_s, u"unix:///nonexistent/other.sock"_s);
+    writeFile(m_config + u"/config.json"_s, R"({"currentContext": "lab"})");
+    QSettings settings(m_dir->path() + u"/console.conf"_s, QSettings::IniFormat);
+    MemorySecretStore secrets;
+    SandboxRegistry registry;
+    EngineSandboxes local(&secrets, u"/nonexistent/engine.sock"_s);
+    registry.addProvider(&local);
+    {
+        EngineConnections engines(&settings, &secrets, &registry, &local, m_env);
+        QCOMPARE(engines.currentContext(), u"lab"_s);
+        const QList<EngineChoice> choices = engines.choices();
+        QCOMPARE(choices.size(), 3);
+        QVERIFY(choices[1].enabled);  // lab
+        QVERIFY(!choices[2].enabled); // other
+        QVERIFY(registry.provider(u"engine@lab"_s));
+        EngineListModel model(&engines);
+        QCOMPARE(model.data(model.index(1, EngineListModel::Name), Qt::DisplayRole).toString(),
+                 u"lab (current Docker context)"_s);
+        engines.setEnabled(u"lab"_s, false);
+    }
+    EngineConnections again(&settings, &secrets, &registry, &local, m_env);
+    QVERIFY(!again.choices()[1].enabled);
+    QVERIFY(!registry.provider(u"engine@lab"_s));
 }
 
 QTEST_GUILESS_MAIN(TestEngineContexts)

@@ -67,6 +67,7 @@ private Q_SLOTS:
     void logStreamOverSocket_data();
     void logStreamOverSocket();
     void logStreamDeletedWhileFollowing();
+    void tooOldEngineIsNamed();
     void refusedSocket();
 };
 
@@ -405,6 +406,22 @@ void TestEngineParsing::logStreamDeletedWhileFollowing() {
 }
 
 // A socket file with nothing listening is told apart from a missing one.
+// What an engine older than the console's API version answers, as Docker 19.03 words it.
+void TestEngineParsing::tooOldEngineIsNamed() {
+    EngineResponse response;
+    response.httpStatus = 400;
+    response.body =
+        R"({"message":"client version 1.41 is too new. Maximum supported API version is 1.40"})";
+    const Status status = response.status();
+    QCOMPARE(status.kind, Status::Kind::BadResponse);
+    QVERIFY2(status.message.contains(u"too old for the console"_s), qPrintable(status.message));
+    QVERIFY(status.message.contains(u"Maximum supported API version is 1.40"_s));
+    // Any other refusal keeps the engine's own words.
+    response.body = R"({"message":"invalid reference format"})";
+    QCOMPARE(response.status().message, u"invalid reference format"_s);
+    QCOMPARE(response.status().kind, Status::Kind::Validation);
+}
+
 void TestEngineParsing::refusedSocket() {
     QTemporaryDir dir;
     const QString socket = dir.filePath(u"dead.sock"_s);

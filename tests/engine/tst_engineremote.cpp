@@ -228,6 +228,18 @@ void TestEngineRemote::sandboxThroughTlsEngine() {
     QVERIFY2(read.ok(), qPrintable(read.message));
     QCOMPARE(context.workspace, u"/workspace"_s);
 
+    // No memory limit was set: the engine host's memory (from its /info) is not shown as one.
+    const auto limitShown = [&provider, &id] {
+        bool answered = false;
+        std::optional<qint64> limit;
+        provider.readResourceFigures(id, &provider, [&](const ResourceFigures &f, const Status &) {
+            answered = true;
+            limit = f.memLimitBytes;
+        });
+        return !QTest::qWaitFor([&answered] { return answered; }, 10000) || limit.has_value();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!limitShown(), 15000);
+
     provider.remove(id);
     QTRY_VERIFY_WITH_TIMEOUT(!findEntry(provider, id).has_value(), 90000);
     QByteArray names;

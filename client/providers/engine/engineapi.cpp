@@ -202,6 +202,17 @@ Status EngineResponse::status() const {
         message =
             QCoreApplication::translate("sbx::EngineApi", "the container engine answered HTTP %1")
                 .arg(httpStatus);
+    // Docker before 20.10 refuses the version prefix: "client version 1.41 is too new. Maximum
+    // supported API version is 1.40".
+    if (httpStatus == 400 && message.contains(u"is too new"_s))
+        return Status::error(
+            Status::Kind::BadResponse,
+            QCoreApplication::translate(
+                "sbx::EngineApi",
+                "The container engine is too old for the console, which needs Engine API 1.41 "
+                "or later (Docker 20.10, podman 3.0 and newer): %1")
+                .arg(message),
+            httpStatus);
     Status::Kind kind = Status::Kind::Server;
     if (httpStatus == 401 || httpStatus == 403)
         kind = Status::Kind::Auth;

@@ -42,8 +42,12 @@ EngineConnections::~EngineConnections() {
 }
 
 void EngineConnections::load() {
-    const QStringList enabled = m_settings->value(QLatin1String(kEnabledKey)).toStringList();
     const DockerContexts contexts = readDockerContexts(m_env, m_default->socketPath());
+    m_current = contexts.current;
+    // Until the user chooses, the Docker CLI's current context is on, as `docker ps` would use it.
+    const QStringList enabled = m_settings->contains(QLatin1String(kEnabledKey))
+                                    ? m_settings->value(QLatin1String(kEnabledKey)).toStringList()
+                                    : QStringList{contexts.current};
     m_contextProblems = contexts.problems;
     m_contexts.clear();
     for (const EngineEndpoint &endpoint : contexts.endpoints) {

@@ -41,6 +41,8 @@ public:
 
     // The default engine first, then the contexts and the added engines by name.
     QList<EngineChoice> choices() const;
+    // The Docker CLI's current context ("default" when none is chosen).
+    QString currentContext() const { return m_current; }
     // Problems reading the Docker CLI's contexts, for a person.
     QStringList contextProblems() const { return m_contextProblems; }
     // The provider of an engine that is on, else null.
@@ -74,6 +76,7 @@ private:
     QList<EngineChoice> m_contexts;
     QList<EngineChoice> m_added;
     QStringList m_contextProblems;
+    QString m_current;
     std::map<QString, EngineSandboxes *> m_providers;
 };
 

@@ -83,7 +83,9 @@ QVariant EngineListModel::data(const QModelIndex &index, int role) const {
         if (choice.origin == EngineChoice::Origin::Default)
             return tr("This machine");
         if (choice.origin == EngineChoice::Origin::DockerContext)
-            return tr("%1 (Docker context)").arg(endpoint.name);
+            return endpoint.name == m_engines->currentContext()
+                       ? tr("%1 (current Docker context)").arg(endpoint.name)
+                       : tr("%1 (Docker context)").arg(endpoint.name);
         return endpoint.name;
     case Address:
         return endpoint.where();

@@ -230,6 +230,16 @@ void EngineSandboxes::onList(const EngineResponse &response) {
         return;
     }
     setEngineStatus(true, tr("Container engine at %1").arg(endpoint().where()));
+    const bool here = endpoint().kind == EngineEndpoint::Kind::Unix && !m_link;
+    if (!here && m_engineMemory < 0) {
+        m_engineMemory = 0;
+        m_api->send(EngineRequest::get(u"/info"_s), this, [this](const EngineResponse &info) {
+            m_engineMemory =
+                info.ok()
+                    ? QJsonDocument::fromJson(info.body).object().value(u"MemTotal"_s).toInteger(-1)
+                    : -1;
+        });
+    }
 
     QSet<QString> seen;
     for (const EngineContainer &container : containers) {

@@ -151,6 +151,9 @@ private:
     bool m_refused = false; // the last answer refused the console's credentials (HTTP or TLS)
     QString m_status;
     int m_latencyMs = -1;
+    // An engine on another machine: its host's memory (GET /info), which a container without a
+    // limit reports as its limit; -1 until read, 0 when asked.
+    qint64 m_engineMemory = -1;
     SshLink *m_link = nullptr; // an ssh:// engine's connection; else none
     std::map<QString, Item> m_items;
 };

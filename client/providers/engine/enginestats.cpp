@@ -9,8 +9,8 @@
 namespace sbx {
 
 namespace {
-// The engine's socket is on this machine: a container with no memory limit reports the host's
-// memory as its limit, which is no limit to show.
+// A container with no memory limit reports its host's memory as its limit, which is no limit to
+// show: this machine's, or the remote engine's from its /info.
 qint64 hostMemoryBytes() {
     const long pages = sysconf(_SC_PHYS_PAGES);
     const long size = sysconf(_SC_PAGESIZE);
@@ -46,7 +46,8 @@ void EngineSandboxes::readResourceFigures(const QString &id, QObject *context,
                 QString error;
                 if (parseContainerStats(response.body, found->lastCpu, &figures, &sample, &error)) {
                     found->lastCpu = sample;
-                    const qint64 host = hostMemoryBytes();
+                    const bool here = endpoint().kind == EngineEndpoint::Kind::Unix && !m_link;
+                    const qint64 host = here ? hostMemoryBytes() : m_engineMemory;
                     if (figures.memLimitBytes && host > 0 &&
                         *figures.memLimitBytes >= host - host / 50)
                         figures.memLimitBytes.reset();

@@ -9,6 +9,9 @@
 #include <QStandardPaths>
 #include <QTcpServer>
 
+#include <csignal>
+#include <sys/prctl.h>
+
 namespace sbx {
 
 using namespace Qt::StringLiterals;
@@ -212,6 +215,8 @@ void SshLink::connectToHost() {
     connect(m_master.get(), &QProcess::readyReadStandardError, this,
             [this] { m_masterErr += m_master->readAllStandardError().right(64 * 1024); });
     connect(m_master.get(), &QProcess::finished, this, &SshLink::onMasterFinished);
+    // The master and its forwards end with the console, even when it crashes.
+    m_master->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
     setState(State::Connecting);
     m_master->start(ssh, args);
     m_checks = 0;
