@@ -103,7 +103,10 @@ void TerminalChannel::connectSocket(const QString &ticket) {
     connect(m_socket, &QWebSocket::connected, this, &TerminalChannel::onConnected);
     connect(m_socket, &QWebSocket::textMessageReceived, this, &TerminalChannel::onFrame);
     connect(m_socket, &QWebSocket::disconnected, this, &TerminalChannel::onDisconnected);
-    connect(m_socket, &QWebSocket::pong, this, [this] { m_pongWait.invalidate(); });
+    connect(m_socket, &QWebSocket::pong, this, [this](quint64 elapsedMs) {
+        m_lastHeard.start();
+        m_roundTripMs = int(elapsedMs);
+    });
     // Qt 6.4 names this signal error(); errorString() is kept for classification only.
     connect(m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this,
             [this](QAbstractSocket::SocketError) {
@@ -184,13 +187,16 @@ void TerminalChannel::onConnected() {
         recorder->finish(m_traffic.serial, m_client->trafficOrigin(), r);
         m_trafficOpen = true;
     }
-    m_pongWait.invalidate();
-    m_heartbeatTimer->start(m_policy.heartbeatMs);
+    m_lastHeard.start();
+    m_lastPing.invalidate();
+    // Checked often, so that a silent link is noticed soon after deadAfterMs, not a ping later.
+    m_heartbeatTimer->start(qBound(50, m_policy.pingMs / 10, 500));
     if (m_size.isValid())
         resize(m_size.width(), m_size.height());
 }
 
 void TerminalChannel::onFrame(const QString &text) {
+    m_lastHeard.start();
     const std::string utf8 = text.toStdString();
     const json frame = json::parse(utf8, nullptr, false);
     const std::string type = frame.is_object() ? frame.value("type", "") : std::string();
@@ -365,14 +371,15 @@ void TerminalChannel::sendFrame(const QByteArray &frame, const QByteArray &type)
 void TerminalChannel::heartbeat() {
     if (!m_socket)
         return;
-    if (m_pongWait.isValid() && m_pongWait.elapsed() > m_policy.heartbeatMs) {
-        // The peer stopped answering: TCP may not notice for minutes, so drop and reconnect.
+    if (m_lastHeard.isValid() && m_lastHeard.elapsed() >= m_policy.deadAfterMs) {
+        // The peer went silent: TCP may not notice for minutes, so drop and reconnect.
         dropConnection();
         return;
     }
-    if (!m_pongWait.isValid())
-        m_pongWait.start();
-    m_socket->ping();
+    if (!m_lastPing.isValid() || m_lastPing.elapsed() >= m_policy.pingMs) {
+        m_lastPing.start();
+        m_socket->ping();
+    }
 }
 
 } // namespace sbx

@@ -33,7 +33,10 @@ public:
         int firstDelayMs = 250;
         int maxDelayMs = 5000;
         int connectTimeoutMs = 10000;
-        int heartbeatMs = 15000; // WebSocket ping; a missing pong drops the socket
+        // A WebSocket ping this often; a socket that brings no frame and no pong for
+        // deadAfterMs is taken for dead (TCP may not notice for minutes) and reconnected.
+        int pingMs = 5000;
+        int deadAfterMs = 10000;
     };
 
     explicit TerminalChannel(SandboxClient *client, QObject *parent = nullptr);
@@ -48,6 +51,10 @@ public:
     // Returns false when the input could not be sent (not live).
     bool sendInput(const QByteArray &utf8);
     void resize(int cols, int rows);
+    void setPolicy(const ReconnectPolicy &policy) { m_policy = policy; }
+    const ReconnectPolicy &policy() const { return m_policy; }
+    // The last ping's round trip (ms), -1 before the first pong.
+    int roundTripMs() const { return m_roundTripMs; }
     // Authenticate the socket with a one-time ticket in the URL instead of headers.
     void setUseTicket(bool useTicket) { m_useTicket = useTicket; }
 
@@ -108,7 +115,9 @@ private:
     QString m_serverError;
     int m_attempt = 0;
     int m_exitCode = -1;
-    QElapsedTimer m_pongWait;
+    QElapsedTimer m_lastHeard; // since the last frame or pong of this socket
+    QElapsedTimer m_lastPing;
+    int m_roundTripMs = -1;
     TrafficSocket m_traffic; // this socket's handshake in the inspector; serial 0: none
     bool m_trafficOpen = false;
 };

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void initTestCase();
     void typedCommandRunsInALiveShell();
     void reconnectsAndShowsWhatWasPrintedMeanwhile();
+    void silentLinkIsNoticedAndSurvived();
     void saysWhatMayBeMissingWithoutReplay();
     void exitEndsTheSessionWithItsStatus();
     void attachingToAnUnknownSessionEnds();
@@ -123,6 +124,43 @@ void TestTerminalChannel::reconnectsAndShowsWhatWasPrintedMeanwhile() {
     QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"MARK42"_s), 10000);
     QCOMPARE(channel.state(), TerminalChannel::State::Live);
     QVERIFY(rec.notices.isEmpty());
+}
+
+// A cloud region away (25 ms each way) the link goes silent for 12 s: packets neither delivered
+// nor refused. The channel notices within two 5 s ping periods, says so, and once the link is
+// back the same session shows every line printed meanwhile (replay) and runs what was typed.
+void TestTerminalChannel::silentLinkIsNoticedAndSurvived() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setLatency(25);
+    SandboxClient client({proxy.url(), {}}, {});
+    learnExtensions(&client);
+    TerminalChannel channel(&client);
+    QCOMPARE(channel.policy().pingMs, 5000);
+    QCOMPARE(channel.policy().deadAfterMs, 10000);
+    Recorder rec(&channel);
+    channel.open();
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+    const QString id = channel.sessionId();
+    QVERIFY(channel.sendInput("for i in $(seq 1 30); do echo tick-$i; sleep 0.5; done\r"));
+    QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"tick-2\r\n"_s), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(channel.roundTripMs() >= 50, 10000); // a ping came back
+
+    QElapsedTimer silent;
+    proxy.setBlackhole(true);
+    silent.start();
+    // Two periods of silence and one check tick.
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 11000);
+    qInfo("silence noticed after %lld ms", silent.elapsed());
+    QVERIFY(silent.elapsed() >= 5000); // not at the first missing pong
+    QTRY_VERIFY_WITH_TIMEOUT(silent.elapsed() >= 12000, 15000);
+    proxy.setBlackhole(false);
+
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 20000);
+    QCOMPARE(channel.sessionId(), id);
+    QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"tick-30\r\n"_s), 20000);
+    for (int i = 1; i <= 30; ++i)
+        QVERIFY2(rec.text.contains(u"tick-%1\r\n"_s.arg(i)), qPrintable(QString::number(i)));
 }
 
 void TestTerminalChannel::saysWhatMayBeMissingWithoutReplay() {

@@ -12,9 +12,32 @@ constexpr qint64 maxBuffered = 256 * 1024;
 constexpr qsizetype maxRecorded = 4096;
 } // namespace
 
+qint64 FaultProxy::Lane::ready(qint64 now) const {
+    qint64 n = 0;
+    for (const auto &[at, size] : due) {
+        if (at > now)
+            break;
+        n += size;
+    }
+    return qMin<qint64>(n, bytes.size());
+}
+
+void FaultProxy::Lane::take(qint64 n) {
+    bytes.remove(0, n);
+    while (n > 0 && !due.empty()) {
+        auto &[at, size] = due.front();
+        const qint64 used = qMin(n, size);
+        size -= used;
+        n -= used;
+        if (size == 0)
+            due.pop_front();
+    }
+}
+
 FaultProxy::FaultProxy(quint16 targetPort, QObject *parent)
     : QObject(parent)
     , m_targetPort(targetPort) {
+    m_clock.start();
     connect(&m_server, &QTcpServer::newConnection, this, &FaultProxy::onNewConnection);
     auto *ticker = new QTimer(this);
     connect(ticker, &QTimer::timeout, this, [this] { pump(true); });
@@ -70,48 +93,73 @@ void FaultProxy::onNewConnection() {
         };
         connect(client, &QTcpSocket::readyRead, this, readBoth);
         connect(pipe->upstream, &QTcpSocket::readyRead, this, readBoth);
-        // A close on one side closes the other, after what is buffered was delivered.
-        connect(client, &QTcpSocket::disconnected, this, [pipe] {
-            if (pipe->upstream)
-                pipe->upstream->disconnectFromHost();
+        // A close on one side closes the other, after what is buffered was delivered (in a
+        // blackhole, once it ends).
+        connect(client, &QTcpSocket::disconnected, this, [this, pipe] {
+            pipe->clientClosed = true;
+            propagateCloses();
         });
         connect(pipe->upstream, &QTcpSocket::disconnected, this, [this, pipe] {
             pump(false);
-            if (pipe->client)
-                pipe->client->disconnectFromHost();
+            pipe->upstreamClosed = true;
+            propagateCloses();
         });
-        pipe->upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
+        if (m_blackhole)
+            pipe->connectPending = true;
+        else
+            pipe->upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
         Q_EMIT connectionAccepted();
     }
 }
 
 void FaultProxy::pump(bool tick) {
-    for (Pipe *p : std::as_const(m_pipes)) {
-        if (p->client && p->toUpstream.size() < maxBuffered) {
-            const QByteArray bytes = p->client->read(maxBuffered - p->toUpstream.size());
-            if (m_recording && p->recorded.size() < maxRecorded)
-                p->recorded += bytes.left(maxRecorded - p->recorded.size());
-            p->toUpstream += bytes;
-        }
-        if (p->upstream && p->toClient.size() < maxBuffered)
-            p->toClient += p->upstream->read(maxBuffered - p->toClient.size());
-    }
-    // A slowed link moves bytes on the ticker only, so that its rate holds however often data
-    // arrives.
-    if (m_stalled || (m_bytesPerTick > 0 && !tick))
-        return;
-    auto move = [this](QByteArray &buffer, QTcpSocket *to) {
-        if (!to || buffer.isEmpty() || to->state() != QAbstractSocket::ConnectedState)
+    const qint64 now = m_clock.elapsed();
+    const auto fill = [this, now](Lane &lane, QTcpSocket *from, QByteArray *recorded) {
+        if (!from || !from->isOpen() || lane.bytes.size() >= maxBuffered)
             return;
-        const qint64 n =
-            m_bytesPerTick > 0 ? qMin<qint64>(m_bytesPerTick, buffer.size()) : buffer.size();
-        const qint64 written = to->write(buffer.constData(), n);
+        const QByteArray bytes = from->read(maxBuffered - lane.bytes.size());
+        if (bytes.isEmpty())
+            return;
+        if (recorded && m_recording && recorded->size() < maxRecorded)
+            *recorded += bytes.left(maxRecorded - recorded->size());
+        lane.bytes += bytes;
+        lane.due.emplace_back(now + m_latencyMs, bytes.size());
+    };
+    for (Pipe *p : std::as_const(m_pipes)) {
+        fill(p->toUpstream, p->client, &p->recorded);
+        fill(p->toClient, p->upstream, nullptr);
+    }
+    // A slowed or delayed link moves bytes on the ticker only, so that its rate and delay hold
+    // however often data arrives.
+    if (m_stalled || m_blackhole || ((m_bytesPerTick > 0 || m_latencyMs > 0) && !tick))
+        return;
+    auto move = [this, now](Lane &lane, QTcpSocket *to) -> qint64 {
+        const qint64 ready = lane.ready(now);
+        if (!to || ready == 0 || to->state() != QAbstractSocket::ConnectedState)
+            return 0;
+        const qint64 n = m_bytesPerTick > 0 ? qMin<qint64>(m_bytesPerTick, ready) : ready;
+        const qint64 written = to->write(lane.bytes.constData(), n);
         if (written > 0)
-            buffer.remove(0, written);
+            lane.take(written);
+        return qMax<qint64>(0, written);
     };
     for (Pipe *p : std::as_const(m_pipes)) {
         move(p->toUpstream, p->upstream);
-        move(p->toClient, p->client);
+        m_bytesToClients += move(p->toClient, p->client);
+    }
+    propagateCloses();
+}
+
+void FaultProxy::propagateCloses() {
+    if (m_blackhole)
+        return;
+    for (Pipe *p : std::as_const(m_pipes)) {
+        if (p->clientClosed && p->upstream &&
+            p->upstream->state() != QAbstractSocket::UnconnectedState)
+            p->upstream->disconnectFromHost();
+        if (p->upstreamClosed && p->toClient.bytes.isEmpty() && p->client &&
+            p->client->state() != QAbstractSocket::UnconnectedState)
+            p->client->disconnectFromHost();
     }
 }
 
@@ -119,6 +167,19 @@ void FaultProxy::setStalled(bool stalled) {
     m_stalled = stalled;
     if (!stalled)
         pump(true);
+}
+
+void FaultProxy::setBlackhole(bool on) {
+    m_blackhole = on;
+    if (on)
+        return;
+    for (Pipe *p : std::as_const(m_pipes)) {
+        if (p->connectPending && p->upstream) {
+            p->connectPending = false;
+            p->upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
+        }
+    }
+    pump(true);
 }
 
 void FaultProxy::cutAll() {
