@@ -8,6 +8,8 @@
 #include <QUrlQuery>
 #include <QWebSocket>
 
+#include <utility>
+
 #include <nlohmann/json.hpp>
 
 namespace sbx {
@@ -234,9 +236,15 @@ void TerminalChannel::onFrame(const QString &text) {
         } else {
             if (!previous.isEmpty())
                 Q_EMIT notice(tr("The session %1 is gone; this is a new session.").arg(previous));
+            // Typed for the old session: the new one may be somewhere else entirely.
+            m_pendingHeld = !previous.isEmpty() && !m_pending.isEmpty();
             Q_EMIT sessionStarted(id, false);
         }
         markLive();
+        if (m_pendingHeld)
+            Q_EMIT pendingHeld(m_pending);
+        else
+            flushPending();
     } else if (type == "ready") {
         markLive();
     } else if (type == "ping") {
@@ -322,6 +330,11 @@ void TerminalChannel::scheduleReconnect(const QString &why) {
 
 void TerminalChannel::finish(const QString &reason) {
     m_reconnectTimer->stop();
+    if (!m_pending.isEmpty()) {
+        Q_EMIT notice(tr("%n byte(s) typed while the connection was down were not sent.", nullptr,
+                         int(m_pending.size())));
+        discardPending();
+    }
     setState(State::Ended);
     Q_EMIT ended(reason, m_exitCode);
 }
@@ -343,12 +356,43 @@ void TerminalChannel::dropConnection() {
 }
 
 bool TerminalChannel::sendInput(const QByteArray &utf8) {
-    if (m_state != State::Live || !m_socket)
+    if (m_state == State::Live && m_socket && m_pending.isEmpty()) {
+        sendFrame(
+            QByteArray::fromStdString(
+                json{{"type", "input"}, {"data", QString::fromUtf8(utf8).toStdString()}}.dump()),
+            "input");
+        return true;
+    }
+    const bool waiting = m_state == State::Connecting || m_state == State::Reconnecting ||
+                         (m_state == State::Live && !m_pending.isEmpty());
+    if (!waiting || m_pending.size() + utf8.size() > kMaxPendingBytes)
         return false;
-    sendFrame(QByteArray::fromStdString(
-                  json{{"type", "input"}, {"data", QString::fromUtf8(utf8).toStdString()}}.dump()),
-              "input");
+    m_pending += utf8;
+    Q_EMIT pendingChanged(m_pending);
     return true;
+}
+
+void TerminalChannel::flushPending() {
+    if (m_pending.isEmpty() || m_state != State::Live || !m_socket)
+        return;
+    const QByteArray bytes = std::exchange(m_pending, {});
+    m_pendingHeld = false;
+    sendFrame(QByteArray::fromStdString(
+                  json{{"type", "input"}, {"data", QString::fromUtf8(bytes).toStdString()}}.dump()),
+              "input");
+    Q_EMIT pendingChanged({});
+}
+
+void TerminalChannel::sendPending() {
+    flushPending();
+}
+
+void TerminalChannel::discardPending() {
+    m_pendingHeld = false;
+    if (m_pending.isEmpty())
+        return;
+    m_pending.clear();
+    Q_EMIT pendingChanged({});
 }
 
 void TerminalChannel::resize(int cols, int rows) {

@@ -48,8 +48,17 @@ public:
     void detach();
     // Drops the socket as a failing network would (tests, and "reconnect now").
     void dropConnection();
-    // Returns false when the input could not be sent (not live).
+    // Sends the input, or while (re)connecting keeps it, in order, to send once the same session
+    // is back (pendingInput()). False only when it is lost: the channel is idle or ended, or the
+    // queue would pass kMaxPendingBytes.
     bool sendInput(const QByteArray &utf8);
+    static constexpr qsizetype kMaxPendingBytes = 64 * 1024;
+    // Typed while not live, not sent yet.
+    QByteArray pendingInput() const { return m_pending; }
+    // When a different session came back (pendingHeld), the user's answer: send what was typed
+    // to it, or drop it.
+    void sendPending();
+    void discardPending();
     void resize(int cols, int rows);
     void setPolicy(const ReconnectPolicy &policy) { m_policy = policy; }
     const ReconnectPolicy &policy() const { return m_policy; }
@@ -74,6 +83,11 @@ Q_SIGNALS:
     // Something a person should know: output may be missing, a new session replaced the old one.
     void notice(const QString &text);
     void lagged(qint64 droppedBytes);
+    // The input waiting to be sent changed (empty: all sent or dropped).
+    void pendingChanged(const QByteArray &pending);
+    // A new session replaced the one the pending input was typed for: it is kept until
+    // sendPending() or discardPending().
+    void pendingHeld(const QByteArray &pending);
     // The session is over (exit, deleted, or unreachable for good). exitCode -1 when unknown.
     void ended(const QString &reason, int exitCode);
 
@@ -94,6 +108,7 @@ private:
                      const std::function<QByteArray()> &frame);
     void endTraffic(const QString &failure);
     void heartbeat();
+    void flushPending();
     QString failureText() const;
 
     QPointer<SandboxClient> m_client;
@@ -118,6 +133,8 @@ private:
     QElapsedTimer m_lastHeard; // since the last frame or pong of this socket
     QElapsedTimer m_lastPing;
     int m_roundTripMs = -1;
+    QByteArray m_pending;
+    bool m_pendingHeld = false;
     TrafficSocket m_traffic; // this socket's handshake in the inspector; serial 0: none
     bool m_trafficOpen = false;
 };

@@ -5310,6 +5310,12 @@ SHA-256 指纹：
         <source>The terminal was closed</source>
         <translation>终端已关闭</translation>
     </message>
+    <message numerus="yes">
+        <source>%n byte(s) typed while the connection was down were not sent.</source>
+        <translation>
+            <numerusform>连接中断期间输入的 %n 个字节未发送。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sbx::TerminalFindBar</name>
@@ -5351,6 +5357,34 @@ SHA-256 指纹：
     <message>
         <source>Connection lost: reconnecting to the session…</source>
         <translation>连接已断开：正在重新连接到会话…</translation>
+    </message>
+    <message>
+        <source>Send them</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message numerus="yes">
+        <source>A new session replaced the one these keys were typed for: send the %n waiting byte(s) to it?</source>
+        <translation>
+            <numerusform>这些按键所针对的会话已被新会话取代：要把等待中的 %n 个字节发送给新会话吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not sent: more than %1 KiB typed while the connection is down.</source>
+        <translation>未发送：连接中断期间输入超过了 %1 KiB。</translation>
+    </message>
+    <message>
+        <source>Not sent: the terminal is not connected.</source>
+        <translation>未发送：终端未连接。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connection lost: reconnecting to the session… %n byte(s) typed meanwhile will be sent when it is back…</source>
+        <translation>
+            <numerusform>连接已断开：正在重新连接会话… 期间输入的 %n 个字节将在恢复后发送…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,7 @@ private Q_SLOTS:
     void initTestCase();
     void typedEchoShowsOnScreen();
     void reconnectShowsWhatWasPrintedMeanwhile();
+    void keysTypedWhileReconnectingWaitGreyed();
     void alternateScreenSurvivesReattach();
     void terminalTabOpensClosesAndSplits();
     void splitSameSessionShowsOneShellInTwoViews();
@@ -157,6 +158,47 @@ void TestTerminal::reconnectShowsWhatWasPrintedMeanwhile() {
     // The replay rebuilt the screen: the command line is there once, not twice.
     QVERIFY2(pane.view()->emulation()->screenText().count(u"MARK$((6*7))"_s) == commandCopies,
              qPrintable(pane.view()->emulation()->screenText()));
+    QVERIFY(pane.bannerText().isEmpty());
+}
+
+// Keys typed while the link is down are shown at the cursor, dimmed, with a word in the banner,
+// and run once the session is back; nothing typed vanishes.
+void TestTerminal::keysTypedWhileReconnectingWaitGreyed() {
+    FaultProxy proxy(m_server.port());
+    const auto client = clientThrough(proxy);
+    QVERIFY(client);
+    TerminalPane pane(client.get());
+    QVERIFY(showLive(pane));
+    QTRY_VERIFY_WITH_TIMEOUT(atPrompt(pane.view()), 10000);
+    const QImage before = pane.view()->viewport()->grab().toImage();
+
+    proxy.setRefusing(true);
+    proxy.cutAll();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Reconnecting, 5000);
+    QTest::keyClicks(pane.view(), u"echo pend-$((3*3))"_s);
+    QTest::keyClick(pane.view(), Qt::Key_Return);
+    QCOMPARE(pane.view()->cursorOverlay().text, u"echo pend-$((3*3))\u21b5"_s);
+    QVERIFY(!pane.view()->cursorOverlay().underline);
+    QVERIFY2(pane.bannerText().contains(u"typed meanwhile will be sent"_s),
+             qPrintable(pane.bannerText()));
+    // Painted after the prompt, in a colour between the text's and the background's.
+    const TerminalCursor cursor = pane.view()->emulation()->cursor();
+    const QSizeF cell = pane.view()->cellSize();
+    const QImage waiting = pane.view()->viewport()->grab().toImage();
+    const QRect band(int((cursor.col + 1) * cell.width()), int(cursor.row * cell.height()),
+                     int(8 * cell.width()), int(cell.height()));
+    bool changed = false;
+    for (int y = band.top(); y <= band.bottom() && !changed; ++y)
+        for (int x = band.left(); x <= band.right() && !changed; ++x)
+            changed =
+                waiting.pixel(x * waiting.devicePixelRatio(), y * waiting.devicePixelRatio()) !=
+                before.pixel(x * before.devicePixelRatio(), y * before.devicePixelRatio());
+    QVERIFY2(changed, "the waiting keys are not drawn");
+
+    proxy.setRefusing(false);
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Live, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"pend-9"_s), 10000);
+    QVERIFY(pane.view()->cursorOverlay().text.isEmpty());
     QVERIFY(pane.bannerText().isEmpty());
 }
 

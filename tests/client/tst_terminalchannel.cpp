@@ -153,6 +153,14 @@ void TestTerminalChannel::silentLinkIsNoticedAndSurvived() {
     QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 11000);
     qInfo("silence noticed after %lld ms", silent.elapsed());
     QVERIFY(silent.elapsed() >= 5000); // not at the first missing pong
+    // Typed while the link is down: kept, in order, and shown as waiting.
+    QSignalSpy pending(&channel, &TerminalChannel::pendingChanged);
+    QVERIFY(channel.sendInput("echo typed-$((20 + 3))\r"));
+    QVERIFY(channel.sendInput("echo then-$((1 + 1))\r"));
+    QCOMPARE(channel.pendingInput(), QByteArray("echo typed-$((20 + 3))\recho then-$((1 + 1))\r"));
+    QCOMPARE(pending.size(), 2);
+    // Bounded: a paste that would pass the bound is refused, and the caller says so.
+    QVERIFY(!channel.sendInput(QByteArray(TerminalChannel::kMaxPendingBytes, 'x')));
     QTRY_VERIFY_WITH_TIMEOUT(silent.elapsed() >= 12000, 15000);
     proxy.setBlackhole(false);
 
@@ -161,6 +169,14 @@ void TestTerminalChannel::silentLinkIsNoticedAndSurvived() {
     QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"tick-30\r\n"_s), 20000);
     for (int i = 1; i <= 30; ++i)
         QVERIFY2(rec.text.contains(u"tick-%1\r\n"_s.arg(i)), qPrintable(QString::number(i)));
+    QVERIFY(channel.pendingInput().isEmpty());
+    QVERIFY(pending.last().first().toByteArray().isEmpty());
+    QTRY_VERIFY2_WITH_TIMEOUT(rec.text.contains(u"then-2\r\n"_s), qPrintable(rec.text.right(600)),
+                              15000);
+    // What the commands printed (their echo shows the unexpanded text), in the order typed.
+    const qsizetype typed = rec.text.indexOf(u"typed-23\r\n"_s);
+    QVERIFY2(typed > 0 && typed < rec.text.indexOf(u"then-2\r\n"_s),
+             qPrintable(rec.text.right(400)));
 }
 
 void TestTerminalChannel::saysWhatMayBeMissingWithoutReplay() {

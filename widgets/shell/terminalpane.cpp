@@ -14,6 +14,36 @@ namespace sbx {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// Keys as the view shows them while they wait: printable text, Enter as ↵, other control keys
+// and escape sequences (arrows, function keys) left out.
+QString pendingText(const QByteArray &bytes) {
+    const QString text = QString::fromUtf8(bytes);
+    QString out;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == u'\x1b') {
+            // CSI and SS3 end with a letter or ~; a lone ESC (Alt+key) takes the next key.
+            qsizetype j = i + 1;
+            if (j < text.size() && (text.at(j) == u'[' || text.at(j) == u'O')) {
+                ++j;
+                while (j < text.size() && !text.at(j).isLetter() && text.at(j) != u'~')
+                    ++j;
+            }
+            i = j;
+            continue;
+        }
+        if (c == u'\r' || c == u'\n')
+            out += u'\u21b5';
+        else if (c.unicode() >= 0x20 && c.unicode() != 0x7f)
+            out += c;
+    }
+    return out;
+}
+
+} // namespace
+
 TerminalPane::TerminalPane(SandboxClient *client, const QString &sessionId, QWidget *parent)
     : TerminalPane(new TerminalSession(client, sessionId), parent) {
     // This pane opened the session, so it owns it.
@@ -29,6 +59,8 @@ TerminalPane::TerminalPane(TerminalSession *session, QWidget *parent)
     , m_newSession(new QPushButton(tr("New session"), m_banner))
     , m_reconnect(new QPushButton(tr("Reconnect now"), m_banner))
     , m_dismiss(new QPushButton(tr("Dismiss"), m_banner))
+    , m_sendPending(new QPushButton(tr("Send them"), m_banner))
+    , m_discardPending(new QPushButton(tr("Discard"), m_banner))
     , m_title(session->emulation()->title()) {
     m_banner->setObjectName(u"terminalBanner"_s);
     m_bannerText->setWordWrap(true);
@@ -38,6 +70,8 @@ TerminalPane::TerminalPane(TerminalSession *session, QWidget *parent)
     bannerLayout->addWidget(m_bannerText, 1);
     bannerLayout->addWidget(m_reconnect);
     bannerLayout->addWidget(m_newSession);
+    bannerLayout->addWidget(m_sendPending);
+    bannerLayout->addWidget(m_discardPending);
     bannerLayout->addWidget(m_dismiss);
     m_banner->hide();
 
@@ -51,7 +85,7 @@ TerminalPane::TerminalPane(TerminalSession *session, QWidget *parent)
     // The session sizes the emulation from all of its views; this one only says what fits.
     m_view->setSizesEmulation(false);
     session->attachView(m_view);
-    connect(m_view, &TerminalView::sendData, session, &TerminalSession::sendInput);
+    connect(m_view, &TerminalView::sendData, this, &TerminalPane::onInput);
     connect(
         m_view, &TerminalView::terminalSizeChanged, session,
         [session, view = m_view](int cols, int rows) { session->setViewSize(view, cols, rows); });
@@ -68,6 +102,19 @@ TerminalPane::TerminalPane(TerminalSession *session, QWidget *parent)
     connect(m_newSession, &QPushButton::clicked, this, &TerminalPane::startNewSession);
     connect(m_reconnect, &QPushButton::clicked, channel, &TerminalChannel::dropConnection);
     connect(m_dismiss, &QPushButton::clicked, m_banner, &QWidget::hide);
+    connect(channel, &TerminalChannel::pendingChanged, this, &TerminalPane::onPendingChanged);
+    connect(channel, &TerminalChannel::pendingHeld, this, [this](const QByteArray &pending) {
+        showBanner(tr("A new session replaced the one these keys were typed for: send the "
+                      "%n waiting byte(s) to it?",
+                      nullptr, int(pending.size())),
+                   true, false, false);
+        m_sendPending->show();
+        m_discardPending->show();
+        m_dismiss->hide();
+        m_bannerText->setProperty("pendingQuestion", true);
+    });
+    connect(m_sendPending, &QPushButton::clicked, channel, &TerminalChannel::sendPending);
+    connect(m_discardPending, &QPushButton::clicked, channel, &TerminalChannel::discardPending);
 
     // The session may be under way already (it connects as it is made, or another pane
     // shows it): the banner starts from where it is.
@@ -117,13 +164,45 @@ void TerminalPane::focusInEvent(QFocusEvent *event) {
     m_view->setFocus();
 }
 
+void TerminalPane::onInput(const QByteArray &bytes) {
+    if (m_session->sendInput(bytes))
+        return;
+    // Keys and pastes never vanish without a word.
+    const TerminalChannel::State state = channel()->state();
+    if (state == TerminalChannel::State::Connecting ||
+        state == TerminalChannel::State::Reconnecting)
+        showBanner(tr("Not sent: more than %1 KiB typed while the connection is down.")
+                       .arg(TerminalChannel::kMaxPendingBytes / 1024),
+                   true, false, true);
+    else
+        showBanner(tr("Not sent: the terminal is not connected."), true,
+                   state == TerminalChannel::State::Ended, false);
+}
+
+void TerminalPane::onPendingChanged(const QByteArray &pending) {
+    m_view->setCursorOverlay({pendingText(pending), false});
+    if (pending.isEmpty()) {
+        m_sendPending->hide();
+        m_discardPending->hide();
+        if (m_bannerText->property("pendingQuestion").toBool())
+            m_banner->hide();
+    }
+    if (channel()->state() == TerminalChannel::State::Reconnecting)
+        onStateChanged(TerminalChannel::State::Reconnecting);
+}
+
 void TerminalPane::onStateChanged(TerminalChannel::State state) {
+    const qsizetype pending = channel()->pendingInput().size();
     switch (state) {
     case TerminalChannel::State::Connecting:
         showBanner(tr("Connecting…"), false, false, false);
         break;
     case TerminalChannel::State::Reconnecting:
-        showBanner(tr("Connection lost: reconnecting to the session…"), true, false, true);
+        showBanner(pending > 0 ? tr("Connection lost: reconnecting to the session… %n byte(s) "
+                                    "typed meanwhile will be sent when it is back…",
+                                    nullptr, int(pending))
+                               : tr("Connection lost: reconnecting to the session…"),
+                   true, false, true);
         break;
     case TerminalChannel::State::Live:
         // A notice shown during the reconnect (output may be missing) stays until dismissed.
@@ -144,6 +223,9 @@ void TerminalPane::showBanner(const QString &text, bool error, bool offerNewSess
     m_newSession->setVisible(offerNewSession);
     m_reconnect->setVisible(offerReconnect);
     m_dismiss->setVisible(!offerNewSession && !transient);
+    m_sendPending->hide();
+    m_discardPending->hide();
+    m_bannerText->setProperty("pendingQuestion", false);
     m_banner->show();
 }
 

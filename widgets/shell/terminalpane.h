@@ -47,6 +47,8 @@ protected:
 
 private:
     void onStateChanged(TerminalChannel::State state);
+    void onPendingChanged(const QByteArray &pending);
+    void onInput(const QByteArray &bytes);
     void showBanner(const QString &text, bool error, bool offerNewSession, bool offerReconnect);
 
     QPointer<TerminalSession> m_session;
@@ -56,6 +58,8 @@ private:
     QPushButton *m_newSession;
     QPushButton *m_reconnect;
     QPushButton *m_dismiss;
+    QPushButton *m_sendPending;
+    QPushButton *m_discardPending;
     QString m_title;
 };
 

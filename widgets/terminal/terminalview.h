@@ -66,6 +66,15 @@ public:
     // what resetZoom() returns to; setting the font the view already has keeps its zoom.
     void setColorScheme(const TerminalColorScheme &scheme);
     const TerminalColorScheme &colorScheme() const { return m_scheme; }
+    // Text at the cursor that the screen does not hold: keys waiting to be sent (dim) or
+    // characters predicted before the server's echo (dim and underlined, as mosh shows them).
+    struct CursorOverlay {
+        QString text; // printable; a line break shows as ↵
+        bool underline = false;
+        bool operator==(const CursorOverlay &) const = default;
+    };
+    void setCursorOverlay(const CursorOverlay &overlay);
+    const CursorOverlay &cursorOverlay() const { return m_overlay; }
     void setTerminalFont(const QFont &font);
     QFont terminalFont() const { return m_font; }
     // The font a view starts with: DejaVu Sans Mono, else the system's fixed font.
@@ -142,6 +151,7 @@ private:
     void paintLine(QPainter &painter, const TerminalLine &line, int viewRow, int64_t absLine,
                    const std::optional<TerminalRange> &selection);
     void paintCursor(QPainter &painter);
+    void paintOverlay(QPainter &painter);
     struct GlyphBatch {
         QRawFont font;
         QList<quint32> glyphs;
@@ -198,6 +208,7 @@ private:
     QElapsedTimer m_sinceDoubleClick;
     int m_mouseButtonsReported = 0;
 
+    CursorOverlay m_overlay;
     std::vector<TerminalMatch> m_matches;
     int m_currentMatch = -1;
 };

@@ -114,7 +114,51 @@ void TerminalView::paintEvent(QPaintEvent *event) {
             continue;
         paintLine(painter, m_emulation->historyLine(index), row, dropped + index, selection);
     }
+    paintOverlay(painter);
     paintCursor(painter);
+}
+
+void TerminalView::setCursorOverlay(const CursorOverlay &overlay) {
+    if (overlay == m_overlay)
+        return;
+    m_overlay = overlay;
+    viewport()->update();
+}
+
+void TerminalView::paintOverlay(QPainter &painter) {
+    if (m_overlay.text.isEmpty())
+        return;
+    const TerminalCursor cursor = m_emulation->cursor();
+    const bool reverse = m_emulation->reverseVideo();
+    const QColor fg = reverse ? m_scheme.backgroundColor() : m_scheme.foregroundColor();
+    const QColor bg = reverse ? m_scheme.foregroundColor() : m_scheme.backgroundColor();
+    const QColor dim = mixed(fg, bg);
+    int row = cursor.row + m_scrollOffset;
+    int col = cursor.col;
+    painter.setPen(dim);
+    for (const char32_t ch : m_overlay.text.toUcs4()) {
+        if (col >= columns()) {
+            col = 0;
+            ++row;
+        }
+        if (row < 0 || row >= rows())
+            break;
+        const QRectF cellRect(col * m_cellWidth, row * m_cellHeight, m_cellWidth, m_cellHeight);
+        painter.fillRect(cellRect, bg);
+        for (const CellGlyph &glyph : charGlyphs(0, ch)) {
+            QGlyphRun run;
+            run.setRawFont(glyph.font);
+            run.setGlyphIndexes({glyph.index});
+            run.setPositions({glyph.offset});
+            painter.drawGlyphRun(QPointF(cellRect.left(), cellRect.top() + m_ascent), run);
+        }
+        if (m_overlay.underline)
+            drawUnderline(painter, int(TerminalUnderline::Single), dim, cellRect.left(),
+                          cellRect.right(),
+                          cellRect.top() + std::min(m_ascent + 1, m_cellHeight - 4));
+        painter.setPen(dim);
+        ++col;
+    }
 }
 
 void TerminalView::paintLine(QPainter &painter, const TerminalLine &line, int viewRow,
