@@ -64,6 +64,13 @@ void SandboxClient::setCredentials(const Credentials &credentials) {
     Q_EMIT connectionSettingsChanged();
 }
 
+void SandboxClient::reportReachable(bool reachable) {
+    if (m_reachable == reachable)
+        return;
+    m_reachable = reachable;
+    Q_EMIT reachabilityChanged(reachable);
+}
+
 void SandboxClient::setExtensions(const QStringList &extensions) {
     if (extensions == m_extensions)
         return;

@@ -7,9 +7,11 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QObject>
+
 #include <QPointer>
 #include <QStringList>
 #include <QUrlQuery>
+#include <optional>
 
 #include <functional>
 
@@ -96,8 +98,18 @@ public:
     void recordReply(QNetworkReply *reply, const QByteArray &body, qint64 bodySize,
                      const Status &status);
 
+    // One view of whether the sandbox answers, shared by the list's probe and the long-lived
+    // streams: a stream that went silent says so (the list probes at once); a probe tells the
+    // streams what it found (a quiet stream drops at once, a waiting one retries at once).
+    void reportLinkSilent() { Q_EMIT linkSilent(); }
+    void reportReachable(bool reachable);
+    // Unknown (none) until a probe or a stream told.
+    std::optional<bool> reachable() const { return m_reachable; }
+
 Q_SIGNALS:
     void trafficLogged(const TrafficRecord &record);
+    void linkSilent();
+    void reachabilityChanged(bool reachable);
     void extensionsChanged();
     void connectionSettingsChanged();
 
@@ -110,6 +122,7 @@ private:
 
     Endpoint m_endpoint;
     Credentials m_credentials;
+    std::optional<bool> m_reachable;
     // Minted from a SignedJwt private key; reused until a minute before it expires.
     mutable QString m_signedToken;
     mutable QDateTime m_signedTokenRenewAt;

@@ -147,6 +147,15 @@ void SandboxRegistry::onAdded(SandboxProvider *provider, const SandboxEntry &ent
     sandbox->provider = provider;
     sandbox->client = new SandboxClient(entry.endpoint, entry.credentials, this);
     sandbox->client->setTrafficRecorder(m_traffic, entry.name);
+    // A stream that went silent, or came back while the list says unreachable: look now,
+    // rather than at the next poll, so the list and the stream agree.
+    connect(sandbox->client, &SandboxClient::linkSilent, this,
+            [this, id = entry.id] { probe(id); });
+    connect(sandbox->client, &SandboxClient::reachabilityChanged, this,
+            [this, id = entry.id](bool reachable) {
+                if (reachable && state(id) == SandboxState::Unreachable)
+                    probe(id);
+            });
     m_sandboxes.insert(entry.id, sandbox);
     m_order.append(entry.id);
     Q_EMIT added(entry.id);
@@ -226,6 +235,11 @@ void SandboxRegistry::onProbeFinished(const QString &id, const Status &status,
         (!status.ok() || (h.latencyMs == result.latencyMs && h.version == result.version));
     h.probed = true;
     h.status = status;
+    // The streams of this sandbox hear it too: the list and its terminals agree.
+    if (status.ok())
+        (*it)->client->reportReachable(true);
+    else if (status.transient())
+        (*it)->client->reportReachable(false);
     if (status.ok()) {
         h.latencyMs = result.latencyMs;
         h.version = result.version;

@@ -37,6 +37,22 @@ TerminalChannel::TerminalChannel(SandboxClient *client, QObject *parent)
             m_socket->abort();
     });
     connect(m_heartbeatTimer, &QTimer::timeout, this, &TerminalChannel::heartbeat);
+    if (client)
+        connect(client, &SandboxClient::reachabilityChanged, this,
+                &TerminalChannel::onReachabilityChanged);
+}
+
+void TerminalChannel::onReachabilityChanged(bool reachable) {
+    if (!reachable && m_state == State::Live && m_socket && m_lastHeard.isValid() &&
+        m_lastHeard.elapsed() >= m_policy.pingMs) {
+        // The list found the sandbox gone and this socket has been quiet too: do not wait out
+        // the rest of the silence.
+        dropConnection();
+    } else if (reachable && m_state == State::Reconnecting && m_reconnectTimer->isActive()) {
+        // Back: no need to sit out the backoff.
+        m_reconnectTimer->stop();
+        startConnect();
+    }
 }
 
 TerminalChannel::~TerminalChannel() {
@@ -214,6 +230,8 @@ void TerminalChannel::onFrame(const QString &text) {
         m_everLive = true;
         m_attempt = 0;
         setState(State::Live);
+        if (m_client)
+            m_client->reportReachable(true);
     };
 
     if (type == "output") {
@@ -416,8 +434,11 @@ void TerminalChannel::heartbeat() {
     if (!m_socket)
         return;
     if (m_lastHeard.isValid() && m_lastHeard.elapsed() >= m_policy.deadAfterMs) {
-        // The peer went silent: TCP may not notice for minutes, so drop and reconnect.
+        // The peer went silent: TCP may not notice for minutes, so drop and reconnect, and let
+        // the list check the sandbox now.
         dropConnection();
+        if (m_client)
+            m_client->reportLinkSilent();
         return;
     }
     if (!m_lastPing.isValid() || m_lastPing.elapsed() >= m_policy.pingMs) {

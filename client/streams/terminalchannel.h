@@ -109,6 +109,7 @@ private:
     void endTraffic(const QString &failure);
     void heartbeat();
     void flushPending();
+    void onReachabilityChanged(bool reachable);
     QString failureText() const;
 
     QPointer<SandboxClient> m_client;

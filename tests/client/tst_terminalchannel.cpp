@@ -1,12 +1,16 @@
 // TerminalChannel against a real sandbox-server: a live shell, resize, reconnect through a
 // fault-injecting proxy with the output produced meanwhile, exit, refusals.
 #include "client/api/sandboxjobs.h"
+#include "client/providers/sandboxregistry.h"
+#include "client/providers/savedendpoints.h"
+#include "client/providers/secretstore.h"
 #include "client/sandboxclient.h"
 #include "client/streams/terminalchannel.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/testserver.h"
 
 #include <QDir>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -58,6 +62,7 @@ private Q_SLOTS:
     void typedCommandRunsInALiveShell();
     void reconnectsAndShowsWhatWasPrintedMeanwhile();
     void silentLinkIsNoticedAndSurvived();
+    void listAndTerminalAgree();
     void saysWhatMayBeMissingWithoutReplay();
     void exitEndsTheSessionWithItsStatus();
     void attachingToAnUnknownSessionEnds();
@@ -177,6 +182,37 @@ void TestTerminalChannel::silentLinkIsNoticedAndSurvived() {
     const qsizetype typed = rec.text.indexOf(u"typed-23\r\n"_s);
     QVERIFY2(typed > 0 && typed < rec.text.indexOf(u"then-2\r\n"_s),
              qPrintable(rec.text.right(400)));
+}
+
+// One truth for "reachable": the terminal's silence makes the list look at once (no poll is
+// due), and the terminal's return brings the list back at once too.
+void TestTerminalChannel::listAndTerminalAgree() {
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(u"console.conf"_s), QSettings::IniFormat);
+    MemorySecretStore secrets;
+    SavedEndpoints saved(&settings, &secrets);
+    SandboxRegistry registry;
+    registry.addProvider(&saved);
+    registry.setPollInterval(10 * 60 * 1000);
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setLatency(25);
+    const QString id =
+        saved.add({QString(), u"Far box"_s, {proxy.url(), {}}, {}, SandboxState::Online, {}});
+    QTRY_COMPARE_WITH_TIMEOUT(registry.state(id), SandboxState::Online, 10000);
+    TerminalChannel channel(registry.client(id));
+    channel.open();
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+
+    proxy.setBlackhole(true);
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 11000);
+    // The probe it asked for needs its own bound (5 s) to say unreachable.
+    QTRY_COMPARE_WITH_TIMEOUT(registry.state(id), SandboxState::Unreachable, 8000);
+    QCOMPARE(registry.client(id)->reachable(), std::optional<bool>(false));
+
+    proxy.setBlackhole(false);
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(registry.state(id), SandboxState::Online, 8000);
 }
 
 void TestTerminalChannel::saysWhatMayBeMissingWithoutReplay() {

@@ -358,7 +358,15 @@ const QList<CellGlyph> &TerminalView::clusterGlyphs(int fontIndex, const Termina
 }
 
 void TerminalView::paintCursor(QPainter &painter) {
-    const TerminalCursor cursor = m_emulation->cursor();
+    TerminalCursor cursor = m_emulation->cursor();
+    if (!m_overlay.text.isEmpty() && columns() > 0) {
+        // After the overlay, where the text will have put it, not over its first character.
+        const int at = cursor.col + int(m_overlay.text.toUcs4().size());
+        cursor.row += at / columns();
+        cursor.col = at % columns();
+        if (cursor.row >= m_emulation->rows())
+            return;
+    }
     const int viewRow = cursor.row + m_scrollOffset;
     if (!cursor.visible || viewRow >= rows())
         return;
