@@ -1,0 +1,25 @@
+#pragma once
+
+#include "server/core/http.h"
+
+#include <string>
+#include <string_view>
+
+namespace sbx {
+
+// Bodies below this many bytes go as they are: the header would cost more than it saves.
+constexpr std::size_t kCompressMinBytes = 1024;
+
+enum class ContentCoding { Identity, Gzip, Deflate };
+
+// What the request's Accept-Encoding allows, gzip preferred (RFC 9110 12.5.3: q=0 refuses a
+// coding; "*" stands for any coding not named).
+ContentCoding acceptedCoding(const HttpRequest &request);
+// Compresses a buffered JSON or text response in place for the coding the request accepts
+// (Content-Encoding and Vary set); leaves alone a small body, another type, a body already
+// encoded, a partial answer (206, Content-Range) and HEAD. True when it compressed.
+bool compressResponse(const HttpRequest &request, HttpResponse &response);
+// zlib: gzip framing (RFC 1952) or zlib framing ("deflate" in HTTP, RFC 1950). Empty on failure.
+std::string compressBytes(std::string_view input, ContentCoding coding);
+
+} // namespace sbx
