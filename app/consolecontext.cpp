@@ -124,6 +124,8 @@ ConsoleContext::ConsoleContext(const Paths &paths, QObject *parent)
     loaded.terminalColorScheme = m_settings->value(u"preferences/terminalColorScheme"_s).toString();
     loaded.terminalFontFamily = m_settings->value(u"preferences/terminalFontFamily"_s).toString();
     loaded.terminalFontSize = m_settings->value(u"preferences/terminalFontSize"_s, 0).toInt();
+    loaded.terminalPrediction =
+        m_settings->value(u"preferences/terminalPrediction"_s, loaded.terminalPrediction).toInt();
     m_preferences->set(loaded);
     m_registry->setPollInterval(loaded.pollIntervalMs);
     // The traffic inspector's bounds: no dialog for them yet, only these settings.
@@ -161,6 +163,7 @@ void ConsoleContext::setPreferences(const Preferences &preferences) {
     m_settings->setValue(u"preferences/terminalColorScheme"_s, preferences.terminalColorScheme);
     m_settings->setValue(u"preferences/terminalFontFamily"_s, preferences.terminalFontFamily);
     m_settings->setValue(u"preferences/terminalFontSize"_s, preferences.terminalFontSize);
+    m_settings->setValue(u"preferences/terminalPrediction"_s, preferences.terminalPrediction);
     m_settings->sync();
     m_registry->setPollInterval(preferences.pollIntervalMs);
     m_preferences->set(preferences);

@@ -34,6 +34,8 @@ packages=(
   python3-nbformat
   # tests, screenshots and benchmarks
   xvfb xauth imagemagick openssl curl procps wrk lnav time
+  # terminal tests: a full-screen program (no local echo is guessed inside it)
+  vim-tiny
   # observe tests: a child that allocates 300 MB
   python3
   # the Debian package (`make package`, tests/package): icon renders, man pages from --help, the

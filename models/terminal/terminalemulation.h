@@ -49,6 +49,7 @@ public:
     TerminalMouseMode mouseMode() const { return m_terminal.mouseMode(); }
     QString title() const { return m_terminal.title(); }
     TerminalCursor cursor() const { return m_terminal.cursor(); }
+    TerminalState::ShellPhase shellPhase() const { return m_terminal.shellPhase(); }
 
     // Visible screen.
     QString lineText(int row) const;

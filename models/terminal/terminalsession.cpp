@@ -2,6 +2,7 @@
 
 #include "client/api/shelljobs.h"
 #include "models/terminal/terminalemulation.h"
+#include "models/terminal/terminalpredictor.h"
 
 #include <algorithm>
 
@@ -11,7 +12,8 @@ TerminalSession::TerminalSession(SandboxClient *client, const QString &sessionId
     : QObject(parent)
     , m_client(client)
     , m_channel(new TerminalChannel(client, this))
-    , m_emulation(new TerminalEmulation(kDefaultColumns, kDefaultRows, this)) {
+    , m_emulation(new TerminalEmulation(kDefaultColumns, kDefaultRows, this))
+    , m_predictor(new TerminalPredictor(m_emulation, this)) {
     connect(m_channel, &TerminalChannel::output, m_emulation, &TerminalEmulation::feed);
     connect(m_channel, &TerminalChannel::replayStarting, m_emulation, [this] {
         // The server resends what the screen should show: start from a clean terminal.
@@ -81,6 +83,11 @@ void TerminalSession::negotiateSize() {
 }
 
 bool TerminalSession::sendInput(const QByteArray &bytes) {
+    // Predicted only what goes to a live session at once; waiting keys show as waiting.
+    if (m_channel->state() == TerminalChannel::State::Live && m_channel->pendingInput().isEmpty()) {
+        m_predictor->setRoundTripMs(m_channel->roundTripMs());
+        m_predictor->keysSent(bytes);
+    }
     return m_channel->sendInput(bytes);
 }
 

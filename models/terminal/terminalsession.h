@@ -12,6 +12,7 @@ namespace sbx {
 
 class SandboxClient;
 class TerminalEmulation;
+class TerminalPredictor;
 
 // One shell as the console holds it (Konsole's Session): a TerminalChannel feeding one
 // TerminalEmulation that any number of views show; their input goes to the channel and the
@@ -30,6 +31,8 @@ public:
 
     TerminalChannel *channel() const { return m_channel; }
     TerminalEmulation *emulation() const { return m_emulation; }
+    // Local echo for a far sandbox; its round trip follows the channel's pings.
+    TerminalPredictor *predictor() const { return m_predictor; }
     QString sessionId() const { return m_channel->sessionId(); }
     bool isRunning() const;
     // Why the shell ended, empty while it runs: a view attached afterwards shows it as well.
@@ -63,6 +66,7 @@ private:
     QPointer<SandboxClient> m_client;
     TerminalChannel *m_channel;
     TerminalEmulation *m_emulation;
+    TerminalPredictor *m_predictor;
     // Views by key; an invalid size until the view told one.
     QHash<QObject *, QSize> m_viewSizes;
     QSize m_size{kDefaultColumns, kDefaultRows};

@@ -81,6 +81,10 @@ public:
     const TerminalInputModes &inputModes() const { return m_input; }
     TerminalMouseMode mouseMode() const;
     QString title() const { return m_title; }
+    // Where the shell is, from its prompt markers: sandbox-server's OSC 6973 (prompt;status,
+    // start) or the common OSC 133 (A/B prompt, C command output, D done). Unknown without them.
+    enum class ShellPhase : uint8_t { Unknown, Prompt, Running };
+    ShellPhase shellPhase() const { return m_shellPhase; }
 
     // What happened since the emulation last asked: taken once.
     bool takeChanged() { return std::exchange(m_changed, false); }
@@ -194,6 +198,7 @@ private:
 
     QString m_title;
     bool m_titlePending = false;
+    ShellPhase m_shellPhase = ShellPhase::Unknown;
     int m_bells = 0;
     QByteArray m_answer;
     bool m_changed = false;

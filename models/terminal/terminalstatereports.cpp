@@ -310,6 +310,21 @@ void TerminalState::oscDispatch(std::string_view payload) {
     const std::string_view code = payload.substr(0, semicolon);
     if (semicolon == std::string_view::npos)
         return;
+    const std::string_view rest = payload.substr(semicolon + 1);
+    if (code == "6973") {
+        if (rest.starts_with("prompt"))
+            m_shellPhase = ShellPhase::Prompt;
+        else if (rest.starts_with("start"))
+            m_shellPhase = ShellPhase::Running;
+        return;
+    }
+    if (code == "133") {
+        if (rest.starts_with('A') || rest.starts_with('B') || rest.starts_with('D'))
+            m_shellPhase = ShellPhase::Prompt;
+        else if (rest.starts_with('C'))
+            m_shellPhase = ShellPhase::Running;
+        return;
+    }
     if (code == "0" || code == "2") {
         m_title = QString::fromUtf8(payload.data() + semicolon + 1,
                                     qsizetype(payload.size() - semicolon - 1));

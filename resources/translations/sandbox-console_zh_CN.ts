@@ -4108,6 +4108,26 @@ Call it with these arguments?
         <source>Font si&amp;ze:</source>
         <translation>字号(&amp;Z)：</translation>
     </message>
+    <message>
+        <source>Off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Adaptive: on above a 30 ms round trip</source>
+        <translation>自适应：往返时间超过 30 毫秒时开启</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>始终</translation>
+    </message>
+    <message>
+        <source>Typed characters show at once, underlined, until the sandbox&apos;s echo confirms them (as mosh does); never in full-screen programs or at password prompts</source>
+        <translation>输入的字符立即显示并带下划线，直到沙箱的回显确认它们（与 mosh 相同）；全屏程序和密码提示中从不预测</translation>
+    </message>
+    <message>
+        <source>&amp;Local echo:</source>
+        <translation>本地回显(&amp;L)：</translation>
+    </message>
 </context>
 <context>
     <name>sbx::ProcessTableModel</name>
@@ -5476,6 +5496,14 @@ SHA-256 指纹：
     <message>
         <source>Close %1</source>
         <translation>关闭 %1</translation>
+    </message>
+    <message>
+        <source>Round trip %1 ms · local echo on</source>
+        <translation>往返 %1 毫秒 · 本地回显已开启</translation>
+    </message>
+    <message>
+        <source>Round trip %1 ms</source>
+        <translation>往返 %1 毫秒</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "client/api/shelljobs.h"
 #include "client/sandboxclient.h"
 #include "models/terminal/terminalemulation.h"
+#include "models/terminal/terminalpredictor.h"
 #include "models/terminal/terminalsession.h"
 #include "tests/support/faultproxy.h"
 #include "tests/support/jobs.h"
@@ -17,6 +18,7 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -100,6 +102,8 @@ private Q_SLOTS:
     void typedEchoShowsOnScreen();
     void reconnectShowsWhatWasPrintedMeanwhile();
     void keysTypedWhileReconnectingWaitGreyed();
+    void predictedEchoOverASlowLink();
+    void noPredictionInAFullScreenProgram();
     void alternateScreenSurvivesReattach();
     void terminalTabOpensClosesAndSplits();
     void splitSameSessionShowsOneShellInTwoViews();
@@ -200,6 +204,80 @@ void TestTerminal::keysTypedWhileReconnectingWaitGreyed() {
     QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"pend-9"_s), 10000);
     QVERIFY(pane.view()->cursorOverlay().text.isEmpty());
     QVERIFY(pane.bannerText().isEmpty());
+}
+
+// 100 ms each way: a typed character is on screen (underlined) before its echo could be, and
+// goes once the echo confirms it; where the shell echoes something else (a readline binding
+// turns q into Q), the server's text wins; a `read -s` prompt gets no guesses.
+void TestTerminal::predictedEchoOverASlowLink() {
+    FaultProxy proxy(m_server.port());
+    const auto client = clientThrough(proxy);
+    QVERIFY(client);
+    proxy.setLatency(100);
+    TerminalPane pane(client.get());
+    QVERIFY(showLive(pane));
+    TerminalPredictor *predictor = pane.session()->predictor();
+    predictor->setMode(TerminalPredictor::Mode::Always);
+    QTRY_VERIFY_WITH_TIMEOUT(atPrompt(pane.view()), 10000);
+    const auto promptLine = [&pane] {
+        const TerminalEmulation *e = pane.view()->emulation();
+        return e->lineText(e->cursor().row);
+    };
+    const QString before = promptLine();
+
+    QTest::keyClicks(pane.view(), u"ec"_s);
+    // Painted now; the server's echo is at least 200 ms away.
+    QCOMPARE(pane.view()->cursorOverlay().text, u"ec"_s);
+    QVERIFY(pane.view()->cursorOverlay().underline);
+    QCOMPARE(promptLine(), before);
+    QTRY_COMPARE_WITH_TIMEOUT(pane.view()->cursorOverlay().text, QString(), 5000);
+    QVERIFY2(promptLine().trimmed().endsWith(u"ec"_s), qPrintable(promptLine()));
+    QTest::keyClicks(pane.view(), u"ho ok-$((2*4))"_s);
+    QTest::keyClick(pane.view(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"ok-8"_s), 10000);
+    QCOMPARE(predictor->mispredictions(), 0);
+
+    // The shell's line editor turns a typed q into Q: the echo is not what was typed.
+    typeLine(pane.view(), u"bind '\"q\": \"Q\"'; echo bound-$((1+1))"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"bound-2"_s), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(atPrompt(pane.view()), 10000);
+    QTest::keyClick(pane.view(), Qt::Key_Q);
+    QCOMPARE(pane.view()->cursorOverlay().text, u"q"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(promptLine().trimmed().endsWith(u'Q'), 5000);
+    QCOMPARE(pane.view()->cursorOverlay().text, QString());
+    QCOMPARE(predictor->mispredictions(), 1);
+    QTest::keyClick(pane.view(), Qt::Key_Backspace);
+    QTRY_VERIFY_WITH_TIMEOUT(atPrompt(pane.view()), 5000);
+
+    typeLine(pane.view(), u"read -s secret; echo got-${#secret}"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        pane.view()->emulation()->shellPhase() == TerminalState::ShellPhase::Running, 5000);
+    QTest::keyClicks(pane.view(), u"hunter2"_s);
+    QCOMPARE(pane.view()->cursorOverlay().text, QString());
+    QTest::keyClick(pane.view(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"got-7"_s), 10000);
+    QVERIFY(!pane.view()->emulation()->screenText().contains(u"hunter2"_s));
+}
+
+void TestTerminal::noPredictionInAFullScreenProgram() {
+    const QString vi = QStandardPaths::findExecutable(u"vi"_s);
+    if (vi.isEmpty())
+        QSKIP("no vi here (packaging/install-deps.sh installs vim-tiny)");
+    FaultProxy proxy(m_server.port());
+    const auto client = clientThrough(proxy);
+    QVERIFY(client);
+    proxy.setLatency(100);
+    TerminalPane pane(client.get());
+    QVERIFY(showLive(pane));
+    pane.session()->predictor()->setMode(TerminalPredictor::Mode::Always);
+    typeLine(pane.view(), u"vi -u NONE"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(pane.view()->emulation()->altScreen(), 10000);
+    QTest::keyClicks(pane.view(), u"ihello"_s);
+    QCOMPARE(pane.view()->cursorOverlay().text, QString());
+    QTest::keyClick(pane.view(), Qt::Key_Escape);
+    QTest::keyClicks(pane.view(), u":q!"_s);
+    QTest::keyClick(pane.view(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!pane.view()->emulation()->altScreen(), 10000);
 }
 
 void TestTerminal::alternateScreenSurvivesReattach() {

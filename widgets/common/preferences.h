@@ -27,6 +27,9 @@ struct Preferences {
     QString terminalColorScheme;
     QString terminalFontFamily;
     int terminalFontSize = 0;
+    // Predictive local echo: 0 off, 1 adaptive (on above a 30 ms round trip), 2 always (a
+    // TerminalPredictor::Mode).
+    int terminalPrediction = 1;
 
     bool operator==(const Preferences &) const = default;
 };

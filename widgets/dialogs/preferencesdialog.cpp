@@ -31,7 +31,8 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     , m_toolBar(new QComboBox(this))
     , m_scheme(new QComboBox(this))
     , m_font(new QFontComboBox(this))
-    , m_fontSize(new QSpinBox(this)) {
+    , m_fontSize(new QSpinBox(this))
+    , m_prediction(new QComboBox(this)) {
     setWindowTitle(tr("Preferences"));
     auto *general = new QWidget(m_pages);
     auto *form = new QFormLayout(general);
@@ -92,6 +93,14 @@ PreferencesDialog::PreferencesDialog(const Preferences &preferences, QWidget *pa
     m_fontSize->setSuffix(tr(" pt"));
     m_fontSize->setValue(qRound(font.pointSizeF()));
     terminalForm->addRow(tr("Font si&ze:"), m_fontSize);
+    m_prediction->addItem(tr("Off"));
+    m_prediction->addItem(tr("Adaptive: on above a 30 ms round trip"));
+    m_prediction->addItem(tr("Always"));
+    m_prediction->setCurrentIndex(qBound(0, preferences.terminalPrediction, 2));
+    m_prediction->setToolTip(tr("Typed characters show at once, underlined, until the sandbox's "
+                                "echo confirms them (as mosh does); never in full-screen "
+                                "programs or at password prompts"));
+    terminalForm->addRow(tr("&Local echo:"), m_prediction);
     m_pages->addTab(terminal, tr("Terminal"));
 
     auto *files = new QWidget(m_pages);
@@ -146,6 +155,7 @@ Preferences PreferencesDialog::preferences() const {
     p.terminalFontFamily = family == QFontInfo(defaultFont).family() ? QString() : family;
     p.terminalFontSize =
         m_fontSize->value() == qRound(defaultFont.pointSizeF()) ? 0 : m_fontSize->value();
+    p.terminalPrediction = m_prediction->currentIndex();
     return p;
 }
 

@@ -25,6 +25,7 @@ public:
     QComboBox *terminalSchemeBox() const { return m_scheme; }
     QFontComboBox *terminalFontBox() const { return m_font; }
     QSpinBox *terminalFontSizeBox() const { return m_fontSize; }
+    QComboBox *terminalPredictionBox() const { return m_prediction; }
 
 private:
     Preferences m_preferences;
@@ -42,6 +43,7 @@ private:
     QComboBox *m_scheme;
     QFontComboBox *m_font;
     QSpinBox *m_fontSize;
+    QComboBox *m_prediction;
 };
 
 } // namespace sbx

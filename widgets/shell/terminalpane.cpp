@@ -2,6 +2,7 @@
 
 #include "models/palette.h"
 #include "models/terminal/terminalemulation.h"
+#include "models/terminal/terminalpredictor.h"
 #include "models/terminal/terminalsession.h"
 #include "widgets/terminal/terminalview.h"
 
@@ -103,6 +104,8 @@ TerminalPane::TerminalPane(TerminalSession *session, QWidget *parent)
     connect(m_reconnect, &QPushButton::clicked, channel, &TerminalChannel::dropConnection);
     connect(m_dismiss, &QPushButton::clicked, m_banner, &QWidget::hide);
     connect(channel, &TerminalChannel::pendingChanged, this, &TerminalPane::onPendingChanged);
+    connect(session->predictor(), &TerminalPredictor::predictedChanged, this,
+            [this] { onPendingChanged(this->channel()->pendingInput()); });
     connect(channel, &TerminalChannel::pendingHeld, this, [this](const QByteArray &pending) {
         showBanner(tr("A new session replaced the one these keys were typed for: send the "
                       "%n waiting byte(s) to it?",
@@ -180,7 +183,11 @@ void TerminalPane::onInput(const QByteArray &bytes) {
 }
 
 void TerminalPane::onPendingChanged(const QByteArray &pending) {
-    m_view->setCursorOverlay({pendingText(pending), false});
+    // Keys waiting for the link, else characters predicted before their echo (underlined).
+    if (!pending.isEmpty())
+        m_view->setCursorOverlay({pendingText(pending), false});
+    else
+        m_view->setCursorOverlay({m_session->predictor()->predicted(), true});
     if (pending.isEmpty()) {
         m_sendPending->hide();
         m_discardPending->hide();

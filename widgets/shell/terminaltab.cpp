@@ -1,5 +1,7 @@
 #include "widgets/shell/terminaltab.h"
 
+#include "models/terminal/terminalpredictor.h"
+
 #include "client/api/shelljobs.h"
 #include "models/terminal/terminalsession.h"
 #include "widgets/common/preferences.h"
@@ -13,10 +15,12 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QLabel>
 #include <QMenu>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -33,7 +37,10 @@ const char *kNameProperty = "sbxTerminalName";
 // same shell is the menu's other entry.
 const QKeySequence kSplitShortcut(u"Ctrl+Shift+D"_s);
 
-void applyPreferences(TerminalView *view, const Preferences &preferences) {
+void applyPreferences(TerminalPane *pane, const Preferences &preferences) {
+    TerminalView *view = pane->view();
+    pane->session()->predictor()->setMode(
+        TerminalPredictor::Mode(qBound(0, preferences.terminalPrediction, 2)));
     view->setScrollbackLines(preferences.scrollbackLines);
     view->setColorScheme(terminalColorScheme(preferences.terminalColorScheme));
     view->setTerminalFont(
@@ -46,7 +53,8 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     , m_client(client)
     , m_preferences(preferences)
     , m_tabs(new QTabWidget(this))
-    , m_sessionMenu(new QMenu(this)) {
+    , m_sessionMenu(new QMenu(this))
+    , m_link(new QLabel(this)) {
     m_tabs->setTabsClosable(true);
     m_tabs->setMovable(true);
     m_tabs->setDocumentMode(true);
@@ -85,6 +93,16 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     sessions->setMenu(m_sessionMenu);
     sessions->setPopupMode(QToolButton::InstantPopup);
     toolbar->addWidget(sessions);
+    // The link as the current terminal measures it, refreshed each second (pings come every
+    // five): a far sandbox shows why keys are predicted.
+    auto *spacer = new QWidget(toolbar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    toolbar->addWidget(spacer);
+    m_link->setObjectName(u"terminalLink"_s);
+    toolbar->addWidget(m_link);
+    auto *linkTimer = new QTimer(this);
+    connect(linkTimer, &QTimer::timeout, this, [this] { m_link->setText(linkText()); });
+    linkTimer->start(1000);
     connect(m_sessionMenu, &QMenu::aboutToShow, this, &TerminalTab::fillSessionMenu);
 
     auto *layout = new QVBoxLayout(this);
@@ -121,7 +139,7 @@ TerminalTab::TerminalTab(SandboxClient *client, PreferencesHub *preferences, QWi
     if (preferences) {
         connect(preferences, &PreferencesHub::changed, this, [this](const Preferences &p) {
             for (TerminalPane *pane : panes())
-                applyPreferences(pane->view(), p);
+                applyPreferences(pane, p);
         });
     }
     addLocalShortcut(this, QKeySequence(u"Ctrl+Shift+T"_s), tr("New terminal"),
@@ -175,7 +193,7 @@ TerminalPane *TerminalTab::makePane(TerminalSession *session, QWidget *page) {
     auto *pane = new TerminalPane(session, page);
     pane->view()->setPrompts(m_prompts);
     if (m_preferences)
-        applyPreferences(pane->view(), m_preferences->current());
+        applyPreferences(pane, m_preferences->current());
     auto *splitter = static_cast<QSplitter *>(page);
     if (splitter->count() > 0) {
         // The splitter shows the pane before it places it, and the view reports its size when
@@ -280,6 +298,19 @@ void TerminalTab::restoreSessionState(const QJsonObject &state) {
     if (m_tabs->count() > 0)
         m_tabs->setCurrentIndex(
             std::clamp(state.value(u"current"_s).toInt(), 0, m_tabs->count() - 1));
+}
+
+QString TerminalTab::linkText() const {
+    QWidget *page = m_tabs->currentWidget();
+    TerminalPane *pane = page ? page->findChild<TerminalPane *>() : nullptr;
+    if (!pane || !pane->session())
+        return {};
+    const int rtt = pane->channel()->roundTripMs();
+    if (rtt < 0)
+        return {};
+    const bool predicting = pane->session()->predictor()->active();
+    return predicting ? tr("Round trip %1 ms · local echo on").arg(rtt)
+                      : tr("Round trip %1 ms").arg(rtt);
 }
 
 void TerminalTab::closeCurrent() {

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QAction;
+class QLabel;
 class QMenu;
 class QTabWidget;
 class QToolButton;
@@ -49,6 +50,8 @@ public:
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
     QList<TerminalPane *> panes() const;
     QTabWidget *tabs() const { return m_tabs; }
+    // The toolbar's line about the current terminal's link: its round trip, local echo.
+    QString linkText() const;
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -70,6 +73,7 @@ private:
     UserPrompts *m_prompts = nullptr;
     QTabWidget *m_tabs;
     QMenu *m_sessionMenu;
+    QLabel *m_link;
     int m_opened = 0;
     bool m_restoreExpected = false; // restored terminals are coming: no shell of our own at first
 };
