@@ -29,6 +29,14 @@ BashRun::BashRun(SandboxClient *client, BashExecRequest request, QObject *parent
     m_state.command = m_request.command;
     m_retry->setSingleShot(true);
     connect(m_retry, &QTimer::timeout, this, &BashRun::poll);
+    // Back, as the list's probe or a terminal found: no need to sit out the backoff.
+    if (client)
+        connect(client, &SandboxClient::reachabilityChanged, this, [this](bool reachable) {
+            if (reachable && m_phase == Phase::Reconnecting && m_retry->isActive()) {
+                m_retry->stop();
+                poll();
+            }
+        });
 }
 
 BashRun::BashRun(SandboxClient *client, const BashCommandState &existing, QObject *parent)

@@ -144,12 +144,24 @@ FileWatch::FileWatch(SandboxClient *client, QString path, QObject *parent)
     , m_path(std::move(path))
     , m_retry(new QTimer(this)) {
     m_retry->setSingleShot(true);
-    connect(m_retry, &QTimer::timeout, this, [this] {
-        if (m_watcherId.isEmpty())
-            create();
-        else
-            poll();
-    });
+    connect(m_retry, &QTimer::timeout, this, &FileWatch::retryNow);
+    // A long poll is silent by design: whether the sandbox answers comes from the list's
+    // probe (and the terminals), not from waiting out the poll's 45 s.
+    if (client)
+        connect(client, &SandboxClient::reachabilityChanged, this, [this](bool reachable) {
+            if (!reachable && m_state == State::Live && m_job) {
+                m_job->abort();
+                setState(State::Reconnecting, tr("The sandbox does not answer"));
+                retryLater();
+            } else if (reachable && m_state == State::Reconnecting && m_retry->isActive()) {
+                m_retry->stop();
+                // The sandbox answers again: the watch is live as soon as its poll is out
+                // (a long poll says nothing until something changes).
+                if (!m_watcherId.isEmpty())
+                    setState(State::Live);
+                retryNow();
+            }
+        });
 }
 
 FileWatch::~FileWatch() {
@@ -225,6 +237,13 @@ void FileWatch::poll() {
         retryLater();
     });
     job->start();
+}
+
+void FileWatch::retryNow() {
+    if (m_watcherId.isEmpty())
+        create();
+    else
+        poll();
 }
 
 void FileWatch::retryLater() {

@@ -67,6 +67,7 @@ private:
     void create();
     void poll();
     void retryLater();
+    void retryNow();
     void setState(State state, const QString &problem = {});
 
     QPointer<SandboxClient> m_client;

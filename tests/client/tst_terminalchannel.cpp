@@ -1,5 +1,6 @@
 // TerminalChannel against a real sandbox-server: a live shell, resize, reconnect through a
 // fault-injecting proxy with the output produced meanwhile, exit, refusals.
+#include "client/api/filewatch.h"
 #include "client/api/sandboxjobs.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
@@ -203,16 +204,26 @@ void TestTerminalChannel::listAndTerminalAgree() {
     TerminalChannel channel(registry.client(id));
     channel.open();
     QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+    // A file watch's long poll is silent by design (up to 45 s): it follows the same truth.
+    FileWatch watch(registry.client(id), m_server.workspace());
+    watch.start();
+    QTRY_COMPARE_WITH_TIMEOUT(watch.state(), FileWatch::State::Live, 10000);
 
     proxy.setBlackhole(true);
     QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 11000);
     // The probe it asked for needs its own bound (5 s) to say unreachable.
     QTRY_COMPARE_WITH_TIMEOUT(registry.state(id), SandboxState::Unreachable, 8000);
     QCOMPARE(registry.client(id)->reachable(), std::optional<bool>(false));
+    QTRY_COMPARE_WITH_TIMEOUT(watch.state(), FileWatch::State::Reconnecting, 1000);
 
     proxy.setBlackhole(false);
     QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 20000);
     QTRY_COMPARE_WITH_TIMEOUT(registry.state(id), SandboxState::Online, 8000);
+    QTRY_COMPARE_WITH_TIMEOUT(watch.state(), FileWatch::State::Live, 8000);
+    // And it sees changes again.
+    QSignalSpy changes(&watch, &FileWatch::changes);
+    QFile(m_server.workspace() + u"/after-the-blackhole.txt"_s).open(QIODevice::WriteOnly);
+    QVERIFY(changes.wait(10000));
 }
 
 void TestTerminalChannel::saysWhatMayBeMissingWithoutReplay() {
