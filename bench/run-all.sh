@@ -19,6 +19,7 @@ sections=(
   "faults|server load and faults|bench/server/faults.sh $build"
   "terminal|terminal: throughput, memory, key round trip, beside xterm.js|bench/terminal/run.sh $build"
   "files|files: 100 000-entry listing, 1 GiB upload and download, beside curl|bench/files/run.sh $build"
+  "far|far sandbox: listings at 50 ms RTT, gzip and plain, beside curl|bench/files/far-listing.sh $build"
   "observe|observe: server CPU while live is polled, 500 processes|bench/observe/run.sh $build"
   "activity|activity: run output, file events|bench/activity/run.sh $build"
   "logs|logs: index, search, follow, beside lnav and grep|bench/logs/run.sh $build"
