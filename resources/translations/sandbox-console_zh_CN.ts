@@ -1629,6 +1629,10 @@ Compare the fingerprint with the one the host&apos;s owner gives you (ssh-keygen
         <source>Not watching this folder: %1</source>
         <translation>未监视此文件夹：%1</translation>
     </message>
+    <message>
+        <source>The sandbox does not answer</source>
+        <translation>沙箱没有应答</translation>
+    </message>
 </context>
 <context>
     <name>sbx::FilesTab</name>
