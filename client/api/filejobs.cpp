@@ -78,15 +78,38 @@ ListFilesJob::ListFilesJob(SandboxClient *client, const QString &path, ListOptio
              }())
     , m_path(path) {}
 
-Status ListFilesJob::parseReply(const QByteArray &body, QNetworkReply *) {
+ListFilesJob::~ListFilesJob() = default;
+
+void ListFilesJob::prepareReply(QNetworkReply *) {
+    // A new attempt starts a new body.
+    m_body.clear();
+    m_stream.reset();
+}
+
+void ListFilesJob::onBodyData(QNetworkReply *reply) {
+    const QByteArray bytes = reply->readAll();
+    if (bytes.isEmpty())
+        return;
+    tapBody(bytes);
+    if (m_body.isEmpty())
+        m_stream = std::make_unique<FileListingStream>();
+    m_body += bytes;
+    const QList<RemoteFileInfo> rows = m_stream->feed(bytes);
+    if (!rows.isEmpty())
+        Q_EMIT rowsArriving(rows);
+}
+
+Status ListFilesJob::parseReply(const QByteArray &rest, QNetworkReply *) {
+    const QByteArray body = std::exchange(m_body, {}) + rest;
     FileListing listing = parseFileListing(body);
     m_files = std::move(listing.files);
     return listing.status;
 }
 
-bool ListFilesJob::parseReplyAsync(const QByteArray &body) {
-    if (body.size() < kAsyncParseBytes)
+bool ListFilesJob::parseReplyAsync(const QByteArray &rest) {
+    if (m_body.size() + rest.size() < kAsyncParseBytes)
         return false;
+    const QByteArray body = std::exchange(m_body, {}) + rest;
     // The watcher is our child: if the job is aborted and deleted, the result is dropped.
     m_watcher = new QFutureWatcher<FileListing>(this);
     connect(m_watcher, &QFutureWatcher<FileListing>::finished, this, [this] {

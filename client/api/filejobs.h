@@ -8,10 +8,13 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 
 template <typename T> class QFutureWatcher;
 
 namespace sbx {
+
+class FileListingStream;
 
 // One entry of POST /v1/file/list.
 struct RemoteFileInfo {
@@ -46,18 +49,26 @@ class ListFilesJob final : public ApiJob {
     Q_OBJECT
 public:
     ListFilesJob(SandboxClient *client, const QString &path, ListOptions options = {});
+    ~ListFilesJob() override;
     const QString &path() const { return m_path; }
 Q_SIGNALS:
     void succeeded(const QList<RemoteFileInfo> &files);
+    // Rows as the body arrives, before it is whole (a preview: succeeded() has them all, parsed
+    // again from the whole body).
+    void rowsArriving(const QList<RemoteFileInfo> &rows);
 
 protected:
     Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
     bool parseReplyAsync(const QByteArray &body) override;
+    void prepareReply(QNetworkReply *reply) override;
+    void onBodyData(QNetworkReply *reply) override;
     void emitSucceeded() override { Q_EMIT succeeded(m_files); }
 
 private:
     QString m_path;
     QList<RemoteFileInfo> m_files;
+    QByteArray m_body; // read as it arrived
+    std::unique_ptr<FileListingStream> m_stream;
     QFutureWatcher<FileListing> *m_watcher = nullptr;
 };
 

@@ -479,6 +479,73 @@ QDateTime parseIsoTime(QByteArrayView text) {
     return QDateTime::fromString(QString::fromUtf8(text), Qt::ISODateWithMs);
 }
 
+QList<RemoteFileInfo> FileListingStream::feed(QByteArrayView bytes) {
+    QList<RemoteFileInfo> rows;
+    if (m_failed || m_complete)
+        return rows;
+    // Depths: the envelope's object 1, data's object 2, the files array 3, a FileInfo 4.
+    constexpr int kFilesDepth = 3;
+    for (const char c : bytes) {
+        if (m_depth > kFilesDepth || (m_inFiles && c == '{' && !m_inString))
+            m_object += c;
+        if (m_inString) {
+            if (m_escape)
+                m_escape = false;
+            else if (c == '\\')
+                m_escape = true;
+            else if (c == '"')
+                m_inString = false;
+            else if (m_string.size() < 16)
+                m_string += c;
+            continue;
+        }
+        switch (c) {
+        case '"':
+            m_inString = true;
+            m_string.clear();
+            break;
+        case ':':
+            m_lastKey = m_string;
+            m_filesNext = m_depth == 2 && m_lastKey == "files";
+            break;
+        case '{':
+            ++m_depth;
+            break;
+        case '[':
+            ++m_depth;
+            if (m_depth == kFilesDepth && m_filesNext)
+                m_inFiles = true;
+            break;
+        case '}':
+        case ']':
+            if (--m_depth < 0) {
+                m_failed = true;
+                return rows;
+            }
+            if (m_inFiles && m_depth == kFilesDepth && c == '}') {
+                Scanner scan(m_object.constData(), m_object.constData() + m_object.size());
+                if (!readFile(scan, rows)) {
+                    m_failed = true;
+                    return rows;
+                }
+                m_object.clear();
+            } else if (m_inFiles && m_depth == kFilesDepth - 1) {
+                m_inFiles = false;
+                m_complete = true;
+                return rows;
+            }
+            break;
+        default:
+            break;
+        }
+        if (m_depth > kMaxDepth) {
+            m_failed = true;
+            return rows;
+        }
+    }
+    return rows;
+}
+
 bool parseFileListingFast(QByteArrayView body, QList<RemoteFileInfo> &files) {
     files.clear();
     Scanner scan(body.data(), body.data() + body.size());

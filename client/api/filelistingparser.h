@@ -16,6 +16,31 @@ namespace sbx {
 // decides what it means or which error it is.
 bool parseFileListingFast(QByteArrayView body, QList<RemoteFileInfo> &files);
 
+// Cuts the FileInfo objects of a POST /v1/file/list answer out of its bytes as they arrive, so
+// that the first rows can be shown before a large body is whole. A preview only: the complete
+// body is still parsed as a whole, and the stream gives up (failed()) at anything it does not
+// expect rather than guess.
+class FileListingStream final {
+public:
+    // The rows completed by these bytes.
+    QList<RemoteFileInfo> feed(QByteArrayView bytes);
+    bool failed() const { return m_failed; }
+    // The files array has closed: every row was given.
+    bool complete() const { return m_complete; }
+
+private:
+    QByteArray m_object; // the object being cut out
+    int m_depth = 0;
+    bool m_inString = false;
+    bool m_escape = false;
+    QByteArray m_string; // the string token being read (its first bytes), for keys
+    QByteArray m_lastKey;
+    bool m_filesNext = false;
+    bool m_inFiles = false;
+    bool m_failed = false;
+    bool m_complete = false;
+};
+
 // "2024-05-01T12:00:00.123Z" (or without the milliseconds) as UTC, without QDateTime's parser;
 // any other form through QDateTime::fromString(Qt::ISODateWithMs).
 QDateTime parseIsoTime(QByteArrayView text);

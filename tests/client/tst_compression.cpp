@@ -66,6 +66,7 @@ private Q_SLOTS:
     void listingArrivesGzipped();
     void identityAndRefusalsAreHonoured();
     void consoleRowsAreTheSame();
+    void firstRowsBeforeTheBodyIsWhole();
     void smallAnswersAndDownloadsStayAsTheyAre();
 };
 
@@ -130,6 +131,32 @@ void TestCompression::consoleRowsAreTheSame() {
     QCOMPARE(names.last(), u"file-09999.txt"_s);
     QVERIFY2(proxy.bytesToClients() < 200 * 1024,
              qPrintable(QString::number(proxy.bytesToClients())));
+}
+
+// Over a slow link (4 KiB per 10 ms) the first rows are there long before the last byte, and
+// the rows previewed are the rows listed.
+void TestCompression::firstRowsBeforeTheBodyIsWhole() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setLatency(25);
+    proxy.setBytesPerTick(4096);
+    SandboxClient client({proxy.url(), {}}, {});
+    auto *job = new ListFilesJob(&client, m_folder);
+    QSignalSpy listed(job, &ListFilesJob::succeeded);
+    int previewed = 0;
+    int batches = 0;
+    bool beforeTheEnd = false;
+    connect(job, &ListFilesJob::rowsArriving, this, [&](const QList<RemoteFileInfo> &rows) {
+        if (batches++ == 0)
+            beforeTheEnd = listed.isEmpty();
+        previewed += int(rows.size());
+    });
+    job->start();
+    QVERIFY(listed.wait(30000));
+    QVERIFY(beforeTheEnd);
+    QVERIFY2(batches > 3, qPrintable(QString::number(batches)));
+    QCOMPARE(previewed, kFiles);
+    QCOMPARE(listed.first().first().value<QList<RemoteFileInfo>>().size(), kFiles);
 }
 
 void TestCompression::smallAnswersAndDownloadsStayAsTheyAre() {

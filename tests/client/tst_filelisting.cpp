@@ -41,6 +41,8 @@ private slots:
     void unusualAnswersGoTheTolerantWay_data();
     void unusualAnswersGoTheTolerantWay();
     void mutationsNeverDisagree();
+    void streamedRowsMatchWhateverTheCuts();
+    void streamGivesUpOnWhatItDoesNotExpect();
     void isoTimesAsQDateTimeReadsThem_data();
     void isoTimesAsQDateTimeReadsThem();
 };
@@ -277,6 +279,43 @@ void TestFileListing::isoTimesAsQDateTimeReadsThem() {
     QCOMPARE(parsed, expected);
     if (expected.isValid())
         QCOMPARE(parsed.toMSecsSinceEpoch(), expected.toMSecsSinceEpoch());
+}
+
+// The preview cut from the bytes as they arrive: the same rows as the whole body, wherever the
+// network splits it, names with quotes, braces and escapes included.
+void TestFileListing::streamedRowsMatchWhateverTheCuts() {
+    QByteArray files;
+    for (int i = 0; i < 40; ++i)
+        files += (i ? "," : "") + fileJson(i);
+    files += R"(,{"name":"a\"}{[b","path":"/w/a\"}{[b","is_directory":true,"size":null,)"
+             R"("permissions":"755","modified_time":null,"extension":null})";
+    files += R"(,{"name":"\u65e5\\x","path":"/w/\u65e5\\x","is_directory":false,"size":3})";
+    const QByteArray body = R"({"success":true,"message":"listed \"files\":[no]","data":)"
+                            R"({"path":"/w","files":[)" +
+                            files + R"(],"total_count":42},"hint":null})";
+    QList<RemoteFileInfo> whole;
+    QVERIFY(parseFileListingFast(body, whole));
+    QCOMPARE(whole.size(), 42);
+    for (const int chunk : {1, 2, 3, 7, 64, 1000, int(body.size())}) {
+        FileListingStream stream;
+        QList<RemoteFileInfo> rows;
+        for (qsizetype at = 0; at < body.size(); at += chunk)
+            rows += stream.feed(
+                QByteArrayView(body).sliced(at, qMin<qsizetype>(chunk, body.size() - at)));
+        QVERIFY2(!stream.failed(), qPrintable(QString::number(chunk)));
+        QVERIFY(stream.complete());
+        compareListings(rows, whole);
+    }
+}
+
+void TestFileListing::streamGivesUpOnWhatItDoesNotExpect() {
+    FileListingStream stream;
+    QVERIFY(stream.feed(R"({"success":true,"data":{"files":[{"name":12}]}})").isEmpty());
+    QVERIFY(stream.failed());
+    FileListingStream error;
+    QVERIFY(error.feed(R"({"success":false,"message":"no such folder","data":null})").isEmpty());
+    QVERIFY(!error.failed());
+    QVERIFY(!error.complete());
 }
 
 QTEST_GUILESS_MAIN(TestFileListing)
