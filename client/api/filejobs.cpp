@@ -287,7 +287,8 @@ void SudoListFilesJob::abort() {
 
 void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
                   std::function<void(const QList<RemoteFileInfo> &)> listed,
-                  std::function<void(const Status &)> failed) {
+                  std::function<void(const Status &)> failed,
+                  std::function<void(const QList<RemoteFileInfo> &)> preview) {
     if (options.sudo) {
         auto *job = new SudoListFilesJob(client, path, options);
         QObject::connect(job, &SudoListFilesJob::succeeded, context, listed);
@@ -298,6 +299,8 @@ void startListing(SandboxClient *client, const QString &path, ListOptions option
     auto *job = new ListFilesJob(client, path, options);
     QObject::connect(job, &ListFilesJob::succeeded, context, listed);
     QObject::connect(job, &ApiJob::failed, context, failed);
+    if (preview)
+        QObject::connect(job, &ListFilesJob::rowsArriving, context, preview);
     job->start();
 }
 

@@ -142,8 +142,11 @@ FileListing parseSudoListing(const QString &output, const QString &path, bool sh
 
 // Starts the listing job options ask for (ListFilesJob, or SudoListFilesJob with sudo); exactly
 // one of listed or failed runs later, in context, unless context goes away first.
+// preview, when given, gets rows as the body arrives (ListFilesJob::rowsArriving; never with
+// sudo).
 void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
                   std::function<void(const QList<RemoteFileInfo> &)> listed,
-                  std::function<void(const Status &)> failed);
+                  std::function<void(const Status &)> failed,
+                  std::function<void(const QList<RemoteFileInfo> &)> preview = {});
 
 } // namespace sbx

@@ -4,6 +4,7 @@
 #include "models/files/remotefilenode.h"
 
 #include <QCollator>
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QHash>
 #include <QJsonArray>
@@ -30,6 +31,10 @@ constexpr qsizetype kWorkerRows = 4096;
 constexpr std::size_t kChunkRows = 20000;
 // New rows of a refresh up to this many are each inserted at their place.
 constexpr std::size_t kPlacedRows = 64;
+// A preview shows a few screens of a folder still arriving, once it has taken this long (a
+// quick listing is shown whole, without a preview to replace); the listing then replaces it.
+constexpr qsizetype kPreviewRows = 400;
+constexpr qint64 kPreviewAfterMs = 150;
 
 bool sameFacts(const RemoteFileInfo &was, const RemoteFileInfo &f) {
     return was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
@@ -222,10 +227,23 @@ void RemoteFileModel::list(Node *folder) {
     ++m_loading;
     const QString path = folder->info.path;
     const quint64 generation = m_generation;
+    const bool firstListing = !folder->listed && folder->children.empty();
+    QElapsedTimer started;
+    started.start();
+    const auto preview = [this, path, generation, started](const QList<RemoteFileInfo> &rows) {
+        if (started.elapsed() < kPreviewAfterMs)
+            return;
+        Node *node = generation == m_generation ? nodeForPath(path) : nullptr;
+        if (node && node->listing && (node->previewed || node->children.empty()))
+            showPreview(node, rows);
+    };
     const auto listed = [this, path, generation](const QList<RemoteFileInfo> &files) {
         Node *node = generation == m_generation ? nodeForPath(path) : nullptr;
         if (!node || !node->listing)
             return; // the folder went away meanwhile
+        // The listing replaces its preview as a first listing, in chunks: matching 100 000
+        // rows against a few hundred would only cost a refresh's stall.
+        dropPreview(node);
         if (files.size() < kWorkerRows) {
             apply(node, build(files, m_sort));
             return;
@@ -262,6 +280,7 @@ void RemoteFileModel::list(Node *folder) {
         if (generation != m_generation)
             return;
         if (Node *node = nodeForPath(path); node && node->listing) {
+            dropPreview(node); // part of a listing that failed is no listing
             node->listing = false;
             node->listed = true;
             node->error = status.message;
@@ -272,7 +291,42 @@ void RemoteFileModel::list(Node *folder) {
         }
         Q_EMIT listingFailed(path, status);
     };
-    startListing(m_client, path, {.sudo = m_sudo}, this, listed, failed);
+    startListing(m_client, path, {.sudo = m_sudo}, this, listed, failed,
+                 firstListing ? std::function<void(const QList<RemoteFileInfo> &)>(preview)
+                              : nullptr);
+}
+
+void RemoteFileModel::dropPreview(Node *folder) {
+    if (!folder->previewed)
+        return;
+    folder->previewed = false;
+    ++folder->version;
+    if (folder->children.empty())
+        return;
+    beginRemoveRows(indexOf(folder), 0, int(folder->children.size()) - 1);
+    // A previewed folder the user opened meanwhile stops counting as loading.
+    for (const auto &child : folder->children) {
+        if (child->info.isDirectory)
+            dropListings(child.get());
+    }
+    folder->children.clear();
+    folder->byName.clear();
+    endRemoveRows();
+}
+
+void RemoteFileModel::showPreview(Node *folder, const QList<RemoteFileInfo> &rows) {
+    const qsizetype room = kPreviewRows - qsizetype(folder->children.size());
+    if (room <= 0)
+        return;
+    Built built = build(rows.first(qMin(room, rows.size())), m_sort);
+    folder->previewed = true;
+    for (auto &node : built.nodes) {
+        if (folder->byName.contains(node->info.name))
+            continue;
+        node->rank = -1; // not this listing's rank yet: ordered by name as a change would be
+        const int row = rowFor(folder, *node);
+        insertAt(folder, std::move(node), row);
+    }
 }
 
 void RemoteFileModel::discard(std::vector<std::unique_ptr<Node>> nodes) {

@@ -112,6 +112,9 @@ private:
     // Matches a refresh's built nodes with a snapshot of the folder's rows; pure, for a worker.
     static void match(Built &built, const QList<RemoteFileInfo> &old, quint32 version);
     void apply(Node *folder, Built built);
+    // The first rows of a first listing, placed in order while the rest arrives.
+    void showPreview(Node *folder, const QList<RemoteFileInfo> &rows);
+    void dropPreview(Node *folder);
     // Inserts the next chunk of a first listing's rows, or all of them.
     void insertPending(Node *folder, bool all = false);
     void flushPending(Node *node);

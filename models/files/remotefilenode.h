@@ -24,6 +24,9 @@ struct RemoteFileModel::Node {
     bool listed = false;
     bool listing = false;
     bool stale = false; // asked to refresh while a listing ran: list again when it ends
+    // Its children are a first listing's preview (rows cut from the body as it arrived): the
+    // listing replaces them.
+    bool previewed = false;
     QString error;
     // Its index in parent->children, kept up to date on every insertion and removal, so that
     // parent() and indexOf() cost O(1) instead of a scan of the siblings.
