@@ -83,6 +83,8 @@ QNetworkRequest SandboxClient::prepareRequest(const QUrl &url) const {
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
                          QNetworkRequest::ManualRedirectPolicy);
     request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("SandboxConsole/0.1"));
+    if (!m_compression)
+        request.setRawHeader("Accept-Encoding", "identity");
     if (const QByteArray secret = authValue(); !secret.isEmpty()) {
         if (m_credentials.kind == Credentials::Kind::ApiKey)
             request.setRawHeader("X-AIO-API-Key", secret);

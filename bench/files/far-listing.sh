@@ -31,7 +31,7 @@ for count in 10000 100000; do
         -H 'Content-Type: application/json' --data-binary "$body" "$far/v1/file/list")
     read -r tp _ sp < <(curl -s -o /dev/null -w '%{time_total} %{http_code} %{size_download}\n' \
         -H 'Content-Type: application/json' --data-binary "$body" "$far/v1/file/list")
-    out=$("$bench_bin" "$far" "$dir" "$count" sorted)
+    out=$(SBX_BENCH_FAR=1 "$bench_bin" "$far" "$dir" "$count" sorted)
     secs=$(sed -n 's/.* seconds=\([^ ]*\).*/\1/p' <<<" $out")
     echo "$count entries at 50 ms RTT: console (gzip) ${secs}s to every row;" \
         "curl --compressed ${tz}s ($((sz / 1024)) KiB on the wire), curl plain ${tp}s ($((sp / 1024)) KiB)"

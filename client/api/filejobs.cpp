@@ -84,6 +84,7 @@ void ListFilesJob::prepareReply(QNetworkReply *) {
     // A new attempt starts a new body.
     m_body.clear();
     m_stream.reset();
+    m_previewed = 0;
 }
 
 void ListFilesJob::onBodyData(QNetworkReply *reply) {
@@ -94,7 +95,14 @@ void ListFilesJob::onBodyData(QNetworkReply *reply) {
     if (m_body.isEmpty())
         m_stream = std::make_unique<FileListingStream>();
     m_body += bytes;
-    const QList<RemoteFileInfo> rows = m_stream->feed(bytes);
+    // A preview needs the first rows only: past them the bytes are kept, not scanned (on the
+    // GUI thread, scanning a 20 MB body that arrived at once stalled it for 300 ms).
+    if (m_previewed >= kPreviewRows || !m_stream)
+        return;
+    QList<RemoteFileInfo> rows = m_stream->feed(bytes, kPreviewRows - m_previewed);
+    m_previewed += rows.size();
+    if (m_previewed >= kPreviewRows)
+        m_stream.reset();
     if (!rows.isEmpty())
         Q_EMIT rowsArriving(rows);
 }

@@ -53,9 +53,12 @@ public:
     const QString &path() const { return m_path; }
 Q_SIGNALS:
     void succeeded(const QList<RemoteFileInfo> &files);
-    // Rows as the body arrives, before it is whole (a preview: succeeded() has them all, parsed
-    // again from the whole body).
+    // Rows as the body arrives, before it is whole: the first kPreviewRows at most, a preview
+    // (succeeded() has them all, parsed from the whole body).
     void rowsArriving(const QList<RemoteFileInfo> &rows);
+
+public:
+    static constexpr qsizetype kPreviewRows = 1000;
 
 protected:
     Status parseReply(const QByteArray &body, QNetworkReply *reply) override;
@@ -69,6 +72,7 @@ private:
     QList<RemoteFileInfo> m_files;
     QByteArray m_body; // read as it arrived
     std::unique_ptr<FileListingStream> m_stream;
+    qsizetype m_previewed = 0;
     QFutureWatcher<FileListing> *m_watcher = nullptr;
 };
 

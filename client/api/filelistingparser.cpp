@@ -479,7 +479,7 @@ QDateTime parseIsoTime(QByteArrayView text) {
     return QDateTime::fromString(QString::fromUtf8(text), Qt::ISODateWithMs);
 }
 
-QList<RemoteFileInfo> FileListingStream::feed(QByteArrayView bytes) {
+QList<RemoteFileInfo> FileListingStream::feed(QByteArrayView bytes, qsizetype limit) {
     QList<RemoteFileInfo> rows;
     if (m_failed || m_complete)
         return rows;
@@ -529,6 +529,8 @@ QList<RemoteFileInfo> FileListingStream::feed(QByteArrayView bytes) {
                     return rows;
                 }
                 m_object.clear();
+                if (limit >= 0 && rows.size() >= limit)
+                    return rows;
             } else if (m_inFiles && m_depth == kFilesDepth - 1) {
                 m_inFiles = false;
                 m_complete = true;

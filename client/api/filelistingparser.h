@@ -22,8 +22,8 @@ bool parseFileListingFast(QByteArrayView body, QList<RemoteFileInfo> &files);
 // expect rather than guess.
 class FileListingStream final {
 public:
-    // The rows completed by these bytes.
-    QList<RemoteFileInfo> feed(QByteArrayView bytes);
+    // The rows completed by these bytes, at most limit of them: it stops reading at the last.
+    QList<RemoteFileInfo> feed(QByteArrayView bytes, qsizetype limit = -1);
     bool failed() const { return m_failed; }
     // The files array has closed: every row was given.
     bool complete() const { return m_complete; }

@@ -8,6 +8,12 @@
 
 namespace sbx {
 
+namespace {
+// A probe (its round trip and the server building the context) from which answers are asked
+// for compressed.
+constexpr qint64 kCompressAboveMs = 20;
+} // namespace
+
 struct SandboxRegistry::Sandbox {
     SandboxEntry entry;
     QPointer<SandboxProvider> provider;
@@ -243,6 +249,8 @@ void SandboxRegistry::onProbeFinished(const QString &id, const Status &status,
     if (status.ok()) {
         h.latencyMs = result.latencyMs;
         h.version = result.version;
+        // Compression pays where the round trip is long; next door it costs more than it saves.
+        (*it)->client->setCompression(result.latencyMs >= kCompressAboveMs);
     }
     if (!same)
         publish(id, before);

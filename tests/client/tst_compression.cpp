@@ -133,8 +133,7 @@ void TestCompression::consoleRowsAreTheSame() {
              qPrintable(QString::number(proxy.bytesToClients())));
 }
 
-// Over a slow link (4 KiB per 10 ms) the first rows are there long before the last byte, and
-// the rows previewed are the rows listed.
+// Over a slow link (4 KiB per 10 ms) the first rows are there long before the last byte.
 void TestCompression::firstRowsBeforeTheBodyIsWhole() {
     FaultProxy proxy(m_server.port());
     QVERIFY(proxy.listen());
@@ -154,8 +153,9 @@ void TestCompression::firstRowsBeforeTheBodyIsWhole() {
     job->start();
     QVERIFY(listed.wait(30000));
     QVERIFY(beforeTheEnd);
-    QVERIFY2(batches > 3, qPrintable(QString::number(batches)));
-    QCOMPARE(previewed, kFiles);
+    QVERIFY2(batches >= 2, qPrintable(QString::number(batches)));
+    // The first rows only: past them the bytes are kept, not scanned.
+    QCOMPARE(previewed, int(ListFilesJob::kPreviewRows));
     QCOMPARE(listed.first().first().value<QList<RemoteFileInfo>>().size(), kFiles);
 }
 

@@ -201,6 +201,12 @@ void TestTerminalChannel::listAndTerminalAgree() {
     const QString id =
         saved.add({QString(), u"Far box"_s, {proxy.url(), {}}, {}, SandboxState::Online, {}});
     QTRY_COMPARE_WITH_TIMEOUT(registry.state(id), SandboxState::Online, 10000);
+    // Answers come compressed from a sandbox 50 ms away, not from one next door.
+    QVERIFY(registry.client(id)->compression());
+    const QString near =
+        saved.add({QString(), u"Near box"_s, {m_server.url(), {}}, {}, SandboxState::Online, {}});
+    QTRY_COMPARE_WITH_TIMEOUT(registry.state(near), SandboxState::Online, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!registry.client(near)->compression(), 5000);
     TerminalChannel channel(registry.client(id));
     channel.open();
     QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
