@@ -359,11 +359,14 @@ void TestMainWindow::preferencesPersistTerminalLook() {
             dialog->terminalSchemeBox()->setCurrentIndex(
                 dialog->terminalSchemeBox()->findData(u"light"_s));
             dialog->terminalFontSizeBox()->setValue(19);
+            QCOMPARE(dialog->terminalPredictionBox()->currentIndex(), 1); // adaptive
+            dialog->terminalPredictionBox()->setCurrentIndex(0);
             dialog->accept();
         });
         window.showPreferences();
         QCOMPARE(context.preferences().terminalColorScheme, u"light"_s);
         QCOMPARE(context.preferences().terminalFontSize, 19);
+        QCOMPARE(context.preferences().terminalPrediction, 0);
         // An untouched font stays "the default", so that it follows the system's.
         QCOMPARE(context.preferences().terminalFontFamily, QString());
     }
@@ -373,6 +376,8 @@ void TestMainWindow::preferencesPersistTerminalLook() {
     PreferencesDialog dialog(again.preferences());
     QCOMPARE(dialog.terminalSchemeBox()->currentData().toString(), u"light"_s);
     QCOMPARE(dialog.terminalFontSizeBox()->value(), 19);
+    QCOMPARE(again.preferences().terminalPrediction, 0);
+    QCOMPARE(dialog.terminalPredictionBox()->currentIndex(), 0);
 }
 
 void TestMainWindow::actionsAndTabsHaveIcons() {

@@ -15,6 +15,7 @@
 #include "widgets/shell/terminaltab.h"
 #include "widgets/terminal/terminalview.h"
 
+#include <QLabel>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSplitter>
@@ -457,17 +458,26 @@ void TestTerminal::preferencesReachOpenTerminals() {
     TerminalPane *a = firstLivePane(tab);
     QVERIFY(a);
     QCOMPARE(a->view()->colorScheme().id, u"xterm"_s);
+    QCOMPARE(a->session()->predictor()->mode(), TerminalPredictor::Mode::Adaptive);
     chosen.terminalColorScheme = u"light"_s;
     chosen.terminalFontSize = 17;
     chosen.scrollbackLines = 1234;
+    chosen.terminalPrediction = 2;
     hub.set(chosen);
     QCOMPARE(a->view()->colorScheme().id, u"light"_s);
     QCOMPARE(a->view()->terminalFont().pointSizeF(), 17.0);
     QCOMPARE(a->view()->emulation()->scrollbackLimit(), 1234);
+    QCOMPARE(a->session()->predictor()->mode(), TerminalPredictor::Mode::Always);
+    // The toolbar names the round trip once a ping came back, and that local echo is on.
+    auto *link = tab.findChild<QLabel *>(u"terminalLink"_s);
+    QVERIFY(link);
+    QTRY_VERIFY_WITH_TIMEOUT(link->text().contains(u"local echo on"_s), 8000);
+    QVERIFY2(link->text().startsWith(u"Round trip "_s), qPrintable(link->text()));
     // A terminal opened afterwards starts with them.
     TerminalPane *b = tab.openTerminal();
     QCOMPARE(b->view()->colorScheme().id, u"light"_s);
     QCOMPARE(b->view()->terminalFont().pointSizeF(), 17.0);
+    QCOMPARE(b->session()->predictor()->mode(), TerminalPredictor::Mode::Always);
 }
 
 QTEST_MAIN(TestTerminal)
