@@ -505,8 +505,7 @@ QList<RemoteFileInfo> FileListingStream::feed(QByteArrayView bytes, qsizetype li
             m_string.clear();
             break;
         case ':':
-            m_lastKey = m_string;
-            m_filesNext = m_depth == 2 && m_lastKey == "files";
+            m_filesNext = m_depth == 2 && m_string == "files";
             break;
         case '{':
             ++m_depth;

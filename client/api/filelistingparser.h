@@ -34,7 +34,6 @@ private:
     bool m_inString = false;
     bool m_escape = false;
     QByteArray m_string; // the string token being read (its first bytes), for keys
-    QByteArray m_lastKey;
     bool m_filesNext = false;
     bool m_inFiles = false;
     bool m_failed = false;

@@ -971,6 +971,10 @@ Try --help.
         <source>The container engine is too old for the console, which needs Engine API 1.41 or later (Docker 20.10, podman 3.0 and newer): %1</source>
         <translation>容器引擎版本过旧，控制台需要 Engine API 1.41 或更高版本（Docker 20.10、podman 3.0 及更新版本）：%1</translation>
     </message>
+    <message>
+        <source>The SSH link to %1 does not carry the engine socket now</source>
+        <translation>到 %1 的 SSH 连接目前没有转发引擎套接字</translation>
+    </message>
 </context>
 <context>
     <name>sbx::EngineConnections</name>

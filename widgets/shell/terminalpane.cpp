@@ -105,7 +105,7 @@ TerminalPane::TerminalPane(TerminalSession *session, QWidget *parent)
     connect(m_dismiss, &QPushButton::clicked, m_banner, &QWidget::hide);
     connect(channel, &TerminalChannel::pendingChanged, this, &TerminalPane::onPendingChanged);
     connect(session->predictor(), &TerminalPredictor::predictedChanged, this,
-            [this] { onPendingChanged(this->channel()->pendingInput()); });
+            &TerminalPane::updateOverlay);
     connect(channel, &TerminalChannel::pendingHeld, this, [this](const QByteArray &pending) {
         showBanner(tr("A new session replaced the one these keys were typed for: send the "
                       "%n waiting byte(s) to it?",
@@ -182,12 +182,17 @@ void TerminalPane::onInput(const QByteArray &bytes) {
                    state == TerminalChannel::State::Ended, false);
 }
 
-void TerminalPane::onPendingChanged(const QByteArray &pending) {
+void TerminalPane::updateOverlay() {
     // Keys waiting for the link, else characters predicted before their echo (underlined).
+    const QByteArray pending = channel()->pendingInput();
     if (!pending.isEmpty())
         m_view->setCursorOverlay({pendingText(pending), false});
     else
         m_view->setCursorOverlay({m_session->predictor()->predicted(), true});
+}
+
+void TerminalPane::onPendingChanged(const QByteArray &pending) {
+    updateOverlay();
     if (pending.isEmpty()) {
         m_sendPending->hide();
         m_discardPending->hide();

@@ -48,6 +48,7 @@ protected:
 private:
     void onStateChanged(TerminalChannel::State state);
     void onPendingChanged(const QByteArray &pending);
+    void updateOverlay();
     void onInput(const QByteArray &bytes);
     void showBanner(const QString &text, bool error, bool offerNewSession, bool offerReconnect);
 

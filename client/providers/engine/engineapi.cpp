@@ -105,6 +105,10 @@ QString describeCurlError(CURLcode code, const EngineEndpoint &endpoint, int tim
             .arg(where, detail);
     switch (code) {
     case CURLE_COULDNT_CONNECT:
+        if (endpoint.kind == EngineEndpoint::Kind::Ssh)
+            return QCoreApplication::translate(
+                       "sbx::EngineApi", "The SSH link to %1 does not carry the engine socket now")
+                .arg(where);
         if (endpoint.kind == EngineEndpoint::Kind::Unix && !QFileInfo::exists(endpoint.socketPath))
             return QCoreApplication::translate("sbx::EngineApi", "No container engine socket at %1")
                 .arg(where);
@@ -257,7 +261,7 @@ EngineResponse performEngineRequest(const EngineEndpoint &endpoint, const Engine
                                     const std::function<bool(QByteArrayView)> &onBody) {
     initCurlOnce();
     EngineResponse response;
-    if (endpoint.kind == EngineEndpoint::Kind::Ssh) {
+    if (endpoint.kind == EngineEndpoint::Kind::Ssh && endpoint.socketPath.isEmpty()) {
         response.transportError = QCoreApplication::translate(
             "sbx::EngineApi", "An ssh:// engine is reached through its SSH link");
         return response;

@@ -55,7 +55,7 @@ EngineEndpoint unixEngineEndpoint(const QString &socketPath);
 // endpoint's CA, certificate and key; a failed verification is named). onBody, when given,
 // receives 2xx body bytes as they arrive instead of collecting them; returning false from it
 // ends the exchange. cancel, checked about once a second and on every chunk, aborts it. An
-// ssh:// endpoint is reached through the local socket its link forwards, never here.
+// ssh:// endpoint is reached through socketPath, the local socket its link forwards.
 EngineResponse performEngineRequest(const EngineEndpoint &endpoint, const EngineRequest &request,
                                     const std::atomic<bool> *cancel = nullptr,
                                     const std::function<bool(QByteArrayView)> &onBody = {});

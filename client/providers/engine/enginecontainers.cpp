@@ -189,12 +189,20 @@ QString engineEntryId(const QString &containerId, const QString &engineName) {
     return u"engine@"_s + engineName + u':' + shortContainerId(containerId);
 }
 
+bool containerAnswers(const EngineContainer &container) {
+    return container.state == QLatin1String("running") ||
+           container.state == QLatin1String("paused");
+}
+
+bool isWildcardAddress(const QString &hostIp) {
+    return hostIp.isEmpty() || hostIp == QLatin1String("0.0.0.0") || hostIp == QLatin1String("::");
+}
+
 Endpoint containerEndpoint(const QString &hostIp, int hostPort, const QString &engineHost) {
     Endpoint endpoint;
     if (hostPort <= 0)
         return endpoint;
-    const bool wildcard =
-        hostIp.isEmpty() || hostIp == QLatin1String("0.0.0.0") || hostIp == QLatin1String("::");
+    const bool wildcard = isWildcardAddress(hostIp);
     QString host = hostIp;
     if (engineHost.isEmpty()) {
         // Published on a wildcard address, the sandbox still answers on loopback.

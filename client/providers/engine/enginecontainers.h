@@ -68,6 +68,10 @@ QString containerStatusDetail(const QString &status);
 // container seen through two engines is two entries.
 QString engineEntryId(const QString &containerId, const QString &engineName = {});
 QString shortContainerId(const QString &containerId);
+// A container in a state where its server answers (running or paused).
+bool containerAnswers(const EngineContainer &container);
+// 0.0.0.0, :: or none: a port published on every address of the engine host.
+bool isWildcardAddress(const QString &hostIp);
 // Where a published port answers. engineHost empty (the engine is on this machine):
 // http://127.0.0.1:<port> for a loopback or wildcard address. Else a wildcard means engineHost,
 // a loopback address is out of reach (invalid) and any other address is itself.

@@ -60,18 +60,21 @@ void takeTlsFiles(const QString &folder, EngineEndpoint *endpoint) {
 
 } // namespace
 
-bool EngineEndpoint::plainRemote() const {
-    if (kind != Kind::Tcp || tls)
+bool EngineEndpoint::onLoopback() const {
+    if (kind != Kind::Tcp)
         return false;
     if (address.compare(u"localhost"_s, Qt::CaseInsensitive) == 0)
-        return false;
+        return true;
     const QHostAddress ip(address);
-    return ip.isNull() || !ip.isLoopback();
+    return !ip.isNull() && ip.isLoopback();
+}
+
+bool EngineEndpoint::plainRemote() const {
+    return kind == Kind::Tcp && !tls && !onLoopback();
 }
 
 QString EngineEndpoint::where() const {
-    // A Unix socket forwarded from an ssh:// host is named by that host.
-    if (kind == Kind::Unix && !host.startsWith(u"ssh://"_s))
+    if (kind == Kind::Unix)
         return socketPath;
     QUrl url(host);
     return url.isValid() ? url.toString(QUrl::RemovePassword) : host;

@@ -15,7 +15,7 @@ struct EngineEndpoint {
     QString description;
     QString host; // as given: unix:///run/podman/podman.sock, tcp://h:2376, ssh://u@h:22
     Kind kind = Kind::Unix;
-    QString socketPath; // Unix
+    QString socketPath; // Unix; Ssh: the local end of the link's forward of the engine socket
     QString address;    // Tcp, Ssh: the host name or address
     int port = -1;      // Tcp, Ssh: -1 when the default
     QString user;       // Ssh
@@ -29,6 +29,8 @@ struct EngineEndpoint {
     bool plainConfirmed = false; // the user accepted plainRemote()
     // The address for messages: the socket path, or the host without any secret.
     QString where() const;
+    // A tcp:// endpoint on this machine's loopback (or "localhost").
+    bool onLoopback() const;
     // True for a tcp:// endpoint without TLS on an address that is not loopback: the user must
     // confirm it, since anyone on the path can drive the engine.
     bool plainRemote() const;

@@ -56,7 +56,6 @@ EngineSandboxes::EngineSandboxes(SecretStore *secrets, const EngineEndpoint &end
     if (endpoint.kind == EngineEndpoint::Kind::Ssh) {
         // The Engine API goes through the local end of the link's socket forward.
         m_link = new SshLink(endpoint, this);
-        reached.kind = EngineEndpoint::Kind::Unix;
         reached.socketPath = m_link->localSocket();
         connect(m_link, &SshLink::stateChanged, this, &EngineSandboxes::onLinkState);
     }
@@ -118,12 +117,8 @@ EngineSandboxes::EngineState EngineSandboxes::engineState() const {
 
 QString EngineSandboxes::remoteHost() const {
     const EngineEndpoint &engine = endpoint();
-    if (engine.kind != EngineEndpoint::Kind::Tcp)
-        return {};
-    const QHostAddress ip(engine.address);
-    const bool loopback = engine.address.compare(u"localhost"_s, Qt::CaseInsensitive) == 0 ||
-                          (!ip.isNull() && ip.isLoopback());
-    return loopback ? QString() : engine.address;
+    return engine.kind == EngineEndpoint::Kind::Tcp && !engine.onLoopback() ? engine.address
+                                                                            : QString();
 }
 
 void EngineSandboxes::setPollInterval(int ms) {
@@ -230,8 +225,7 @@ void EngineSandboxes::onList(const EngineResponse &response) {
         return;
     }
     setEngineStatus(true, tr("Container engine at %1").arg(endpoint().where()));
-    const bool here = endpoint().kind == EngineEndpoint::Kind::Unix && !m_link;
-    if (!here && m_engineMemory < 0) {
+    if (endpoint().kind != EngineEndpoint::Kind::Unix && m_engineMemory < 0) {
         m_engineMemory = 0;
         m_api->send(EngineRequest::get(u"/info"_s), this, [this](const EngineResponse &info) {
             m_engineMemory =
@@ -287,8 +281,7 @@ SandboxEntry EngineSandboxes::entryFor(const Item &item) const {
     if (item.missingJwtKey && !item.busy)
         entry.detail =
             tr("%1 (signed-token auth; this console does not hold its key)").arg(entry.detail);
-    const bool answers = item.container.state == QLatin1String("running") ||
-                         item.container.state == QLatin1String("paused");
+    const bool answers = containerAnswers(item.container);
     entry.endpoint =
         answers ? containerEndpoint(item.container.hostIp, item.container.hostPort, remoteHost())
                 : Endpoint();

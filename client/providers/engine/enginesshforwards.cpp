@@ -3,8 +3,6 @@
 #include "client/providers/engine/enginesandboxes.h"
 #include "client/providers/engine/sshlink.h"
 
-#include <QHostAddress>
-
 namespace sbx {
 
 bool EngineSandboxes::linkReady() {
@@ -50,8 +48,7 @@ void EngineSandboxes::onLinkState() {
 void EngineSandboxes::syncForward(Item &item) {
     if (!m_link)
         return;
-    const bool answers = item.container.state == QLatin1String("running") ||
-                         item.container.state == QLatin1String("paused");
+    const bool answers = containerAnswers(item.container);
     if (item.forwardPort > 0 && (!answers || item.forwardedHostPort != item.container.hostPort))
         dropForward(item);
     if (!answers || item.container.hostPort <= 0 || item.forwardPort > 0 || item.forwarding ||
@@ -59,12 +56,10 @@ void EngineSandboxes::syncForward(Item &item) {
         return;
     // Seen from the engine host: its loopback for a loopback or wildcard binding.
     const QString hostIp = item.container.hostIp;
-    const bool specific =
-        !hostIp.isEmpty() && hostIp != QLatin1String("0.0.0.0") && hostIp != QLatin1String("::");
     item.forwarding = true;
     const QString id = item.entry.id;
     const int hostPort = item.container.hostPort;
-    m_link->forwardPort(specific ? hostIp : u"127.0.0.1"_s, hostPort, this,
+    m_link->forwardPort(isWildcardAddress(hostIp) ? u"127.0.0.1"_s : hostIp, hostPort, this,
                         [this, id, hostPort](int localPort, const QString &why) {
                             Item *current = find(id);
                             if (!current) {

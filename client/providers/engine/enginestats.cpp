@@ -46,8 +46,9 @@ void EngineSandboxes::readResourceFigures(const QString &id, QObject *context,
                 QString error;
                 if (parseContainerStats(response.body, found->lastCpu, &figures, &sample, &error)) {
                     found->lastCpu = sample;
-                    const bool here = endpoint().kind == EngineEndpoint::Kind::Unix && !m_link;
-                    const qint64 host = here ? hostMemoryBytes() : m_engineMemory;
+                    const qint64 host = endpoint().kind == EngineEndpoint::Kind::Unix
+                                            ? hostMemoryBytes()
+                                            : m_engineMemory;
                     if (figures.memLimitBytes && host > 0 &&
                         *figures.memLimitBytes >= host - host / 50)
                         figures.memLimitBytes.reset();

@@ -336,16 +336,20 @@ void SshLink::scanHostKeys() {
     // so the keys scanned are those it will check.
     QStringList args = baseArgs();
     args << u"-G"_s << u"--"_s << destination();
-    run(u"ssh"_s, args, {}, [this](int code, const QByteArray &out, const QByteArray &) {
+    run(u"ssh"_s, args, {}, [this](int, const QByteArray &out, const QByteArray &) {
         QString host = m_endpoint.address;
         QString port = m_endpoint.port > 0 ? QString::number(m_endpoint.port) : u"22"_s;
+        m_knownHostsFile = QDir::homePath() + u"/.ssh/known_hosts"_s;
         for (const QByteArray &line : out.split('\n')) {
             if (line.startsWith("hostname "))
                 host = QString::fromUtf8(line.mid(9)).trimmed();
             else if (line.startsWith("port "))
                 port = QString::fromUtf8(line.mid(5)).trimmed();
+            else if (line.startsWith("userknownhostsfile "))
+                m_knownHostsFile = QString::fromUtf8(line.mid(19)).trimmed().section(u' ', 0, 0);
         }
-        Q_UNUSED(code);
+        if (m_knownHostsFile.startsWith(u"~/"_s))
+            m_knownHostsFile = QDir::homePath() + m_knownHostsFile.mid(1);
         run(u"ssh-keyscan"_s, {u"-T"_s, u"10"_s, u"-p"_s, port, u"--"_s, host}, {},
             [this](int, const QByteArray &keys, const QByteArray &err) {
                 m_scannedKeys.clear();
@@ -380,38 +384,28 @@ void SshLink::scanHostKeys() {
 void SshLink::trustHostKey() {
     if (m_state != State::HostKeyUnknown || m_scannedKeys.isEmpty())
         return;
-    QStringList args = baseArgs();
-    args << u"-G"_s << u"--"_s << destination();
-    run(u"ssh"_s, args, {}, [this](int, const QByteArray &out, const QByteArray &) {
-        QString file = QDir::homePath() + u"/.ssh/known_hosts"_s;
-        for (const QByteArray &line : out.split('\n')) {
-            if (line.startsWith("userknownhostsfile ")) {
-                file = QString::fromUtf8(line.mid(19)).trimmed().section(u' ', 0, 0);
-                if (file.startsWith(u"~/"_s))
-                    file = QDir::homePath() + file.mid(1);
-            }
-        }
-        QDir().mkpath(QFileInfo(file).path());
-        QFile knownHosts(file);
-        const bool fresh = !knownHosts.exists();
-        QByteArray lines = m_scannedKeys;
-        if (!fresh && knownHosts.open(QIODevice::ReadOnly) && knownHosts.size() > 0 &&
-            knownHosts.seek(knownHosts.size() - 1) && knownHosts.read(1) != "\n")
-            lines.prepend('\n'); // the last line of the file stays a line of its own
-        knownHosts.close();
-        if (!knownHosts.open(QIODevice::Append) || knownHosts.write(lines) < 0) {
-            setState(State::Failed,
-                     tr("Cannot add the host key to %1: %2").arg(file, knownHosts.errorString()));
-            return;
-        }
-        if (fresh)
-            knownHosts.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        knownHosts.close();
-        m_scannedKeys.clear();
-        m_fingerprints.clear();
-        setState(State::Idle);
-        connectToHost();
-    });
+    // The file ssh -G named when the keys were scanned: the one ssh will check.
+    const QString file = m_knownHostsFile;
+    QDir().mkpath(QFileInfo(file).path());
+    QFile knownHosts(file);
+    const bool fresh = !knownHosts.exists();
+    QByteArray lines = m_scannedKeys;
+    if (!fresh && knownHosts.open(QIODevice::ReadOnly) && knownHosts.size() > 0 &&
+        knownHosts.seek(knownHosts.size() - 1) && knownHosts.read(1) != "\n")
+        lines.prepend('\n'); // the last line of the file stays a line of its own
+    knownHosts.close();
+    if (!knownHosts.open(QIODevice::Append) || knownHosts.write(lines) < 0) {
+        setState(State::Failed,
+                 tr("Cannot add the host key to %1: %2").arg(file, knownHosts.errorString()));
+        return;
+    }
+    if (fresh)
+        knownHosts.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    knownHosts.close();
+    m_scannedKeys.clear();
+    m_fingerprints.clear();
+    setState(State::Idle);
+    connectToHost();
 }
 
 void SshLink::forwardPort(const QString &remoteHost, int remotePort, QObject *context,

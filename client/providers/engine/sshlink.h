@@ -104,6 +104,7 @@ private:
     QString m_remoteSocket;
     QStringList m_fingerprints;
     QByteArray m_scannedKeys;
+    QString m_knownHostsFile; // where ssh -G says the trusted keys go
     std::map<int, Forward> m_forwards;
 };
 
