@@ -79,6 +79,7 @@ void TerminalChannel::open(const QString &sessionId) {
     m_attempt = 0;
     m_everLive = false;
     m_sessionGone = false;
+    m_attachNew = false;
     m_exitCode = -1;
     m_detaching = false;
     startConnect();
@@ -133,7 +134,7 @@ void TerminalChannel::connectSocket(const QString &ticket) {
             });
 
     QUrlQuery query;
-    if (!m_sessionId.isEmpty())
+    if (!m_sessionId.isEmpty() && !m_attachNew)
         query.addQueryItem(u"session_id"_s, m_sessionId);
     if (!ticket.isEmpty())
         query.addQueryItem(u"ticket"_s, ticket);
@@ -243,6 +244,7 @@ void TerminalChannel::onFrame(const QString &text) {
             data.is_string() ? QString::fromStdString(data.get<std::string>()) : QString();
         const QString previous = m_sessionId;
         m_sessionId = id;
+        m_attachNew = false;
         if (!previous.isEmpty() && previous == id) {
             if (canReplay())
                 Q_EMIT replayStarting();
@@ -262,7 +264,7 @@ void TerminalChannel::onFrame(const QString &text) {
         if (m_pendingHeld)
             Q_EMIT pendingHeld(m_pending);
         else
-            flushPending();
+            sendPending();
     } else if (type == "ready") {
         markLive();
     } else if (type == "ping") {
@@ -285,7 +287,9 @@ void TerminalChannel::onFrame(const QString &text) {
     } else if (type == "error") {
         m_serverError = data.is_string() ? QString::fromStdString(data.get<std::string>())
                                          : tr("the server reported an error");
-        Q_EMIT notice(m_serverError);
+        // A refusal before the session is reached is told once, by what follows it.
+        if (m_wasLive)
+            Q_EMIT notice(m_serverError);
     }
     // Other types are extensions this client does not know: ignored, as AIO clients do.
 }
@@ -313,8 +317,18 @@ void TerminalChannel::onDisconnected() {
                                : tr("The session ended"));
         return;
     }
-    // A refused attach (the session no longer exists) is final; so is any refusal before the
-    // first success, where retrying would only repeat it.
+    // The session ended while the link was down (a restarted server, an idle timeout): as
+    // AIO's guidance for a failed reconnect says, a new one takes its place, and keys typed for
+    // the old one wait for the user's word (pendingHeld).
+    if (m_everLive && !wasLive && !m_attachNew &&
+        (int(code) == kCloseSessionNotFound ||
+         m_serverError.contains(QLatin1String("not found"), Qt::CaseInsensitive))) {
+        m_attachNew = true;
+        startConnect();
+        return;
+    }
+    // A refused first attach (the session no longer exists) is final; so is any refusal before
+    // the first success, where retrying would only repeat it.
     if (!m_serverError.isEmpty() && !wasLive) {
         finish(m_serverError);
         return;
@@ -390,7 +404,7 @@ bool TerminalChannel::sendInput(const QByteArray &utf8) {
     return true;
 }
 
-void TerminalChannel::flushPending() {
+void TerminalChannel::sendPending() {
     if (m_pending.isEmpty() || m_state != State::Live || !m_socket)
         return;
     const QByteArray bytes = std::exchange(m_pending, {});
@@ -399,10 +413,6 @@ void TerminalChannel::flushPending() {
                   json{{"type", "input"}, {"data", QString::fromUtf8(bytes).toStdString()}}.dump()),
               "input");
     Q_EMIT pendingChanged({});
-}
-
-void TerminalChannel::sendPending() {
-    flushPending();
 }
 
 void TerminalChannel::discardPending() {

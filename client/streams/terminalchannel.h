@@ -53,10 +53,12 @@ public:
     // queue would pass kMaxPendingBytes.
     bool sendInput(const QByteArray &utf8);
     static constexpr qsizetype kMaxPendingBytes = 64 * 1024;
+    // sandbox-server's close code for an attach to a session that does not exist.
+    static constexpr int kCloseSessionNotFound = 4404;
     // Typed while not live, not sent yet.
     QByteArray pendingInput() const { return m_pending; }
-    // When a different session came back (pendingHeld), the user's answer: send what was typed
-    // to it, or drop it.
+    // Sends what waits, if live. When a different session came back (pendingHeld), the user's
+    // answer: send what was typed to it, or drop it.
     void sendPending();
     void discardPending();
     void resize(int cols, int rows);
@@ -108,7 +110,6 @@ private:
                      const std::function<QByteArray()> &frame);
     void endTraffic(const QString &failure);
     void heartbeat();
-    void flushPending();
     void onReachabilityChanged(bool reachable);
     QString failureText() const;
 
@@ -126,6 +127,7 @@ private:
     bool m_everLive = false; // some socket did: failures after that reconnect
     bool m_detaching = false;
     bool m_sessionGone = false;
+    bool m_attachNew = false;    // the session was gone at a reconnect: ask for a new one
     bool m_socketFailed = false; // this socket ended with an error, not a close handshake
     QString m_socketError;
     QString m_serverError;

@@ -17,6 +17,7 @@
 
 #include <QLabel>
 #include <QMenu>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void typedEchoShowsOnScreen();
     void reconnectShowsWhatWasPrintedMeanwhile();
     void keysTypedWhileReconnectingWaitGreyed();
+    void keysForAGoneSessionAskBeforeTheyGo();
     void predictedEchoOverASlowLink();
     void noPredictionInAFullScreenProgram();
     void alternateScreenSurvivesReattach();
@@ -205,6 +207,41 @@ void TestTerminal::keysTypedWhileReconnectingWaitGreyed() {
     QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"pend-9"_s), 10000);
     QVERIFY(pane.view()->cursorOverlay().text.isEmpty());
     QVERIFY(pane.bannerText().isEmpty());
+}
+
+// The shell is gone when the link comes back: a new session takes its place and the banner asks
+// whether the keys typed for the old one go to it; until the answer they stay on screen, waiting.
+void TestTerminal::keysForAGoneSessionAskBeforeTheyGo() {
+    FaultProxy proxy(m_server.port());
+    const auto client = clientThrough(proxy);
+    QVERIFY(client);
+    SandboxClient direct({m_server.url(), {}}, {});
+    TerminalPane pane(client.get());
+    QVERIFY(showLive(pane));
+    QTRY_VERIFY_WITH_TIMEOUT(atPrompt(pane.view()), 10000);
+    const QString old = pane.sessionId();
+    proxy.setRefusing(true);
+    proxy.cutAll();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.channel()->state(), TerminalChannel::State::Reconnecting, 5000);
+    QTest::keyClicks(pane.view(), u"echo asked-$((5*5))"_s);
+    QTest::keyClick(pane.view(), Qt::Key_Return);
+    QVERIFY(runJob(new DeleteShellSessionJob(&direct, old)).ok());
+    proxy.setRefusing(false);
+
+    QTRY_VERIFY2_WITH_TIMEOUT(pane.bannerText().contains(u"send the 20 waiting byte"_s),
+                              qPrintable(pane.bannerText()), 20000);
+    QVERIFY(pane.sessionId() != old);
+    QCOMPARE(pane.view()->cursorOverlay().text, u"echo asked-$((5*5))\u21b5"_s);
+    QPushButton *send = nullptr;
+    for (QPushButton *button : pane.findChildren<QPushButton *>())
+        if (button->isVisible() && button->text() == TerminalPane::tr("Send them"))
+            send = button;
+    QVERIFY(send);
+    QTRY_VERIFY_WITH_TIMEOUT(atPrompt(pane.view()), 10000); // the new shell's prompt
+    send->click();
+    QTRY_VERIFY_WITH_TIMEOUT(screenHasLine(pane.view(), u"asked-25"_s), 10000);
+    QVERIFY(pane.view()->cursorOverlay().text.isEmpty());
+    QVERIFY(!send->isVisible());
 }
 
 // 100 ms each way: a typed character is on screen (underlined) before its echo could be, and

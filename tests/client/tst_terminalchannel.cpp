@@ -2,6 +2,7 @@
 // fault-injecting proxy with the output produced meanwhile, exit, refusals.
 #include "client/api/filewatch.h"
 #include "client/api/sandboxjobs.h"
+#include "client/api/shelljobs.h"
 #include "client/providers/sandboxregistry.h"
 #include "client/providers/savedendpoints.h"
 #include "client/providers/secretstore.h"
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void saysWhatMayBeMissingWithoutReplay();
     void exitEndsTheSessionWithItsStatus();
     void attachingToAnUnknownSessionEnds();
+    void aSessionGoneWhileAwayIsReplacedKeysWait();
     void credentialsHeaderOrTicket();
 };
 
@@ -272,6 +274,58 @@ void TestTerminalChannel::attachingToAnUnknownSessionEnds() {
     QVERIFY(ended.wait(10000));
     QVERIFY(!rec.endReason.isEmpty());
     QCOMPARE(channel.state(), TerminalChannel::State::Ended);
+}
+
+// The shell ends while the link is down (here deleted behind the proxy's back, as a restarted
+// server would lose it): the reconnect is refused, a new session takes its place, says so, and
+// the keys typed for the old one are held for the user's word, then sent or dropped.
+void TestTerminalChannel::aSessionGoneWhileAwayIsReplacedKeysWait() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    SandboxClient client({proxy.url(), {}}, {});
+    SandboxClient direct({m_server.url(), {}}, {});
+    TerminalChannel channel(&client);
+    Recorder rec(&channel);
+    QSignalSpy held(&channel, &TerminalChannel::pendingHeld);
+    for (const bool send : {true, false}) {
+        held.clear();
+        rec.notices.clear();
+        channel.open();
+        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 10000);
+        const QString id = channel.sessionId();
+        proxy.setRefusing(true);
+        proxy.cutAll();
+        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 5000);
+        const QByteArray typed = send ? "echo held-$((6*7))\r" : "echo dropped-$((6*7))\r";
+        QVERIFY(channel.sendInput(typed));
+        auto *end = new DeleteShellSessionJob(&direct, id);
+        QSignalSpy deleted(end, &ApiJob::finished);
+        end->start();
+        QVERIFY(deleted.wait(10000));
+        proxy.setRefusing(false);
+
+        QVERIFY(held.wait(20000));
+        QCOMPARE(held.first().first().toByteArray(), typed);
+        QCOMPARE(channel.state(), TerminalChannel::State::Live);
+        QVERIFY(!channel.sessionId().isEmpty() && channel.sessionId() != id);
+        QVERIFY2(rec.notices.join(u'|').contains(id), qPrintable(rec.notices.join(u'|')));
+        QVERIFY2(!rec.notices.join(u'|').contains(u"session_id"_s),
+                 qPrintable(rec.notices.join(u'|'))); // the server's advice to programs, not shown
+        QCOMPARE(channel.pendingInput(), typed);      // nothing sent without the user's word
+        if (send) {
+            channel.sendPending();
+            QVERIFY(channel.pendingInput().isEmpty());
+            QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"held-42\r\n"_s), 10000);
+        } else {
+            channel.discardPending();
+            QVERIFY(channel.pendingInput().isEmpty());
+            QVERIFY(channel.sendInput("echo instead-$((6*7))\r"));
+            QTRY_VERIFY_WITH_TIMEOUT(rec.text.contains(u"instead-42\r\n"_s), 10000);
+            QVERIFY(!rec.text.contains(u"dropped-42"_s));
+        }
+        channel.detach();
+        QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Idle, 5000);
+    }
 }
 
 void TestTerminalChannel::credentialsHeaderOrTicket() {
