@@ -19,6 +19,28 @@ namespace {
 // Reply properties: the recorder's serial of the exchange, and whether its body is a file's.
 constexpr char kTrafficSerial[] = "sbxTrafficSerial";
 constexpr char kTrafficStreamed[] = "sbxTrafficStreamed";
+
+// Qt's form of the body: made anew for each attempt, as sending consumes it.
+QHttpMultiPart *multipartBody(const MultipartForm &form) {
+    auto *multipart = new QHttpMultiPart(QHttpMultiPart::FormDataType);
+    for (const auto &[name, value] : form.fields) {
+        QHttpPart part;
+        part.setHeader(QNetworkRequest::ContentDispositionHeader,
+                       QVariant(QByteArray("form-data; name=\"" + name + '"')));
+        part.setBody(value);
+        multipart->append(part);
+    }
+    QHttpPart filePart;
+    filePart.setHeader(QNetworkRequest::ContentDispositionHeader,
+                       QVariant(QByteArray("form-data; name=\"" + form.fileField +
+                                           "\"; filename=\"" + form.fileName + '"')));
+    filePart.setHeader(QNetworkRequest::ContentTypeHeader, QVariant(form.contentType));
+    auto *file = new QFile(form.localPath, multipart);
+    file->open(QIODevice::ReadOnly);
+    filePart.setBodyDevice(file);
+    multipart->append(filePart);
+    return multipart;
+}
 } // namespace
 
 ApiRequest ApiRequest::get(const QString &path) {
@@ -139,8 +161,8 @@ QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
     for (const auto &[name, value] : apiRequest.headers)
         request.setRawHeader(name, value);
     QNetworkReply *reply = nullptr;
-    if (apiRequest.multipart) {
-        QHttpMultiPart *multipart = apiRequest.multipart();
+    if (apiRequest.form) {
+        QHttpMultiPart *multipart = multipartBody(*apiRequest.form);
         // sendCustomRequest, unlike post, does not announce the boundary itself.
         request.setHeader(QNetworkRequest::ContentTypeHeader,
                           multipartContentType(multipart->boundary()));
@@ -171,6 +193,31 @@ QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
     return reply;
 }
 
+bool SandboxClient::sendsDirect(const ApiRequest &request) const {
+    return m_directUploads && request.form &&
+           DirectUpload::handles(m_endpoint.resolve(request.path, request.query));
+}
+
+DirectUpload *SandboxClient::sendDirect(const ApiRequest &apiRequest, QObject *parent) {
+    const QNetworkRequest request =
+        prepareRequest(m_endpoint.resolve(apiRequest.path, apiRequest.query));
+    DirectUpload::Request direct;
+    direct.url = request.url();
+    direct.verb = apiRequest.verb;
+    const QList<QByteArray> names = request.rawHeaderList();
+    for (const QByteArray &name : names)
+        direct.headers.append({name, request.rawHeader(name)});
+    for (const auto &header : apiRequest.headers)
+        direct.headers.append(header);
+    direct.form = *apiRequest.form;
+    direct.silenceMs = apiRequest.timeoutMs > 0 ? apiRequest.timeoutMs : 60000;
+    auto *upload = new DirectUpload(std::move(direct), parent);
+    if (m_traffic)
+        beginTraffic(apiRequest, request, upload);
+    upload->start();
+    return upload;
+}
+
 void SandboxClient::logTraffic(const TrafficRecord &record) {
     Q_EMIT trafficLogged(record);
 }
@@ -199,7 +246,7 @@ bool SandboxClient::trafficKeepsBodies() const {
 }
 
 void SandboxClient::beginTraffic(const ApiRequest &apiRequest, const QNetworkRequest &request,
-                                 QNetworkReply *reply) {
+                                 QObject *carrier) {
     TrafficRecorder *recorder = m_traffic;
     TrafficRequest r;
     r.method = apiRequest.verb;
@@ -209,34 +256,39 @@ void SandboxClient::beginTraffic(const ApiRequest &apiRequest, const QNetworkReq
     for (const QByteArray &name : names)
         r.headers.append({name, request.rawHeader(name)});
     r.mimeType = request.header(QNetworkRequest::ContentTypeHeader).toByteArray();
-    r.streamed = bool(apiRequest.multipart);
+    r.streamed = apiRequest.form.has_value();
+    if (r.streamed && r.mimeType.isEmpty())
+        r.mimeType = "multipart/form-data";
     r.bodySize = r.streamed ? -1 : apiRequest.body.size();
     if (!r.streamed && recorder->keepsDetails())
         r.body = apiRequest.body;
     const quint64 serial = recorder->begin(trafficOrigin(), r);
-    reply->setProperty(kTrafficSerial, serial);
-    reply->setProperty(kTrafficStreamed, apiRequest.streamedResponse);
-    connect(reply, &QNetworkReply::metaDataChanged, recorder,
-            [recorder, serial] { recorder->headersArrived(serial); });
-    connect(reply, &QNetworkReply::downloadProgress, recorder,
-            [recorder, serial](qint64 done, qint64) { recorder->progressed(serial, -1, done); });
-    if (r.streamed)
+    carrier->setProperty(kTrafficSerial, serial);
+    carrier->setProperty(kTrafficStreamed, apiRequest.streamedResponse);
+    const auto sent = [recorder, serial](qint64 done, qint64) {
+        recorder->progressed(serial, done, -1);
+    };
+    if (auto *reply = qobject_cast<QNetworkReply *>(carrier)) {
+        connect(reply, &QNetworkReply::metaDataChanged, recorder,
+                [recorder, serial] { recorder->headersArrived(serial); });
         connect(
-            reply, &QNetworkReply::uploadProgress, recorder,
-            [recorder, serial](qint64 done, qint64) { recorder->progressed(serial, done, -1); });
-    // A job that aborts its reply never finishes the record itself.
-    connect(reply, &QObject::destroyed, recorder,
+            reply, &QNetworkReply::downloadProgress, recorder,
+            [recorder, serial](qint64 done, qint64) { recorder->progressed(serial, -1, done); });
+        if (r.streamed)
+            connect(reply, &QNetworkReply::uploadProgress, recorder, sent);
+    } else if (auto *upload = qobject_cast<DirectUpload *>(carrier)) {
+        connect(upload, &DirectUpload::progress, recorder, sent);
+    }
+    // A job that aborts its exchange never finishes the record itself.
+    connect(carrier, &QObject::destroyed, recorder,
             [recorder, serial] { recorder->abandon(serial, tr("Cancelled")); });
 }
 
 void SandboxClient::recordReply(QNetworkReply *reply, const QByteArray &body, qint64 bodySize,
                                 const Status &status) {
-    if (!m_traffic)
+    const quint64 serial = takeTrafficSerial(reply);
+    if (serial == 0)
         return;
-    const QVariant serial = reply->property(kTrafficSerial);
-    if (!serial.isValid())
-        return;
-    reply->setProperty(kTrafficSerial, QVariant());
     TrafficResponse r;
     r.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     r.statusText = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toByteArray();
@@ -246,13 +298,43 @@ void SandboxClient::recordReply(QNetworkReply *reply, const QByteArray &body, qi
     r.mimeType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
     r.bodySize = bodySize;
     r.streamed = reply->property(kTrafficStreamed).toBool();
+    finishTraffic(serial, r, reply->rawHeaderPairs(), body, status);
+}
+
+void SandboxClient::recordDirect(DirectUpload *upload, const DirectReply &reply,
+                                 const Status &status) {
+    const quint64 serial = takeTrafficSerial(upload);
+    if (serial == 0)
+        return;
+    TrafficResponse r;
+    r.status = reply.httpStatus;
+    r.statusText = reply.reason;
+    r.httpVersion = QByteArrayLiteral("HTTP/1.1");
+    for (const auto &[name, value] : reply.headers)
+        if (name.compare("content-type", Qt::CaseInsensitive) == 0)
+            r.mimeType = value;
+    r.bodySize = reply.body.size();
+    finishTraffic(serial, r, reply.headers, reply.body, status);
+}
+
+quint64 SandboxClient::takeTrafficSerial(QObject *carrier) const {
+    if (!m_traffic)
+        return 0;
+    const QVariant serial = carrier->property(kTrafficSerial);
+    carrier->setProperty(kTrafficSerial, QVariant());
+    return serial.isValid() ? serial.toULongLong() : 0;
+}
+
+void SandboxClient::finishTraffic(quint64 serial, TrafficResponse &response,
+                                  const HeaderList &headers, const QByteArray &body,
+                                  const Status &status) {
     if (m_traffic->keepsDetails()) {
-        r.headers = reply->rawHeaderPairs();
-        r.body = body;
+        response.headers = headers;
+        response.body = body;
     }
     if (!status.ok())
-        r.error = status.message;
-    m_traffic->finish(serial.toULongLong(), trafficOrigin(), r);
+        response.error = status.message;
+    m_traffic->finish(serial, trafficOrigin(), response);
 }
 
 QByteArray certificateFingerprint(const QSslCertificate &certificate) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/transport/credentials.h"
+#include "client/transport/directupload.h"
 #include "client/transport/endpoint.h"
 
 #include <QByteArray>
@@ -26,6 +27,7 @@ namespace sbx {
 class TrafficRecorder;
 struct Status;
 struct TrafficOrigin;
+struct TrafficResponse;
 
 // One HTTP exchange as a job describes it, before auth and TLS are applied.
 struct ApiRequest {
@@ -35,8 +37,9 @@ struct ApiRequest {
     QByteArray body;
     QByteArray contentType;
     QList<QPair<QByteArray, QByteArray>> headers; // e.g. Range, If-Range
-    // A streamed multipart body, made anew for each attempt (it is consumed by sending).
-    std::function<QHttpMultiPart *()> multipart;
+    // A multipart body streamed from a file. Over plain http it goes through DirectUpload
+    // (libcurl, at curl's rate); over TLS through Qt, with the endpoint's pinning.
+    std::optional<MultipartForm> form;
     bool idempotent = true;
     // The response body is a file's bytes (a download): the traffic inspector counts it only.
     bool streamedResponse = false;
@@ -81,6 +84,12 @@ public:
     QNetworkRequest prepareRequest(const QUrl &url) const;
     // Starts one exchange; the reply accepts a pinned self-signed certificate by itself.
     QNetworkReply *send(const ApiRequest &request);
+    // Whether request goes through sendDirect() rather than send(): a form over plain http,
+    // unless direct uploads were turned off (to measure or test Qt's path).
+    bool sendsDirect(const ApiRequest &request) const;
+    void setDirectUploads(bool on) { m_directUploads = on; }
+    // Starts an exchange with a form body through libcurl; recorded as send()'s are.
+    DirectUpload *sendDirect(const ApiRequest &request, QObject *parent);
     void logTraffic(const TrafficRecord &record);
 
     // The console's traffic inspector: what this client sends and receives is recorded there
@@ -97,6 +106,7 @@ public:
     // all it read. A reply deleted unrecorded counts as cancelled.
     void recordReply(QNetworkReply *reply, const QByteArray &body, qint64 bodySize,
                      const Status &status);
+    void recordDirect(DirectUpload *upload, const DirectReply &reply, const Status &status);
 
     // One view of whether the sandbox answers, shared by the list's probe and the long-lived
     // streams: a stream that went silent says so (the list probes at once); a probe tells the
@@ -121,8 +131,14 @@ Q_SIGNALS:
 
 private:
     void applyTls();
+    // The record is the carrier's (a reply or a direct upload): its serial is kept on it, and
+    // a carrier deleted unrecorded counts as cancelled.
     void beginTraffic(const ApiRequest &apiRequest, const QNetworkRequest &request,
-                      QNetworkReply *reply);
+                      QObject *carrier);
+    // The record serial a carrier holds, taken so that it is finished once; 0 when none.
+    quint64 takeTrafficSerial(QObject *carrier) const;
+    void finishTraffic(quint64 serial, TrafficResponse &response, const HeaderList &headers,
+                       const QByteArray &body, const Status &status);
     // What an Authorization/X-AIO-API-Key header carries; for SignedJwt a cached minted token.
     QByteArray authValue() const;
 
@@ -130,6 +146,7 @@ private:
     Credentials m_credentials;
     std::optional<bool> m_reachable;
     bool m_compression = true;
+    bool m_directUploads = true;
     // Minted from a SignedJwt private key; reused until a minute before it expires.
     mutable QString m_signedToken;
     mutable QDateTime m_signedTokenRenewAt;

@@ -25,6 +25,7 @@ ApiJob::ApiJob(SandboxClient *client, ApiRequest request)
 }
 
 ApiJob::~ApiJob() {
+    delete std::exchange(m_upload, nullptr);
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -64,6 +65,13 @@ void ApiJob::sendAttempt() {
     m_tapping = m_client->trafficKeepsBodies() && !m_request.streamedResponse;
     m_tapBound = m_tapping ? m_client->trafficRecorder()->limits().bodyBound : 0;
     m_clock.start();
+    if (m_client->sendsDirect(m_request)) {
+        // libcurl watches for silence itself (its low-speed limit over timeoutMs).
+        m_upload = m_client->sendDirect(m_request, this);
+        connect(m_upload, &DirectUpload::progress, this, &ApiJob::progress);
+        connect(m_upload, &DirectUpload::finished, this, &ApiJob::onDirectFinished);
+        return;
+    }
     m_reply = m_client->send(m_request);
     prepareReply(m_reply);
     connect(m_reply, &QNetworkReply::finished, this, &ApiJob::onReplyFinished);
@@ -74,7 +82,7 @@ void ApiJob::sendAttempt() {
         if (done > 0 || total > 0)
             Q_EMIT progress(done, total);
     };
-    if (m_request.multipart || !m_request.body.isEmpty())
+    if (m_request.form || !m_request.body.isEmpty())
         connect(m_reply, &QNetworkReply::uploadProgress, this, onProgress);
     else
         connect(m_reply, &QNetworkReply::downloadProgress, this, onProgress);
@@ -87,19 +95,14 @@ void ApiJob::sendAttempt() {
         m_timeout->start(m_request.timeoutMs);
 }
 
-void ApiJob::onReplyFinished() {
-    QNetworkReply *reply = m_reply;
-    m_reply = nullptr;
-    m_timeout->stop();
-    m_elapsedMs = m_clock.elapsed();
-    reply->deleteLater();
-
+ReplyFacts ApiJob::factsOf(QNetworkReply::NetworkError error, int httpStatus,
+                           const QByteArray &body) const {
     ReplyFacts facts;
-    facts.error = reply->error();
-    facts.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    facts.error = error;
+    facts.httpStatus = httpStatus;
+    facts.body = body;
     facts.timedOut = m_timedOut;
     facts.timeoutMs = m_request.timeoutMs;
-    facts.certificateSha256 = reply->property("sbxCertificateSha256").toByteArray();
     facts.method = QString::fromLatin1(m_request.verb);
     facts.path = what().section(QLatin1Char(' '), 1);
     if (m_client) {
@@ -108,10 +111,21 @@ void ApiJob::onReplyFinished() {
                                                               : m_client->credentials().kind;
         facts.credentialsOrigin = m_client->credentials().origin;
     }
-    const QByteArray body = reply->readAll();
-    facts.body = body;
+    return facts;
+}
 
-    Status status = statusFromReply(facts);
+void ApiJob::onReplyFinished() {
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    m_timeout->stop();
+    m_elapsedMs = m_clock.elapsed();
+    reply->deleteLater();
+
+    const QByteArray body = reply->readAll();
+    ReplyFacts facts = factsOf(
+        reply->error(), reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), body);
+    facts.certificateSha256 = reply->property("sbxCertificateSha256").toByteArray();
+    const Status status = statusFromReply(facts);
     if (m_client) {
         const qint64 size = m_tappedBytes + body.size();
         if (!m_tapping)
@@ -123,13 +137,34 @@ void ApiJob::onReplyFinished() {
                                   status);
         m_tapped.clear();
     }
+    conclude(facts, status, reply);
+}
+
+void ApiJob::onDirectFinished(const DirectReply &direct) {
+    DirectUpload *upload = std::exchange(m_upload, nullptr);
+    upload->deleteLater();
+    m_elapsedMs = m_clock.elapsed();
+    ReplyFacts facts = factsOf(direct.error, direct.httpStatus, direct.body);
+    facts.timedOut = direct.timedOut;
+    Status status = statusFromReply(facts);
+    if (direct.localReadFailed && m_request.form)
+        status = Status::error(
+            Status::Kind::Validation,
+            tr("%1 could not be read to its end while it was sent (it changed or went away)")
+                .arg(m_request.form->localPath));
+    if (m_client)
+        m_client->recordDirect(upload, direct, status);
+    conclude(facts, status, nullptr);
+}
+
+void ApiJob::conclude(const ReplyFacts &facts, const Status &status, QNetworkReply *reply) {
     if (status.ok()) {
         if (m_client)
             m_client->logTraffic(
                 {facts.method, facts.path, facts.httpStatus, m_elapsedMs, u"ok"_s});
-        if (parseReplyAsync(body))
+        if (parseReplyAsync(facts.body))
             return;
-        finishParse(parseReply(body, reply));
+        finishParse(parseReply(facts.body, reply));
         return;
     }
     if (shouldRetry(status)) {
@@ -170,6 +205,12 @@ void ApiJob::finishParse(const Status &status) {
 
 void ApiJob::cancelWork() {
     m_timeout->stop();
+    if (DirectUpload *upload = std::exchange(m_upload, nullptr)) {
+        // Its thread ends at libcurl's next call back, telling nobody.
+        upload->disconnect(this);
+        upload->abort();
+        upload->deleteLater();
+    }
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();

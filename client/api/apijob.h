@@ -3,6 +3,7 @@
 #include "client/api/job.h"
 #include "client/sandboxclient.h"
 #include "client/transport/status.h"
+#include "client/transport/statusmapping.h"
 
 #include <QElapsedTimer>
 #include <QNetworkReply>
@@ -35,6 +36,7 @@ Q_SIGNALS:
 
 protected:
     // Interprets a 2xx body: stores the result and returns Ok, or returns the error to report.
+    // reply is null for an exchange that went through DirectUpload.
     virtual Status parseReply(const QByteArray &body, QNetworkReply *reply) = 0;
     void cancelWork() override;
     // Called with each attempt's reply before any byte of it arrives (a read buffer bound, ...).
@@ -64,11 +66,17 @@ protected:
 private:
     void sendAttempt();
     void onReplyFinished();
+    void onDirectFinished(const DirectReply &direct);
+    ReplyFacts factsOf(QNetworkReply::NetworkError error, int httpStatus,
+                       const QByteArray &body) const;
+    // Parses a success, retries or reports a failure: the end of every attempt.
+    void conclude(const ReplyFacts &facts, const Status &status, QNetworkReply *reply);
 
     QPointer<SandboxClient> m_client;
     ApiRequest m_request;
     // Guarded: the network manager (the client's child, deleted before its jobs) owns replies.
     QPointer<QNetworkReply> m_reply;
+    DirectUpload *m_upload = nullptr; // the job's child, while a direct attempt runs
     QTimer *m_timeout = nullptr;
     QElapsedTimer m_clock;
     qint64 m_elapsedMs = 0;

@@ -4,7 +4,6 @@
 #include "client/sandboxclient.h"
 
 #include <QFileInfo>
-#include <QHttpMultiPart>
 #include <QNetworkReply>
 
 #include <cerrno>
@@ -175,29 +174,14 @@ UploadJob::UploadJob(SandboxClient *client, const QString &localPath, const QStr
                  r.path = u"v1/file/upload"_s;
                  r.idempotent = false;
                  r.timeoutMs = kTransferSilenceMs;
-                 r.multipart = [localPath, remotePath]() {
-                     auto *multipart = new QHttpMultiPart(QHttpMultiPart::FormDataType);
-                     QHttpPart pathPart;
-                     pathPart.setHeader(QNetworkRequest::ContentDispositionHeader,
-                                        QVariant(u"form-data; name=\"path\""_s));
-                     pathPart.setBody(remotePath.toUtf8());
-                     multipart->append(pathPart);
-                     QHttpPart filePart;
-                     // The name is the target's, percent-encoded: the header is not the place for
-                     // raw newlines or quotes, and the path part is what decides where the file
-                     // goes.
-                     filePart.setHeader(QNetworkRequest::ContentDispositionHeader,
-                                        QVariant(u"form-data; name=\"file\"; filename=\"%1\""_s.arg(
-                                            QString::fromLatin1(QUrl::toPercentEncoding(
-                                                QFileInfo(remotePath).fileName())))));
-                     filePart.setHeader(QNetworkRequest::ContentTypeHeader,
-                                        QVariant(u"application/octet-stream"_s));
-                     auto *file = new QFile(localPath, multipart);
-                     file->open(QIODevice::ReadOnly);
-                     filePart.setBodyDevice(file);
-                     multipart->append(filePart);
-                     return multipart;
-                 };
+                 MultipartForm form;
+                 form.fields.append({"path", remotePath.toUtf8()});
+                 form.fileField = "file";
+                 // The name is the target's, percent-encoded: the header is not the place for raw
+                 // newlines or quotes, and the path field is what decides where the file goes.
+                 form.fileName = QUrl::toPercentEncoding(QFileInfo(remotePath).fileName());
+                 form.localPath = localPath;
+                 r.form = std::move(form);
                  return r;
              }())
     , m_localPath(localPath)

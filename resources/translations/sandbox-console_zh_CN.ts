@@ -72,6 +72,10 @@
         <source>The sandbox was closed</source>
         <translation>沙箱已关闭</translation>
     </message>
+    <message>
+        <source>%1 could not be read to its end while it was sent (it changed or went away)</source>
+        <translation>%1 在发送过程中未能读取到末尾（文件已更改或已被移除）</translation>
+    </message>
 </context>
 <context>
     <name>sbx::BashExecJob</name>

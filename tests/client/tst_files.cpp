@@ -91,9 +91,13 @@ private Q_SLOTS:
     void listReadWriteWithHostileNames();
     void largeListingIsParsedAndComplete();
     void commandsForWhatAioHasNoEndpointFor();
+    void uploadThenDownloadIsIdentical_data();
     void uploadThenDownloadIsIdentical();
     void uploadQuotesItsBoundary();
+    void directUploadAnnouncesAValidBoundary();
+    void cancelledUploadLeavesNothing_data();
     void cancelledUploadLeavesNothing();
+    void uploadOfAFileThatShrinksSaysSo();
     void downloadOfAChangingFileFailsAndLeavesNothing();
     void cutDownloadResumesToAnIdenticalFile();
     void resumeRestartsWhenTheFileChangedInBetween();
@@ -177,7 +181,9 @@ void TestFiles::commandsForWhatAioHasNoEndpointFor() {
 }
 
 void TestFiles::uploadThenDownloadIsIdentical() {
+    QFETCH(bool, direct);
     SandboxClient *client = newClient(m_server.url());
+    client->setDirectUploads(direct);
     const QString local = m_local.filePath(u"up.bin"_s);
     QVERIFY(writeRandomFile(local, 9 * 1024 * 1024 + 123));
     for (const QString &name : hostileNames() + QStringList{u"empty"_s}) {
@@ -199,6 +205,13 @@ void TestFiles::uploadThenDownloadIsIdentical() {
     }
 }
 
+// Over plain http uploads go through libcurl (DirectUpload), over TLS through Qt: both ways.
+void TestFiles::uploadThenDownloadIsIdentical_data() {
+    QTest::addColumn<bool>("direct");
+    QTest::newRow("libcurl") << true;
+    QTest::newRow("Qt") << false;
+}
+
 void TestFiles::uploadQuotesItsBoundary() {
     // Qt's multipart boundaries are base64, so about 4 in 10 hold '/', which RFC 2045 lets
     // only a quoted-string carry (python-multipart before 0.0.10 refuses it bare). Uploads go
@@ -218,6 +231,7 @@ void TestFiles::uploadQuotesItsBoundary() {
     for (int attempt = 0; attempt < 40 && !sawSlash; ++attempt) {
         // A client of its own each time: a connection of its own, recorded from its start.
         auto client = std::make_unique<SandboxClient>(Endpoint{proxy.url(), {}}, Credentials{});
+        client->setDirectUploads(false); // the boundary is Qt's on its path only
         const QString remote = m_ws + u"/boundary-%1.txt"_s.arg(attempt);
         const Outcome o = run(new UploadJob(client.get(), local, remote));
         QVERIFY2(o.ok, qPrintable(o.status.message));
@@ -233,10 +247,43 @@ void TestFiles::uploadQuotesItsBoundary() {
     QVERIFY2(sawSlash, "no boundary with '/' in 40 uploads");
 }
 
+// libcurl's boundary is its own: bare, from the characters RFC 2046 allows unquoted.
+void TestFiles::directUploadAnnouncesAValidBoundary() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    proxy.setRecording(true);
+    const QString local = m_local.filePath(u"direct-boundary.txt"_s);
+    QVERIFY(writeRandomFile(local, 4096));
+    auto client = std::make_unique<SandboxClient>(Endpoint{proxy.url(), {}}, Credentials{});
+    const QString remote = m_ws + u"/direct-boundary.txt"_s;
+    const Outcome o = run(new UploadJob(client.get(), local, remote));
+    QVERIFY2(o.ok, qPrintable(o.status.message));
+    QCOMPARE(sha256(remote), sha256(local));
+    const QByteArray request = proxy.recordedRequests().value(0);
+    QVERIFY2(request.startsWith("POST /v1/file/upload HTTP/1.1\r\n"),
+             request.left(200).constData());
+    const QRegularExpressionMatch m =
+        QRegularExpression(
+            u"\r\nContent-Type: multipart/form-data; boundary=([0-9A-Za-z'()+_,./:=?-]{1,70})\r\n"_s,
+            QRegularExpression::CaseInsensitiveOption)
+            .match(QString::fromLatin1(request));
+    QVERIFY2(m.hasMatch(), request.left(600).constData());
+    QVERIFY(request.contains(QByteArray("\r\n--" + m.captured(1).toLatin1() + "\r\n")));
+    QVERIFY(request.contains("Content-Disposition: form-data; name=\"path\""));
+    QVERIFY(request.contains("Content-Disposition: form-data; name=\"file\"; "
+                             "filename=\"direct-boundary.txt\""));
+}
+
+void TestFiles::cancelledUploadLeavesNothing_data() {
+    uploadThenDownloadIsIdentical_data();
+}
+
 void TestFiles::cancelledUploadLeavesNothing() {
+    QFETCH(bool, direct);
     FaultProxy proxy(m_server.port());
     SandboxClient *client = throttledClient(proxy, 64 * 1024); // slow enough to cancel midway
     QVERIFY(client);
+    client->setDirectUploads(direct);
     const QString local = m_local.filePath(u"cancel.bin"_s);
     QVERIFY(writeRandomFile(local, 16 * 1024 * 1024));
     const QString remote = m_ws + u"/cancelled.bin"_s;
@@ -249,6 +296,36 @@ void TestFiles::cancelledUploadLeavesNothing() {
     up->abort();
     QCOMPARE(finished.count(), 1);
     // The server notices the cut, drops its staging file, and never creates the target.
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(m_ws + u"/.sandbox-server/uploads"_s).isEmpty(), 10000);
+    QVERIFY(!QFileInfo::exists(remote));
+}
+
+// The file is cut short while it is sent: the upload fails saying so, and the sandbox keeps no
+// half of it.
+void TestFiles::uploadOfAFileThatShrinksSaysSo() {
+    FaultProxy proxy(m_server.port());
+    QVERIFY(proxy.listen());
+    SandboxClient *client = newClient(proxy.url());
+    const QString local = m_local.filePath(u"shrinking.bin"_s);
+    QVERIFY(writeRandomFile(local, 64 * 1024 * 1024));
+    const QString remote = m_ws + u"/shrinking.bin"_s;
+    auto *up = new UploadJob(client, local, remote);
+    QSignalSpy progress(up, &ApiJob::progress);
+    auto out = std::make_shared<Outcome>();
+    connect(up, &ApiJob::failed, this, [out](const Status &s) { out->status = s; });
+    QSignalSpy finished(up, &ApiJob::finished);
+    proxy.setStalled(true); // the bytes back up, so most of the file is still to be read
+    up->start();
+    QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().at(0).toLongLong() > 0, 20000);
+    QVERIFY(progress.last().at(0).toLongLong() < 32 * 1024 * 1024);
+    QVERIFY(QFile::resize(local, 1024 * 1024));
+    proxy.setStalled(false);
+    QVERIFY(finished.wait(30000));
+    QCoreApplication::processEvents();
+    QCOMPARE(out->status.kind, Status::Kind::Validation);
+    QVERIFY2(out->status.message.contains(local) &&
+                 out->status.message.contains(u"changed or went away"_s),
+             qPrintable(out->status.message));
     QTRY_VERIFY_WITH_TIMEOUT(QDir(m_ws + u"/.sandbox-server/uploads"_s).isEmpty(), 10000);
     QVERIFY(!QFileInfo::exists(remote));
 }

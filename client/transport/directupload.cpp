@@ -1,0 +1,279 @@
+#include "client/transport/directupload.h"
+
+#include <QFile>
+#include <QMetaObject>
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <fcntl.h>
+#include <mutex>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sbx {
+
+namespace {
+
+// The answer to an upload is a short envelope: anything far larger is not one.
+constexpr qsizetype kMaxReplyBytes = 8 * 1024 * 1024;
+// Large reads keep the per-call cost of the file side small next to the socket's.
+constexpr long kUploadBufferBytes = 1024 * 1024;
+
+void initCurl() {
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+QNetworkReply::NetworkError networkError(CURLcode code) {
+    switch (code) {
+    case CURLE_COULDNT_CONNECT:
+        return QNetworkReply::ConnectionRefusedError;
+    case CURLE_COULDNT_RESOLVE_HOST:
+        return QNetworkReply::HostNotFoundError;
+    case CURLE_OPERATION_TIMEDOUT:
+        return QNetworkReply::TimeoutError;
+    case CURLE_SEND_ERROR:
+    case CURLE_RECV_ERROR:
+    case CURLE_GOT_NOTHING:
+    case CURLE_PARTIAL_FILE:
+        return QNetworkReply::RemoteHostClosedError;
+    case CURLE_ABORTED_BY_CALLBACK:
+        return QNetworkReply::OperationCanceledError;
+    default:
+        return QNetworkReply::UnknownNetworkError;
+    }
+}
+
+// The file part's bytes, read as libcurl asks for them; a file that ends early fails the
+// exchange instead of sending less than was announced.
+struct FileSource {
+    int fd = -1;
+    qint64 size = 0;
+    qint64 remaining = 0;
+    bool failed = false;
+};
+
+size_t readFile(char *buffer, size_t size, size_t items, void *arg) {
+    auto *source = static_cast<FileSource *>(arg);
+    const size_t want = size_t(std::min<qint64>(qint64(size * items), source->remaining));
+    if (want == 0)
+        return 0;
+    ssize_t n = 0;
+    do
+        n = ::read(source->fd, buffer, want);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0) {
+        source->failed = true;
+        return CURL_READFUNC_ABORT;
+    }
+    source->remaining -= n;
+    return size_t(n);
+}
+
+int seekFile(void *arg, curl_off_t offset, int origin) {
+    auto *source = static_cast<FileSource *>(arg);
+    if (origin != SEEK_SET || offset < 0 || offset > source->size)
+        return CURL_SEEKFUNC_CANTSEEK;
+    if (::lseek(source->fd, off_t(offset), SEEK_SET) < 0)
+        return CURL_SEEKFUNC_FAIL;
+    source->remaining = source->size - offset;
+    return CURL_SEEKFUNC_OK;
+}
+
+size_t collectBody(char *data, size_t size, size_t items, void *arg) {
+    auto *reply = static_cast<DirectReply *>(arg);
+    const size_t n = size * items;
+    if (reply->body.size() + qsizetype(n) > kMaxReplyBytes)
+        return 0; // libcurl ends with CURLE_WRITE_ERROR
+    reply->body.append(data, qsizetype(n));
+    return n;
+}
+
+size_t collectHeader(char *data, size_t size, size_t items, void *arg) {
+    auto *reply = static_cast<DirectReply *>(arg);
+    const size_t n = size * items;
+    const QByteArray line = QByteArray(data, qsizetype(n)).trimmed();
+    if (line.startsWith("HTTP/")) {
+        // A new status line (after 100 Continue, say): the headers before it were another's.
+        reply->headers.clear();
+        const qsizetype first = line.indexOf(' ');
+        const qsizetype second = first < 0 ? -1 : line.indexOf(' ', first + 1);
+        reply->reason = second > 0 ? line.mid(second + 1) : QByteArray();
+    } else if (const qsizetype colon = line.indexOf(':'); colon > 0) {
+        reply->headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
+    }
+    return n;
+}
+
+} // namespace
+
+// What the thread and the object share. The object may go first (a cancelled job): the
+// thread then finishes on its own and tells nobody.
+struct DirectUpload::Shared {
+    std::atomic<bool> aborted{false};
+    std::atomic<bool> progressQueued{false};
+    std::atomic<qint64> sent{0};
+    std::atomic<qint64> total{0};
+    std::mutex mutex;
+    DirectUpload *owner = nullptr; // guarded by mutex; null once the object is gone
+
+    // Runs call(object) on the object's thread, if the object is still there.
+    template <typename Call> void post(Call call) {
+        const std::lock_guard lock(mutex);
+        if (owner)
+            QMetaObject::invokeMethod(
+                owner, [self = owner, call = std::move(call)] { call(self); },
+                Qt::QueuedConnection);
+    }
+
+    void postProgress() {
+        if (progressQueued.exchange(true))
+            return; // the last one is not delivered yet; it will read the newest figures
+        post([this](DirectUpload *self) {
+            progressQueued = false;
+            Q_EMIT self->progress(sent, total);
+        });
+    }
+};
+
+namespace {
+
+int onTransfer(void *arg, curl_off_t, curl_off_t, curl_off_t total, curl_off_t now) {
+    auto *shared = static_cast<DirectUpload::Shared *>(arg);
+    if (shared->aborted)
+        return 1;
+    if (now != shared->sent || total != shared->total) {
+        shared->sent = now;
+        shared->total = total;
+        shared->postProgress();
+    }
+    return 0;
+}
+
+DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *shared) {
+    DirectReply reply;
+    FileSource source;
+    source.fd = ::open(QFile::encodeName(request.form.localPath).constData(), O_RDONLY | O_CLOEXEC);
+    struct stat info {};
+    if (source.fd < 0 || ::fstat(source.fd, &info) != 0) {
+        reply.localReadFailed = true;
+        reply.error = QNetworkReply::UnknownContentError;
+        reply.detail = QString::fromLocal8Bit(strerror(errno));
+        if (source.fd >= 0)
+            ::close(source.fd);
+        return reply;
+    }
+    source.size = source.remaining = info.st_size;
+    ::posix_fadvise(source.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+
+    initCurl();
+    CURL *curl = curl_easy_init();
+    curl_mime *mime = curl_mime_init(curl);
+    for (const auto &[name, value] : request.form.fields) {
+        curl_mimepart *part = curl_mime_addpart(mime);
+        curl_mime_name(part, name.constData());
+        curl_mime_data(part, value.constData(), size_t(value.size()));
+    }
+    curl_mimepart *filePart = curl_mime_addpart(mime);
+    curl_mime_name(filePart, request.form.fileField.constData());
+    curl_mime_filename(filePart, request.form.fileName.constData());
+    curl_mime_type(filePart, request.form.contentType.constData());
+    curl_mime_data_cb(filePart, curl_off_t(source.size), readFile, seekFile, nullptr, &source);
+
+    curl_slist *headers = nullptr;
+    for (const auto &[name, value] : request.headers) {
+        const QByteArray lower = name.toLower();
+        // libcurl writes these itself from the form; an Accept-Encoding passed through would
+        // bring an answer it does not decode.
+        if (lower == "content-type" || lower == "content-length" || lower == "accept-encoding")
+            continue;
+        headers = curl_slist_append(headers, QByteArray(name + ": " + value).constData());
+    }
+
+    char errorBuffer[CURL_ERROR_SIZE] = {};
+    const QByteArray url = request.url.toEncoded();
+    const long silence = std::max(1L, long(request.silenceMs / 1000));
+    curl_easy_setopt(curl, CURLOPT_URL, url.constData());
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST,
+                     request.verb == "POST" ? nullptr : request.verb.constData());
+    curl_easy_setopt(curl, CURLOPT_MIMEPOST, mime);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http");
+    curl_easy_setopt(curl, CURLOPT_NOPROXY, "*"); // as the console's network manager: no proxy
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_UPLOAD_BUFFERSIZE, kUploadBufferBytes);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(std::min(request.silenceMs, 30000)));
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, silence);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collectBody);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, collectHeader);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &reply);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, onTransfer);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, shared);
+
+    const CURLcode code = curl_easy_perform(curl);
+    long status = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    reply.httpStatus = code == CURLE_OK ? int(status) : 0;
+    if (code != CURLE_OK) {
+        reply.error = networkError(code);
+        reply.timedOut = code == CURLE_OPERATION_TIMEDOUT;
+        reply.localReadFailed = source.failed;
+        reply.detail = QString::fromUtf8(errorBuffer[0] ? errorBuffer : curl_easy_strerror(code));
+    }
+    curl_slist_free_all(headers);
+    curl_mime_free(mime);
+    curl_easy_cleanup(curl);
+    ::close(source.fd);
+    return reply;
+}
+
+} // namespace
+
+DirectUpload::DirectUpload(Request request, QObject *parent)
+    : QObject(parent)
+    , m_request(std::move(request))
+    , m_shared(std::make_shared<Shared>()) {
+    m_shared->owner = this;
+}
+
+DirectUpload::~DirectUpload() {
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->owner = nullptr;
+    }
+    m_shared->aborted = true;
+    // Not joined: a connect under way would hold the GUI up to the next progress call.
+    if (m_thread.joinable())
+        m_thread.detach();
+}
+
+bool DirectUpload::handles(const QUrl &url) {
+    return url.scheme() == QLatin1String("http");
+}
+
+void DirectUpload::start() {
+    if (m_thread.joinable())
+        return;
+    m_thread = std::thread([request = m_request, shared = m_shared] {
+        DirectReply reply = perform(request, shared.get());
+        if (shared->aborted)
+            return;
+        shared->post([shared, reply = std::move(reply)](DirectUpload *self) {
+            if (!shared->aborted)
+                Q_EMIT self->finished(reply);
+        });
+    });
+}
+
+void DirectUpload::abort() {
+    m_shared->aborted = true;
+}
+
+} // namespace sbx
