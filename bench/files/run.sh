@@ -71,16 +71,22 @@ upload_curl() {
     up_curl_all+=("$(mbps "$t")")
     up_curl_srvs+=("$server_hwm")
 }
-up_ours_all=() up_curl_all=() up_ours_hwms=() up_ours_srvs=() up_curl_srvs=()
-for ((round = 1; round <= ${UPLOAD_ROUNDS:-3}; round++)); do
-    order=(ours curl)
-    ((round % 2)) || order=(curl ours)
-    for who in "${order[@]}"; do
-        sync
-        start_server
-        "upload_$who"
+# Runs KIND_ours and KIND_curl ROUNDS times each, alternating who goes first, each on a server
+# of its own after a sync (no transfer pays for the writeback of the 1 GiB written before it).
+alternate() { # KIND ROUNDS
+    local round who order
+    for ((round = 1; round <= $2; round++)); do
+        order=(ours curl)
+        ((round % 2)) || order=(curl ours)
+        for who in "${order[@]}"; do
+            sync
+            start_server
+            "$1_$who"
+        done
     done
-done
+}
+up_ours_all=() up_curl_all=() up_ours_hwms=() up_ours_srvs=() up_curl_srvs=()
+alternate upload "${UPLOAD_ROUNDS:-3}"
 sync
 t0=$(date +%s.%N)
 cp "$src" "$ws/cp.bin"
@@ -133,16 +139,7 @@ download_curl() {
     down_curl_all+=("$(mbps "$t")")
     down_curl_srvs+=("$server_hwm")
 }
-for ((round = 1; round <= rounds; round++)); do
-    order=(ours curl)
-    ((round % 2)) || order=(curl ours)
-    for who in "${order[@]}"; do
-        # No transfer pays for the writeback of the 1 GiB written before it.
-        sync
-        start_server
-        "download_$who"
-    done
-done
+alternate download "$rounds"
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 most() { printf '%s\n' "$@" | sort -g | tail -n 1; }
 up_ours=$(median "${up_ours_all[@]}")
