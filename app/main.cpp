@@ -19,6 +19,13 @@ using namespace sbx;
 int main(int argc, char **argv) {
     QElapsedTimer startClock;
     startClock.start();
+    // SBX_REPORT_STARTUP=phases: where the time to the first frame goes, for bench/.
+    const bool phases = qgetenv("SBX_REPORT_STARTUP") == "phases";
+    const auto phase = [&startClock, phases](const char *name) {
+        if (phases)
+            std::fprintf(stderr, "startup: %s %.1f ms\n", name,
+                         double(startClock.nsecsElapsed()) / 1e6);
+    };
     QCoreApplication::setOrganizationName(u"SandboxConsole"_s);
     QCoreApplication::setApplicationName(u"sandbox-console"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(SBX_VERSION));
@@ -34,6 +41,7 @@ int main(int argc, char **argv) {
     }
 
     QApplication app(argc, argv);
+    phase("application");
     // Before anything shows a string: the language chosen in Preferences, or the system's.
     const ConsoleContext::Paths paths = ConsoleContext::defaultPaths();
     installTranslations(ConsoleContext::savedLanguage(paths.settingsFile));
@@ -41,10 +49,14 @@ int main(int argc, char **argv) {
         QCoreApplication::translate("sbx::MainWindow", "Sandbox Console"));
     QApplication::setDesktopFileName(u"sandbox-console"_s);
     QApplication::setWindowIcon(Icons::appIcon());
+    phase("translations and icon");
 
     ConsoleContext context(paths);
+    phase("context");
     applyAppearance(context.preferences().colours);
+    phase("appearance");
     MainWindow window(&context);
+    phase("main window");
 
     QString defaultSelection;
     QString localId;
@@ -69,12 +81,15 @@ int main(int argc, char **argv) {
     if (defaultSelection.isEmpty() && !context.registry()->ids().isEmpty())
         defaultSelection = context.registry()->ids().constFirst();
     window.selectSandbox(defaultSelection);
+    phase("session and selection");
     window.show();
+    phase("show");
     for (const QString &file : cli.options.logFiles)
         window.logWindow()->openFile(file);
 
     // Startup figures for bench/: printed only when asked, on stderr. SBX_REPORT_STARTUP=exit
-    // also quits once the default sandbox is online, so a benchmark can run the console in a loop.
+    // (or =phases) also quits once the default sandbox is online, so a benchmark can run the
+    // console in a loop.
     const QByteArray report = qgetenv("SBX_REPORT_STARTUP");
     if (!report.isEmpty()) {
         QTimer::singleShot(0, &window, [&startClock] {
@@ -88,7 +103,7 @@ int main(int argc, char **argv) {
                     return;
                 std::fprintf(stderr, "startup: sandbox online %lld ms\n",
                              static_cast<long long>(startClock.elapsed()));
-                if (report == "exit")
+                if (report == "exit" || report == "phases")
                     QCoreApplication::quit();
             });
     }

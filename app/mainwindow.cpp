@@ -56,8 +56,7 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     , m_placeholder(new QLabel(tr("Select a sandbox on the left, create one with "
                                   "Ctrl+Shift+N or add one by address with Ctrl+N."),
                                this))
-    , m_secretsStatus(new QLabel(this))
-    , m_traffic(new TrafficDock(context->registry()->traffic(), this)) {
+    , m_secretsStatus(new QLabel(this)) {
     setWindowTitle(tr("Sandbox Console"));
     setObjectName(u"mainWindow"_s);
 
@@ -72,9 +71,6 @@ MainWindow::MainWindow(ConsoleContext *context, QWidget *parent)
     splitter->setSizes({380, 900});
     setCentralWidget(splitter);
     statusBar()->addPermanentWidget(m_secretsStatus);
-    m_traffic->setPrompts(context->prompts());
-    addDockWidget(Qt::BottomDockWidgetArea, m_traffic);
-    m_traffic->hide();
 
     buildActions();
     m_notifier = new DesktopNotifier(statusBar(), this);
@@ -201,17 +197,20 @@ void MainWindow::buildActions() {
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_preferencesAction);
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *inspector = m_traffic->toggleViewAction();
+    // The dock is made at its first opening: building it costs the first frame ~6 ms.
+    auto *inspector = m_inspector = new QAction(tr("&Traffic inspector"), this);
     inspector->setObjectName(u"toggleTrafficInspector"_s);
+    inspector->setCheckable(true);
     inspector->setShortcut(QKeySequence(u"Ctrl+Shift+I"_s));
     inspector->setToolTip(tr("The console's API traffic with every sandbox (Ctrl+Shift+I)"));
     view->addAction(inspector);
-    // A dock's own size hint leaves the details pane a few lines: give it two fifths at first.
     connect(inspector, &QAction::toggled, this, [this](bool open) {
+        trafficDock()->setVisible(open);
         if (!open || m_trafficSized)
             return;
         m_trafficSized = true;
-        // Once the dock is laid out: before, the main window ignores the size.
+        // A dock's own size hint leaves the details pane a few lines: two fifths at first, once
+        // the dock is laid out (before, the main window ignores the size).
         QTimer::singleShot(0, this,
                            [this] { resizeDocks({m_traffic}, {height() * 2 / 5}, Qt::Vertical); });
     });
@@ -270,6 +269,19 @@ void MainWindow::selectSandbox(const QString &id) {
     m_list->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect |
                                                 QItemSelectionModel::Rows);
     m_list->setCurrentIndex(index);
+}
+
+TrafficDock *MainWindow::trafficDock() {
+    if (!m_traffic) {
+        m_traffic = new TrafficDock(m_context->registry()->traffic(), this);
+        m_traffic->setPrompts(m_context->prompts());
+        addDockWidget(Qt::BottomDockWidgetArea, m_traffic);
+        m_traffic->hide();
+        // Its own close button, too, unchecks the menu's entry.
+        connect(m_traffic->toggleViewAction(), &QAction::toggled, m_inspector,
+                &QAction::setChecked);
+    }
+    return m_traffic;
 }
 
 SandboxWorkspace *MainWindow::workspace(const QString &id) {

@@ -38,7 +38,8 @@ public:
     SandboxWorkspace *workspace(const QString &id);
     SandboxListView *sandboxView() const { return m_list; }
     // The traffic inspector (View > Traffic inspector, Ctrl+Shift+I); closed at first.
-    TrafficDock *trafficDock() const { return m_traffic; }
+    // The traffic inspector, made at its first use.
+    TrafficDock *trafficDock();
 
     void addSandbox();
     void editSandbox();
@@ -91,7 +92,8 @@ private:
     QHash<QString, QPointer<SandboxWorkspace>> m_workspaces;
     SandboxActions *m_lifecycle = nullptr;
     WebEntriesMenu *m_webEntries = nullptr;
-    TrafficDock *m_traffic;
+    TrafficDock *m_traffic = nullptr;
+    QAction *m_inspector = nullptr; // View > Traffic inspector
     bool m_trafficSized = false;
     QAction *m_addAction = nullptr;
     QAction *m_editAction = nullptr;

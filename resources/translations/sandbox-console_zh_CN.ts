@@ -2995,6 +2995,10 @@ Compare the fingerprint with the one the host&apos;s owner gives you (ssh-keygen
         <source>The container engines whose sandboxes are listed: this machine, Docker contexts, engines over SSH or TLS</source>
         <translation>其沙箱被列出的容器引擎：本机、Docker 上下文、经 SSH 或 TLS 访问的引擎</translation>
     </message>
+    <message>
+        <source>&amp;Traffic inspector</source>
+        <translation>流量检查器(&amp;T)</translation>
+    </message>
 </context>
 <context>
     <name>sbx::McpExplorer</name>

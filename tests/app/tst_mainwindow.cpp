@@ -416,6 +416,7 @@ void TestMainWindow::trafficInspectorOpensWithCtrlShiftI() {
     MainWindow window(&context);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!window.findChild<TrafficDock *>()); // made at first use, not with the window
     TrafficDock *dock = window.trafficDock();
     QVERIFY(dock && dock->isHidden());
     TrafficRecorder *recorder = context.registry()->traffic();
