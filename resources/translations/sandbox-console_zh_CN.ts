@@ -5514,12 +5514,20 @@ SHA-256 指纹：
         <translation>关闭 %1</translation>
     </message>
     <message>
-        <source>Round trip %1 ms · local echo on</source>
-        <translation>往返 %1 毫秒 · 本地回显已开启</translation>
+        <source>under 1 ms</source>
+        <translation>不到 1 毫秒</translation>
     </message>
     <message>
-        <source>Round trip %1 ms</source>
-        <translation>往返 %1 毫秒</translation>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Round trip %1 · local echo on</source>
+        <translation>往返 %1 · 本地回显已开启</translation>
+    </message>
+    <message>
+        <source>Round trip %1</source>
+        <translation>往返 %1</translation>
     </message>
 </context>
 <context>

@@ -305,12 +305,15 @@ QString TerminalTab::linkText() const {
     TerminalPane *pane = page ? page->findChild<TerminalPane *>() : nullptr;
     if (!pane || !pane->session())
         return {};
+    // Only for a live link: while it reconnects the banner says why, and an old figure would
+    // only mislead.
     const int rtt = pane->channel()->roundTripMs();
-    if (rtt < 0)
+    if (rtt < 0 || pane->channel()->state() != TerminalChannel::State::Live)
         return {};
+    const QString figure = rtt == 0 ? tr("under 1 ms") : tr("%1 ms").arg(rtt);
     const bool predicting = pane->session()->predictor()->active();
-    return predicting ? tr("Round trip %1 ms · local echo on").arg(rtt)
-                      : tr("Round trip %1 ms").arg(rtt);
+    return predicting ? tr("Round trip %1 · local echo on").arg(figure)
+                      : tr("Round trip %1").arg(figure);
 }
 
 void TerminalTab::closeCurrent() {
