@@ -134,13 +134,13 @@ void TestTerminalChannel::reconnectsAndShowsWhatWasPrintedMeanwhile() {
     QVERIFY(rec.notices.isEmpty());
 }
 
-// A cloud region away (25 ms each way) the link goes silent for 12 s: packets neither delivered
+// A cloud region away (50 ms each way) the link goes silent for 12 s: packets neither delivered
 // nor refused. The channel notices within two 5 s ping periods, says so, and once the link is
 // back the same session shows every line printed meanwhile (replay) and runs what was typed.
 void TestTerminalChannel::silentLinkIsNoticedAndSurvived() {
     FaultProxy proxy(m_server.port());
     QVERIFY(proxy.listen());
-    proxy.setLatency(25);
+    proxy.setLatency(50);
     SandboxClient client({proxy.url(), {}}, {});
     learnExtensions(&client);
     TerminalChannel channel(&client);
@@ -199,7 +199,7 @@ void TestTerminalChannel::listAndTerminalAgree() {
     registry.setPollInterval(10 * 60 * 1000);
     FaultProxy proxy(m_server.port());
     QVERIFY(proxy.listen());
-    proxy.setLatency(25);
+    proxy.setLatency(50);
     const QString id =
         saved.add({QString(), u"Far box"_s, {proxy.url(), {}}, {}, SandboxState::Online, {}});
     QTRY_COMPARE_WITH_TIMEOUT(registry.state(id), SandboxState::Online, 10000);
