@@ -98,6 +98,7 @@ private Q_SLOTS:
     void cancelledUploadLeavesNothing_data();
     void cancelledUploadLeavesNothing();
     void uploadOfAFileThatShrinksSaysSo();
+    void uploadWithAWrongKeyIsRefusedByName();
     void downloadOfAChangingFileFailsAndLeavesNothing();
     void cutDownloadResumesToAnIdenticalFile();
     void resumeRestartsWhenTheFileChangedInBetween();
@@ -327,6 +328,27 @@ void TestFiles::uploadOfAFileThatShrinksSaysSo() {
                  out->status.message.contains(u"changed or went away"_s),
              qPrintable(out->status.message));
     QTRY_VERIFY_WITH_TIMEOUT(QDir(m_ws + u"/.sandbox-server/uploads"_s).isEmpty(), 10000);
+    QVERIFY(!QFileInfo::exists(remote));
+}
+
+// A refused key is named as such, the key never in the message, nothing stored. On the direct
+// route only: libcurl waits for 100 Continue, so the 401 comes before the body; Qt sends no
+// Expect, the server answers 401 and closes after draining 1 MiB, and Qt, still writing, sees
+// a reset ("closed the connection before answering"), which is what a TLS upload says today.
+void TestFiles::uploadWithAWrongKeyIsRefusedByName() {
+    TestServer guarded;
+    QVERIFY2(guarded.start(TestServer::withApiKey(u"right-key-123"_s)),
+             qPrintable(guarded.error()));
+    SandboxClient client({guarded.url(), {}}, {Credentials::Kind::ApiKey, u"wrong-key-456"_s});
+    const QString local = m_local.filePath(u"refused.bin"_s);
+    QVERIFY(writeRandomFile(local, 8 * 1024 * 1024));
+    const QString remote = guarded.workspace() + u"/refused.bin"_s;
+    const Outcome o = run(new UploadJob(&client, local, remote));
+    QVERIFY(!o.ok);
+    QCOMPARE(o.status.kind, Status::Kind::Auth);
+    QCOMPARE(o.status.httpStatus, 401);
+    QVERIFY2(o.status.message.contains(u"Wrong API key"_s), qPrintable(o.status.message));
+    QVERIFY(!o.status.message.contains(u"wrong-key-456"_s));
     QVERIFY(!QFileInfo::exists(remote));
 }
 
