@@ -174,7 +174,40 @@ void ApiJob::conclude(const ReplyFacts &facts, const Status &status, QNetworkRep
     if (m_client)
         m_client->logTraffic(
             {facts.method, facts.path, facts.httpStatus, m_elapsedMs, status.message});
+    if (reply && m_request.form && facts.httpStatus == 0 && status.kind == Status::Kind::Network) {
+        explainCut(facts, status);
+        return;
+    }
     complete(status);
+}
+
+void ApiJob::explainCut(const ReplyFacts &facts, const Status &status) {
+    // Qt sends a body without Expect: 100-continue, so a server that refuses an upload early
+    // (a wrong key) and closes reaches Qt as a reset while it still writes, and its answer is
+    // lost. A plain GET, refused the same way, names the cause.
+    QNetworkReply *probe = m_client->send(ApiRequest::get(u"v1/sandbox"_s));
+    m_reply = probe; // aborted by cancelWork and by the timeout like any attempt
+    m_timeout->start(kExplainTimeoutMs);
+    connect(probe, &QNetworkReply::finished, this, [this, probe, facts, status] {
+        m_reply = nullptr;
+        m_timeout->stop();
+        probe->deleteLater();
+        const int http = probe->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QByteArray body = probe->readAll();
+        ReplyFacts asked = factsOf(probe->error(), http, body);
+        asked.method = u"GET"_s;
+        asked.path = u"/v1/sandbox"_s;
+        if (m_client)
+            m_client->recordReply(probe, {}, body.size(), statusFromReply(asked));
+        if (http != 401 && http != 403) {
+            complete(status);
+            return;
+        }
+        ReplyFacts refused = facts;
+        refused.httpStatus = http;
+        refused.body = body;
+        complete(statusFromReply(refused));
+    });
 }
 
 void ApiJob::tapBody(const QByteArray &bytes) {

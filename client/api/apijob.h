@@ -71,6 +71,10 @@ private:
                        const QByteArray &body) const;
     // Parses a success, retries or reports a failure: the end of every attempt.
     void conclude(const ReplyFacts &facts, const Status &status, QNetworkReply *reply);
+    // After an upload cut before any answer: asks the server whether it refused the
+    // credentials, and reports that if so, else status.
+    void explainCut(const ReplyFacts &facts, const Status &status);
+    static constexpr int kExplainTimeoutMs = 10000;
 
     QPointer<SandboxClient> m_client;
     ApiRequest m_request;
