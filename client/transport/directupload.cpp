@@ -161,7 +161,6 @@ DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *
     if (source.fd < 0 || ::fstat(source.fd, &info) != 0) {
         reply.localReadFailed = true;
         reply.error = QNetworkReply::UnknownContentError;
-        reply.detail = QString::fromLocal8Bit(strerror(errno));
         if (source.fd >= 0)
             ::close(source.fd);
         return reply;
@@ -193,7 +192,6 @@ DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *
         headers = curl_slist_append(headers, QByteArray(name + ": " + value).constData());
     }
 
-    char errorBuffer[CURL_ERROR_SIZE] = {};
     const QByteArray url = request.url.toEncoded();
     const long silence = std::max(1L, long(request.silenceMs / 1000));
     curl_easy_setopt(curl, CURLOPT_URL, url.constData());
@@ -208,7 +206,6 @@ DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(std::min(request.silenceMs, 30000)));
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, silence);
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collectBody);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, collectHeader);
@@ -225,7 +222,6 @@ DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *
         reply.error = networkError(code);
         reply.timedOut = code == CURLE_OPERATION_TIMEDOUT;
         reply.localReadFailed = source.failed;
-        reply.detail = QString::fromUtf8(errorBuffer[0] ? errorBuffer : curl_easy_strerror(code));
     }
     curl_slist_free_all(headers);
     curl_mime_free(mime);
@@ -261,7 +257,7 @@ bool DirectUpload::handles(const QUrl &url) {
 void DirectUpload::start() {
     if (m_thread.joinable())
         return;
-    m_thread = std::thread([request = m_request, shared = m_shared] {
+    m_thread = std::thread([request = std::move(m_request), shared = m_shared] {
         DirectReply reply = perform(request, shared.get());
         if (shared->aborted)
             return;

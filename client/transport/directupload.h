@@ -30,7 +30,6 @@ struct DirectReply {
     QNetworkReply::NetworkError error = QNetworkReply::NoError;
     bool timedOut = false;
     bool localReadFailed = false; // the file could not be read to its end while it was sent
-    QString detail;               // libcurl's words, for logs and tests; never holds a secret
     int httpStatus = 0;
     QByteArray reason;
     HeaderList headers;
@@ -67,7 +66,7 @@ Q_SIGNALS:
     void finished(const sbx::DirectReply &reply);
 
 private:
-    Request m_request;
+    Request m_request; // handed to the thread at start()
     std::shared_ptr<Shared> m_shared;
     std::thread m_thread;
 };
