@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,11 @@
 
 // Plain request/response values that route handlers work on, so handlers never include Beast.
 namespace sbx {
+
+class BodyStream;
+
+// The Server header of every answer.
+inline constexpr char kServerHeader[] = "sandbox-server/" SBX_VERSION;
 
 using HeaderList = std::vector<std::pair<std::string, std::string>>;
 
@@ -49,6 +55,9 @@ struct HttpResponse {
     int status = 200;
     std::string contentType = "application/json";
     std::string body;
+    // Instead of body: a body still being made (server/core/bodystream.h), sent chunked as it
+    // comes (to an HTTP/1.0 client, whole once made).
+    std::shared_ptr<BodyStream> stream;
     HeaderList headers;
     // Ask the session to close the connection after this response.
     bool close = false;

@@ -33,13 +33,13 @@ double qualityOf(std::string_view parameters) {
     }
 }
 
+} // namespace
+
 bool compressibleType(std::string_view type) {
     return type.starts_with("application/json") || type.starts_with("text/") ||
            type.find("+json") != std::string_view::npos ||
            type.starts_with("application/javascript") || type.starts_with("application/xml");
 }
-
-} // namespace
 
 ContentCoding acceptedCoding(const HttpRequest &request) {
     const auto header = request.header("Accept-Encoding");
@@ -73,25 +73,60 @@ ContentCoding acceptedCoding(const HttpRequest &request) {
     return ContentCoding::Identity;
 }
 
-std::string compressBytes(std::string_view input, ContentCoding coding) {
-    if (coding == ContentCoding::Identity)
-        return {};
-    z_stream stream{};
-    const int level = input.size() > kFastLevelBytes ? 1 : 6;
+struct StreamCompressor::State {
+    z_stream zs{};
+    bool ok = false;
+};
+
+StreamCompressor::StreamCompressor(ContentCoding coding, int level)
+    : m_state(new State) {
     const int windowBits = coding == ContentCoding::Gzip ? 15 + 16 : 15;
-    if (deflateInit2(&stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    m_state->ok =
+        coding != ContentCoding::Identity &&
+        deflateInit2(&m_state->zs, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+}
+
+StreamCompressor::~StreamCompressor() {
+    if (m_state->ok)
+        deflateEnd(&m_state->zs);
+    delete m_state;
+}
+
+bool StreamCompressor::push(std::string_view input, bool last, std::string &out) {
+    if (!m_state->ok)
+        return false;
+    z_stream &zs = m_state->zs;
+    zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(input.data()));
+    zs.avail_in = uInt(input.size());
+    const int flush = last ? Z_FINISH : Z_SYNC_FLUSH;
+    const std::size_t start = out.size();
+    std::size_t room = deflateBound(&zs, uLong(input.size())) + 64;
+    for (;;) {
+        const std::size_t at = out.size();
+        out.resize(at + room);
+        zs.next_out = reinterpret_cast<Bytef *>(out.data() + at);
+        zs.avail_out = uInt(room);
+        const int result = deflate(&zs, flush);
+        const std::size_t produced = room - std::min<std::size_t>(zs.avail_out, room);
+        out.resize(at + produced);
+        // Z_BUF_ERROR with room left: nothing more to flush.
+        if (result == Z_STREAM_END ||
+            (!last && zs.avail_out > 0 && (result == Z_OK || result == Z_BUF_ERROR)))
+            return true;
+        if (result != Z_OK && result != Z_BUF_ERROR) {
+            out.resize(start);
+            m_state->ok = false;
+            return false;
+        }
+        room = 64 * 1024; // the output did not fit: more room, the same flush
+    }
+}
+
+std::string compressBytes(std::string_view input, ContentCoding coding) {
+    StreamCompressor compressor(coding, input.size() > kFastLevelBytes ? 1 : 6);
+    std::string out;
+    if (!compressor.push(input, true, out))
         return {};
-    std::string out(deflateBound(&stream, uLong(input.size())), '\0');
-    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(input.data()));
-    stream.avail_in = uInt(input.size());
-    stream.next_out = reinterpret_cast<Bytef *>(out.data());
-    stream.avail_out = uInt(out.size());
-    const int result = deflate(&stream, Z_FINISH);
-    const auto written = stream.total_out;
-    deflateEnd(&stream);
-    if (result != Z_STREAM_END)
-        return {};
-    out.resize(written);
     return out;
 }
 

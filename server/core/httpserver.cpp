@@ -7,6 +7,7 @@
 #include "server/core/httpcompress.h"
 #include "server/core/log.h"
 #include "server/core/router.h"
+#include "server/core/streamedbody.h"
 #include "server/core/streamroute.h"
 
 #include <boost/asio/co_spawn.hpp>
@@ -42,7 +43,6 @@ template <typename T> using Awaitable = asio::awaitable<T>;
 
 namespace {
 
-constexpr char kServerHeader[] = "sandbox-server/" SBX_VERSION;
 // After a response that closes the connection, unread request bytes are drained this long
 // (or up to kLingerBytes) so that the close does not reset the connection under the response.
 constexpr auto kLingerTime = std::chrono::seconds(2);
@@ -242,6 +242,8 @@ private:
 
 Awaitable<bool> writeHttpResponse(beast::tcp_stream &stream, const HttpRequest &request,
                                   HttpResponse response) {
+    if (response.stream)
+        co_return co_await writeStreamedResponse(stream, request, std::move(response));
     // JSON and text over a slow link: a listing of 10 000 files is 2 MB plain, 60 KB gzipped.
     compressResponse(request, response);
     http::response<http::string_body> out{static_cast<http::status>(response.status),

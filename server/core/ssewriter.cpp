@@ -17,7 +17,6 @@ using tcp = asio::ip::tcp;
 
 namespace {
 
-constexpr char kServerHeader[] = "sandbox-server/" SBX_VERSION;
 // While the server stops, a write gets this long: the stop waits for streams to end.
 constexpr auto kStoppingWriteTimeout = std::chrono::seconds(2);
 

@@ -1,5 +1,6 @@
 #include "server/files/filelisting.h"
 
+#include "server/core/bodystream.h"
 #include "server/core/jsontext.h"
 
 #include <algorithm>
@@ -169,41 +170,51 @@ struct Order {
     }
 };
 
-// The text of a listing written in one pass into one reserved string, in the key order
-// nlohmann's dump used before (sorted): no allocation per entry, names escaped a run at a time.
+// The text of a listing written in one pass: no allocation per entry, names escaped a run at a
+// time.
 class ListingWriter final {
 public:
     explicit ListingWriter(const ListRequest &request)
         : m_request(request) {}
 
+    // The whole answer at once (a recursive listing, or one in another order than by name).
     std::string write(const Walk &walk, const std::vector<const ListEntry *> &order) {
-        std::size_t directories = 0;
         std::size_t estimate = 256 + walk.request.path.size();
-        for (const ListEntry &entry : walk.entries) {
-            directories += entry.directory ? 1 : 0;
+        for (const ListEntry &entry : walk.entries)
             estimate += 190 + 2 * entry.nameLength + walk.folders[entry.folder].size();
-        }
-        const std::size_t total = order.size();
         m_out.reserve(estimate);
-        m_out += "{\"data\":{\"directory_count\":";
-        number(directories);
-        m_out += ",\"file_count\":";
-        number(total - directories);
-        m_out += ",\"files\":[";
-        for (std::size_t i = 0; i < total; ++i) {
-            if (i > 0)
-                m_out += ',';
-            entry(walk, *order[i]);
-        }
-        m_out += "],\"path\":";
-        string(m_request.path);
-        m_out += ",\"total_count\":";
-        number(total);
-        m_out += "},\"hint\":null,\"message\":\"Listed ";
-        number(total);
-        m_out += " entries\",\"success\":true}";
+        open();
+        for (const ListEntry *e : order)
+            add(walk, *e);
+        close();
         return std::move(m_out);
     }
+
+    // A piece at a time: open(), add() each entry, take() the text so far, close() at the end.
+    // The counts come after the files (JSON keys have no order), since a streamed listing
+    // knows them only at its end.
+    void open() { m_out += "{\"data\":{\"files\":["; }
+    void add(const Walk &walk, const ListEntry &e) {
+        if (m_total++ > 0)
+            m_out += ',';
+        m_directories += e.directory ? 1 : 0;
+        entry(walk, e);
+    }
+    void close() {
+        m_out += "],\"path\":";
+        string(m_request.path);
+        m_out += ",\"directory_count\":";
+        number(m_directories);
+        m_out += ",\"file_count\":";
+        number(m_total - m_directories);
+        m_out += ",\"total_count\":";
+        number(m_total);
+        m_out += "},\"hint\":null,\"message\":\"Listed ";
+        number(m_total);
+        m_out += " entries\",\"success\":true}";
+    }
+    std::size_t pendingBytes() const { return m_out.size(); }
+    std::string take() { return std::exchange(m_out, {}); }
 
 private:
     void entry(const Walk &walk, const ListEntry &e) {
@@ -288,6 +299,8 @@ private:
 
     const ListRequest &m_request;
     std::string m_out;
+    std::size_t m_total = 0;
+    std::size_t m_directories = 0;
     std::vector<std::optional<std::string>> m_folders;
     std::time_t m_second = 0;
     char m_secondText[40] = {};
@@ -300,75 +313,116 @@ FileOutcome failure(FileError error) {
     return outcome;
 }
 
-} // namespace
+// By name, bytewise as std::string compares: the first 16 bytes of each name beside its entry
+// decide nearly every comparison without a look at the names themselves, which lie in
+// readdir's order (a sort that followed pointers took 100 ns a comparison in cache misses).
+std::vector<const ListEntry *> sortedByName(const Walk &walk, const Order &order, bool desc) {
+    struct Keyed {
+        std::uint64_t high;
+        std::uint64_t low;
+        const ListEntry *entry;
+    };
+    std::vector<Keyed> keyed;
+    keyed.reserve(walk.entries.size());
+    for (const ListEntry &entry : walk.entries) {
+        unsigned char bytes[16] = {};
+        const std::string_view name = walk.name(entry);
+        std::memcpy(bytes, name.data(), std::min<std::size_t>(name.size(), sizeof bytes));
+        Keyed key{0, 0, &entry};
+        for (int i = 0; i < 8; ++i) {
+            key.high = key.high << 8 | bytes[i];
+            key.low = key.low << 8 | bytes[8 + i];
+        }
+        keyed.push_back(key);
+    }
+    // Bytes compare unsigned, as std::string's do; a shorter name is padded with 0, less than
+    // any byte a name holds.
+    const auto less = [&order](const Keyed &a, const Keyed &b) {
+        if (a.high != b.high)
+            return a.high < b.high;
+        if (a.low != b.low)
+            return a.low < b.low;
+        return order(*a.entry, *b.entry);
+    };
+    if (desc)
+        std::sort(keyed.begin(), keyed.end(),
+                  [&less](const Keyed &a, const Keyed &b) { return less(b, a); });
+    else
+        std::sort(keyed.begin(), keyed.end(), less);
+    std::vector<const ListEntry *> sorted;
+    sorted.reserve(keyed.size());
+    for (const Keyed &key : keyed)
+        sorted.push_back(key.entry);
+    return sorted;
+}
 
-FileOutcome listFiles(const ListRequest &request) {
-    if (const int refused = fileAccessError(request.path))
-        return failure(fileErrorFromErrno(refused, request.path, "list"));
+// The top folder's errors, found before anything is listed: an unreadable top folder is an
+// error, not an empty listing.
+std::optional<FileError> topFolderError(const std::string &path) {
+    if (const int refused = fileAccessError(path))
+        return fileErrorFromErrno(refused, path, "list");
     struct stat info {};
-    if (stat(request.path.c_str(), &info) != 0)
-        return failure(fileErrorFromErrno(errno, request.path, "list"));
+    if (stat(path.c_str(), &info) != 0)
+        return fileErrorFromErrno(errno, path, "list");
     if (!S_ISDIR(info.st_mode))
-        return failure(fileErrorFromErrno(ENOTDIR, request.path, "list"));
-    // Opened here so that an unreadable top folder is an error, not an empty listing.
-    const int probe = ::open(request.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        return fileErrorFromErrno(ENOTDIR, path, "list");
+    const int probe = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (probe < 0)
-        return failure(fileErrorFromErrno(errno, request.path, "list"));
+        return fileErrorFromErrno(errno, path, "list");
     ::close(probe);
+    return std::nullopt;
+}
 
-    Walk walk{request, {request.path}, {}, {}, {}};
-    for (const std::string &wanted : request.fileTypes) {
+void wantTypes(Walk &walk) {
+    for (const std::string &wanted : walk.request.fileTypes) {
         std::string type = lower(wanted);
         if (!type.empty() && type[0] != '.')
             type.insert(type.begin(), '.');
         walk.wantedTypes.push_back(std::move(type));
     }
+}
+
+// A folder's names as readdir gives them, nothing stat'ed yet (that is the slow part).
+void readNames(Walk &walk, DIR *handle) {
+    while (const dirent *item = readdir(handle)) {
+        const char *name = item->d_name;
+        if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+            continue;
+        if (!walk.request.showHidden && name[0] == '.')
+            continue;
+        ListEntry entry;
+        entry.nameAt = static_cast<std::uint32_t>(walk.names.size());
+        entry.nameLength = static_cast<std::uint32_t>(std::strlen(name));
+        walk.names.append(name, entry.nameLength);
+        walk.entries.push_back(entry);
+    }
+}
+
+// Entries written this many at a time (about 190 bytes each): enough that a piece costs the
+// connection one write, few enough that the client has rows to show from the first ones on.
+constexpr std::size_t kStreamPieceBytes = 128 * 1024;
+
+} // namespace
+
+bool listsAsItGoes(const ListRequest &request) {
+    return !request.recursive && (request.sortBy.empty() || request.sortBy == "name");
+}
+
+FileOutcome listFiles(const ListRequest &request) {
+    if (auto error = topFolderError(request.path))
+        return failure(std::move(*error));
+    Walk walk{request, {request.path}, {}, {}, {}};
+    wantTypes(walk);
     walkFolder(walk, 0, 1);
     const Order order{walk, request.sortBy == "size"       ? Order::Key::Size
                             : request.sortBy == "modified" ? Order::Key::Modified
                             : request.sortBy == "type"     ? Order::Key::Type
                                                            : Order::Key::Name};
     std::vector<const ListEntry *> sorted;
-    sorted.reserve(walk.entries.size());
     if (order.key == Order::Key::Name) {
-        // The first 16 bytes of each name beside its entry decide nearly every comparison
-        // without a look at the names themselves, which lie in readdir's order: a sort that
-        // followed pointers took 100 ns a comparison in cache misses.
-        struct Keyed {
-            std::uint64_t high;
-            std::uint64_t low;
-            const ListEntry *entry;
-        };
-        std::vector<Keyed> keyed;
-        keyed.reserve(walk.entries.size());
-        for (const ListEntry &entry : walk.entries) {
-            unsigned char bytes[16] = {};
-            const std::string_view name = walk.name(entry);
-            std::memcpy(bytes, name.data(), std::min<std::size_t>(name.size(), sizeof bytes));
-            Keyed key{0, 0, &entry};
-            for (int i = 0; i < 8; ++i) {
-                key.high = key.high << 8 | bytes[i];
-                key.low = key.low << 8 | bytes[8 + i];
-            }
-            keyed.push_back(key);
-        }
-        // Bytes compare unsigned, as std::string's do; a shorter name is padded with 0, less
-        // than any byte a name holds.
-        const auto less = [&order](const Keyed &a, const Keyed &b) {
-            if (a.high != b.high)
-                return a.high < b.high;
-            if (a.low != b.low)
-                return a.low < b.low;
-            return order(*a.entry, *b.entry);
-        };
-        if (request.sortDesc)
-            std::sort(keyed.begin(), keyed.end(),
-                      [&less](const Keyed &a, const Keyed &b) { return less(b, a); });
-        else
-            std::sort(keyed.begin(), keyed.end(), less);
-        for (const Keyed &key : keyed)
-            sorted.push_back(key.entry);
+        sorted = sortedByName(walk, order, request.sortDesc);
     } else {
+        sorted.reserve(walk.entries.size());
         for (const ListEntry &entry : walk.entries)
             sorted.push_back(&entry);
         if (request.sortDesc)
@@ -382,6 +436,66 @@ FileOutcome listFiles(const ListRequest &request) {
     outcome.message = "Listed " + std::to_string(walk.entries.size()) + " entries";
     outcome.body = ListingWriter(request).write(walk, sorted);
     return outcome;
+}
+
+std::optional<FileOutcome> listFilesStreamed(const ListRequest &request,
+                                             const std::function<void(HttpResponse)> &begin) {
+    if (auto error = topFolderError(request.path))
+        return failure(std::move(*error));
+    const int fd = ::open(request.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *handle = fd < 0 ? nullptr : fdopendir(fd);
+    if (!handle) {
+        const int error = errno;
+        if (fd >= 0)
+            ::close(fd);
+        return failure(fileErrorFromErrno(error, request.path, "list"));
+    }
+    // The names first and in order (readdir alone is quick), then each entry stat'ed and
+    // written in that order: the first rows leave while the last ones are being stat'ed.
+    Walk walk{request, {request.path}, {}, {}, {}};
+    wantTypes(walk);
+    readNames(walk, handle);
+    const Order order{walk, Order::Key::Name};
+    const std::vector<const ListEntry *> sorted = sortedByName(walk, order, request.sortDesc);
+
+    auto body = std::make_shared<BodyStream>();
+    BodyStreamGuard guard(*body);
+    HttpResponse response;
+    response.stream = body;
+    begin(std::move(response));
+    ListingWriter writer(request);
+    writer.open();
+    for (const ListEntry *item : sorted) {
+        ListEntry entry = *item;
+        const std::string name(walk.name(entry));
+        struct stat info {};
+        if (fstatat(fd, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0)
+            continue; // gone since readdir
+        if (S_ISLNK(info.st_mode)) {
+            struct stat target {};
+            if (fstatat(fd, name.c_str(), &target, 0) == 0)
+                info = target;
+        }
+        entry.directory = S_ISDIR(info.st_mode);
+        if (!entry.directory && !typeWanted(walk, extensionOf(name)))
+            continue;
+        entry.mode = info.st_mode;
+        entry.size = info.st_size;
+        entry.modified = info.st_mtim;
+        writer.add(walk, entry);
+        if (writer.pendingBytes() >= kStreamPieceBytes) {
+            if (body->abandoned())
+                break; // nobody reads: the guard cuts the body
+            body->write(writer.take());
+        }
+    }
+    closedir(handle);
+    if (body->abandoned())
+        return std::nullopt;
+    writer.close();
+    body->write(writer.take());
+    guard.finish();
+    return std::nullopt;
 }
 
 } // namespace sbx

@@ -146,9 +146,21 @@ void install(Router &router, ServerContext &context) {
     WorkPool &pool = context.pool;
     router.addAsync(
         "POST", "/v1/file/list",
-        pooled(
-            pool, [workspace](HttpRequest &r) { return parseList(r, workspace); },
-            [](const ListRequest &r) { return listFiles(r); }),
+        [&pool, workspace](HttpRequest request, Responder reply) {
+            auto parsed = parseList(request, workspace);
+            if (std::holds_alternative<HttpResponse>(parsed)) {
+                reply(std::get<HttpResponse>(std::move(parsed)));
+                return;
+            }
+            pool.post([list = std::get<ListRequest>(std::move(parsed)), reply] {
+                if (!listsAsItGoes(list)) {
+                    reply(answer(listFiles(list)));
+                    return;
+                }
+                if (auto refused = listFilesStreamed(list, reply))
+                    reply(answer(std::move(*refused)));
+            });
+        },
         {.summary = "list a folder (recursive, show_hidden, include_size, include_permissions, "
                     "sort_by, sort_desc, max_depth, file_types)",
          .body = BodyPolicy::Fields});

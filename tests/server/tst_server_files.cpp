@@ -1,14 +1,17 @@
 // AIO's JSON file routes on a real sandbox-server: /v1/file/list (sorting, hidden files, sizes,
-// recursion, filters), /v1/file/read (line ranges), /v1/file/write (utf-8, base64, append), the
-// FileOperationError shape (HTTP 200, success false) and FastAPI 422s.
+// recursion, filters, a large folder streamed as it is read), /v1/file/read (line ranges),
+// /v1/file/write (utf-8, base64, append), the FileOperationError shape (HTTP 200, success false)
+// and FastAPI 422s.
 #include "tests/server/httptestclient.h"
 #include "tests/support/testserver.h"
 
 #include <QDir>
 #include <QFile>
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTest>
 
 #include <fcntl.h>
@@ -29,6 +32,8 @@ private slots:
     void listRecursiveWithMaxDepth();
     void listHostileNamesLinksAndModes();
     void listErrorShapes();
+    void listLargeFolderAsItIsRead();
+    void listReaderGoneMidway();
     void readLineRanges();
     void readErrorShapes();
     void writeUtf8Base64AndAppend();
@@ -85,9 +90,67 @@ private:
         return data;
     }
 
+    // A folder of many entries, some hidden, some folders, a link to a folder.
+    void makeLargeFolder(const QString &relative, int files) {
+        QVERIFY(QDir().mkpath(path(relative + u"/sub-a"_s)));
+        QVERIFY(QDir().mkpath(path(relative + u"/sub-b"_s)));
+        QVERIFY(QFile::link(path(relative + u"/sub-a"_s), path(relative + u"/link-to-a"_s)));
+        makeFile(relative + u"/.hidden"_s, "h");
+        for (int i = 0; i < files; ++i)
+            makeFile(
+                relative +
+                    u"/entry-%1.%2"_s.arg(i, 5, 10, QChar(u'0')).arg(i % 3 ? u"txt"_s : u"py"_s),
+                QByteArray(i % 7, 'x'));
+    }
+    QByteArray listRequest(const QString &folder, const QByteArray &extraHeaders,
+                           const QByteArray &version = "HTTP/1.1") {
+        const QByteArray body = QJsonDocument(QJsonObject{{u"path"_s, folder},
+                                                          {u"include_size"_s, true},
+                                                          {u"include_permissions"_s, true}})
+                                    .toJson(QJsonDocument::Compact);
+        return "POST /v1/file/list " + version + "\r\nHost: x\r\nConnection: close\r\n" +
+               "Content-Type: application/json\r\n" + extraHeaders +
+               "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    }
+
     TestServer m_server;
     QString m_root;
 };
+
+namespace {
+// The head of a raw response, and its chunked body decoded; chunks counts the pieces. Empty
+// body and chunks -1 when the coding is broken or the last chunk is missing.
+struct Chunked {
+    QByteArray head;
+    QByteArray body;
+    int chunks = -1;
+};
+Chunked decodeChunked(const QByteArray &raw) {
+    Chunked out;
+    const qsizetype end = raw.indexOf("\r\n\r\n");
+    if (end < 0)
+        return out;
+    out.head = raw.left(end);
+    qsizetype at = end + 4;
+    int chunks = 0;
+    for (;;) {
+        const qsizetype line = raw.indexOf("\r\n", at);
+        if (line < 0)
+            return {out.head, {}, -1};
+        bool ok = false;
+        const qsizetype size = raw.mid(at, line - at).toLongLong(&ok, 16);
+        if (!ok || line + 2 + size + 2 > raw.size())
+            return {out.head, {}, -1};
+        if (size == 0)
+            break;
+        out.body += raw.mid(line + 2, size);
+        at = line + 2 + size + 2;
+        ++chunks;
+    }
+    out.chunks = chunks;
+    return out;
+}
+} // namespace
 
 void TestServerFiles::initTestCase() {
     QVERIFY2(m_server.start(), qPrintable(m_server.error()));
@@ -258,6 +321,80 @@ void TestServerFiles::listErrorShapes() {
     QVERIFY(!data.isEmpty());
     QCOMPARE(data[u"errno_name"_s].toString(), u"ENOTDIR"_s);
     QCOMPARE(data[u"exception_type"_s].toString(), u"NotADirectoryError"_s);
+}
+
+// A folder listed by name (the default) is answered as it is read: chunked, its first rows sent
+// while the last ones are still being stat'ed, and the same answer as a whole one.
+void TestServerFiles::listLargeFolderAsItIsRead() {
+    constexpr int kFiles = 3000; // about 600 KB of JSON: several pieces
+    makeLargeFolder(u"large"_s, kFiles);
+    const QString folder = path(u"large"_s);
+    const Chunked streamed =
+        decodeChunked(rawExchange(m_server.port(), listRequest(folder, {}), false));
+    QVERIFY2(streamed.head.startsWith("HTTP/1.1 200"), streamed.head.constData());
+    QVERIFY2(streamed.head.toLower().contains("transfer-encoding: chunked"),
+             streamed.head.constData());
+    QVERIFY2(streamed.chunks > 1, qPrintable(u"%1 chunks"_s.arg(streamed.chunks)));
+    const QJsonObject envelope = QJsonDocument::fromJson(streamed.body).object();
+    QCOMPARE(envelope[u"success"_s], QJsonValue(true));
+    const QJsonObject data = envelope[u"data"_s].toObject();
+    const int total = kFiles + 4; // the two folders, the link, the hidden file
+    QCOMPARE(data[u"total_count"_s].toInt(), total);
+    QCOMPARE(data[u"directory_count"_s].toInt(), 3); // a link to a folder counts as one
+    QCOMPARE(data[u"file_count"_s].toInt(), kFiles + 1);
+    QCOMPARE(envelope[u"message"_s].toString(), u"Listed %1 entries"_s.arg(total));
+    QStringList shown = names(envelope);
+    QCOMPARE(shown.size(), total);
+    QStringList sorted = shown;
+    std::sort(sorted.begin(), sorted.end(),
+              [](const QString &a, const QString &b) { return a.toUtf8() < b.toUtf8(); });
+    QCOMPARE(shown, sorted);
+    const QJsonArray files = data[u"files"_s].toArray();
+    for (const auto &file : files) {
+        const QString name = file[u"name"_s].toString();
+        if (name == u"entry-00013.txt"_s) {
+            QCOMPARE(file[u"size"_s].toInt(), 13 % 7);
+            QCOMPARE(file[u"permissions"_s].toString(), u"644"_s);
+            QCOMPARE(file[u"path"_s].toString(), folder + u"/entry-00013.txt"_s);
+        }
+        if (name == u"link-to-a"_s)
+            QCOMPARE(file[u"is_directory"_s], QJsonValue(true));
+    }
+
+    // The same entries as the whole answer another order gives (sorted by size, then by name).
+    const QJsonObject bySize =
+        post(u"/v1/file/list"_s,
+             {{u"path"_s, folder}, {u"sort_by"_s, u"size"_s}, {u"include_permissions"_s, true}});
+    QStringList whole = names(bySize);
+    std::sort(whole.begin(), whole.end(),
+              [](const QString &a, const QString &b) { return a.toUtf8() < b.toUtf8(); });
+    QCOMPARE(whole, shown);
+
+    // An HTTP/1.0 client gets it whole, with its length; filters still apply.
+    const QByteArray old = rawExchange(m_server.port(), listRequest(folder, {}, "HTTP/1.0"), false);
+    QCOMPARE(rawStatus(old), 200);
+    QCOMPARE(QJsonDocument::fromJson(rawBody(old)).object()[u"data"_s][u"files"_s],
+             data[u"files"_s]);
+    const QJsonObject pyOnly = post(
+        u"/v1/file/list"_s,
+        {{u"path"_s, folder}, {u"show_hidden"_s, false}, {u"file_types"_s, QJsonArray({u"py"_s})}});
+    QCOMPARE(pyOnly[u"data"_s][u"total_count"_s].toInt(), (kFiles + 2) / 3 + 3);
+}
+
+// A client that goes away while its listing is still being read costs the server nothing
+// lasting: it goes on answering, the next listing whole.
+void TestServerFiles::listReaderGoneMidway() {
+    makeLargeFolder(u"gone"_s, 3000);
+    for (int round = 0; round < 3; ++round) {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, m_server.port());
+        QVERIFY(socket.waitForConnected(5000));
+        socket.write(listRequest(path(u"gone"_s), {}));
+        QVERIFY(socket.waitForReadyRead(10000)); // the head and the first rows
+        socket.abort();
+    }
+    const QJsonObject result = post(u"/v1/file/list"_s, {{u"path"_s, path(u"gone"_s)}});
+    QCOMPARE(result[u"data"_s][u"total_count"_s].toInt(), 3004);
 }
 
 void TestServerFiles::readLineRanges() {
