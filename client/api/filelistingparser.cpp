@@ -479,20 +479,132 @@ QDateTime parseIsoTime(QByteArrayView text) {
     return QDateTime::fromString(QString::fromUtf8(text), Qt::ISODateWithMs);
 }
 
+namespace {
+// The bytes the cutter must look at inside a FileInfo: everything else is skipped a run at a
+// time.
+struct Interesting {
+    bool inObject[256] = {};
+    bool inString[256] = {};
+    constexpr Interesting() {
+        for (const unsigned char c : {'"', '{', '}', '[', ']'})
+            inObject[c] = true;
+        inString[static_cast<unsigned char>('"')] = true;
+        inString[static_cast<unsigned char>('\\')] = true;
+    }
+};
+constexpr Interesting kInteresting;
+
+bool jsonSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+} // namespace
+
 QList<RemoteFileInfo> FileListingStream::feed(QByteArrayView bytes, qsizetype limit) {
     QList<RemoteFileInfo> rows;
-    if (m_failed || m_complete)
+    if (m_failed || bytes.isEmpty())
         return rows;
+    // An object cut by the last piece is read from where it began: its start is kept.
+    const char *base = bytes.data();
+    qsizetype size = bytes.size();
+    if (!m_pending.isEmpty()) {
+        m_pending.append(bytes.data(), bytes.size());
+        base = m_pending.constData();
+        size = m_pending.size();
+    }
+    const qsizetype consumed = scan(base, size, rows, limit);
+    if (m_failed) {
+        m_pending.clear();
+        return rows;
+    }
+    if (base == m_pending.constData())
+        m_pending.remove(0, consumed);
+    else
+        m_pending = QByteArray(base + consumed, size - consumed);
+    return rows;
+}
+
+qsizetype FileListingStream::scan(const char *base, qsizetype size, QList<RemoteFileInfo> &rows,
+                                  qsizetype limit) {
+    const auto fail = [this] {
+        m_failed = true;
+        return qsizetype(0);
+    };
     // Depths: the envelope's object 1, data's object 2, the files array 3, a FileInfo 4.
     constexpr int kFilesDepth = 3;
-    for (const char c : bytes) {
-        if (m_depth > kFilesDepth || (m_inFiles && c == '{' && !m_inString))
-            m_object += c;
+    qsizetype i = m_resume;
+    while (i < size) {
+        if (m_inFiles && m_depth > kFilesDepth) {
+            // Inside a FileInfo: find its end, then read it strictly where it lies.
+            while (i < size) {
+                const auto c = static_cast<unsigned char>(base[i]);
+                if (m_inString) {
+                    if (!kInteresting.inString[c]) {
+                        ++i;
+                        continue;
+                    }
+                    if (c == '\\') {
+                        i += 2; // the escaped byte cannot end the string
+                        continue;
+                    }
+                    m_inString = false;
+                    ++i;
+                    continue;
+                }
+                if (!kInteresting.inObject[c]) {
+                    ++i;
+                    continue;
+                }
+                ++i;
+                if (c == '"') {
+                    m_inString = true;
+                } else if (c == '{' || c == '[') {
+                    if (++m_depth > kMaxDepth)
+                        return fail();
+                } else if (--m_depth == kFilesDepth) {
+                    if (c != '}')
+                        return fail();
+                    Scanner object(base + m_objectAt, base + i);
+                    if (!readFile(object, rows) || !object.atEnd())
+                        return fail();
+                    m_files = Files::AfterElement;
+                    m_objectAt = -1;
+                    if (limit >= 0 && rows.size() >= limit) {
+                        m_resume = 0;
+                        return i;
+                    }
+                    break;
+                }
+            }
+            continue;
+        }
+        const char c = base[i++];
+        if (m_inFiles) {
+            // Between the FileInfo objects: only commas and white space, as the fast parse reads.
+            if (jsonSpace(c))
+                continue;
+            if (c == '{' && (m_files == Files::FirstElement || m_files == Files::NextElement)) {
+                m_objectAt = i - 1;
+                ++m_depth;
+                continue;
+            }
+            if (c == ',' && m_files == Files::AfterElement) {
+                m_files = Files::NextElement;
+                continue;
+            }
+            if (c == ']' && (m_files == Files::AfterElement || m_files == Files::FirstElement)) {
+                m_inFiles = false; // the skeleton has its "[]" already
+                m_complete = true;
+                --m_depth;
+                continue;
+            }
+            return fail();
+        }
+        m_skeleton += c;
         if (m_inString) {
             if (m_escape)
                 m_escape = false;
             else if (c == '\\')
-                m_escape = true;
+                m_escape = m_escaped = true;
             else if (c == '"')
                 m_inString = false;
             else if (m_string.size() < 16)
@@ -502,49 +614,75 @@ QList<RemoteFileInfo> FileListingStream::feed(QByteArrayView bytes, qsizetype li
         switch (c) {
         case '"':
             m_inString = true;
+            m_escaped = false;
             m_string.clear();
             break;
         case ':':
-            m_filesNext = m_depth == 2 && m_string == "files";
+            // A key that matters spelt with escapes, or given twice: the whole parse decides.
+            if (m_depth == 1 && (m_string == "data" || m_escaped)) {
+                if (m_escaped || m_dataSeen)
+                    return fail();
+                m_dataSeen = m_dataNext = true;
+            } else if (m_depth == 1) {
+                m_dataNext = false;
+            } else if (m_depth == 2 && m_inData && (m_string == "files" || m_escaped)) {
+                if (m_escaped || m_filesSeen)
+                    return fail();
+                m_filesSeen = m_filesNext = true;
+            } else if (m_depth == 2) {
+                m_filesNext = false;
+            }
             break;
         case '{':
             ++m_depth;
+            if (m_depth == 2)
+                m_inData = m_dataNext;
             break;
         case '[':
             ++m_depth;
-            if (m_depth == kFilesDepth && m_filesNext)
+            if (m_depth == kFilesDepth && m_inData && m_filesNext) {
                 m_inFiles = true;
+                m_files = Files::FirstElement;
+                m_skeleton += ']'; // the skeleton holds an empty array in its place
+            }
             break;
         case '}':
         case ']':
-            if (--m_depth < 0) {
-                m_failed = true;
-                return rows;
-            }
-            if (m_inFiles && m_depth == kFilesDepth && c == '}') {
-                Scanner scan(m_object.constData(), m_object.constData() + m_object.size());
-                if (!readFile(scan, rows)) {
-                    m_failed = true;
-                    return rows;
-                }
-                m_object.clear();
-                if (limit >= 0 && rows.size() >= limit)
-                    return rows;
-            } else if (m_inFiles && m_depth == kFilesDepth - 1) {
-                m_inFiles = false;
-                m_complete = true;
-                return rows;
-            }
+            if (--m_depth < 0)
+                return fail();
+            if (m_depth == 1)
+                m_inData = false;
+            break;
+        case ',':
+            if (m_depth == 1)
+                m_dataNext = false;
+            else if (m_depth == 2)
+                m_filesNext = false;
             break;
         default:
             break;
         }
-        if (m_depth > kMaxDepth) {
-            m_failed = true;
-            return rows;
-        }
+        if (m_depth > kMaxDepth)
+            return fail();
     }
-    return rows;
+    // What was read is consumed, except the object still open: it is read again, whole, later.
+    if (m_objectAt >= 0) {
+        const qsizetype keep = m_objectAt;
+        m_resume = i - keep;
+        m_objectAt = 0;
+        return keep;
+    }
+    m_resume = 0;
+    return size;
+}
+
+bool FileListingStream::finish() {
+    if (m_failed || !m_complete || m_depth != 0 || m_inString || !m_pending.trimmed().isEmpty())
+        return false;
+    // The envelope around the rows, read as strictly as the whole body would be: success true,
+    // nothing malformed, and no other files than those given.
+    QList<RemoteFileInfo> none;
+    return parseFileListingFast(m_skeleton, none) && none.isEmpty();
 }
 
 bool parseFileListingFast(QByteArrayView body, QList<RemoteFileInfo> &files) {

@@ -16,26 +16,44 @@ namespace sbx {
 // decides what it means or which error it is.
 bool parseFileListingFast(QByteArrayView body, QList<RemoteFileInfo> &files);
 
-// Cuts the FileInfo objects of a POST /v1/file/list answer out of its bytes as they arrive, so
-// that the first rows can be shown before a large body is whole. A preview only: the complete
-// body is still parsed as a whole, and the stream gives up (failed()) at anything it does not
-// expect rather than guess.
+// Reads a POST /v1/file/list answer as its bytes arrive: each FileInfo object is cut out where
+// it lies and read as strictly as parseFileListingFast reads it, so that rows can be shown, or
+// built upon, before a large body is whole. It gives up (failed()) at anything it does not
+// expect rather than guess: non-object rows, the keys that matter spelt with escapes or given
+// twice. finish() then says whether the rows were the whole answer.
 class FileListingStream final {
 public:
-    // The rows completed by these bytes, at most limit of them: it stops reading at the last.
+    // The rows completed by these bytes, at most limit of them (the rest is kept for later).
     QList<RemoteFileInfo> feed(QByteArrayView bytes, qsizetype limit = -1);
     bool failed() const { return m_failed; }
     // The files array has closed: every row was given.
     bool complete() const { return m_complete; }
+    // After the last bytes: true when the rows given are exactly what parseFileListingFast reads
+    // from the whole body (the envelope around them read as strictly: success true included).
+    // False means: parse the whole body.
+    bool finish();
 
 private:
-    QByteArray m_object; // the object being cut out
+    enum class Files { FirstElement, NextElement, AfterElement };
+    // Reads from m_resume on; returns how many leading bytes are done with.
+    qsizetype scan(const char *base, qsizetype size, QList<RemoteFileInfo> &rows, qsizetype limit);
+
+    QByteArray m_pending;      // bytes not done with: an object cut by the end of the last piece
+    qsizetype m_resume = 0;    // where in m_pending reading goes on
+    qsizetype m_objectAt = -1; // the open object's first byte, while one is open
+    QByteArray m_skeleton;     // everything but the rows: the envelope with "files":[]
     int m_depth = 0;
     bool m_inString = false;
     bool m_escape = false;
-    QByteArray m_string; // the string token being read (its first bytes), for keys
+    bool m_escaped = false; // the string being read has an escape
+    QByteArray m_string;    // the string token being read (its first bytes), for keys
+    bool m_dataNext = false;
+    bool m_dataSeen = false;
+    bool m_inData = false;
     bool m_filesNext = false;
+    bool m_filesSeen = false;
     bool m_inFiles = false;
+    Files m_files = Files::FirstElement;
     bool m_failed = false;
     bool m_complete = false;
 };

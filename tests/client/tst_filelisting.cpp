@@ -43,6 +43,7 @@ private slots:
     void mutationsNeverDisagree();
     void streamedRowsMatchWhateverTheCuts();
     void streamGivesUpOnWhatItDoesNotExpect();
+    void streamNeverDisagrees();
     void isoTimesAsQDateTimeReadsThem_data();
     void isoTimesAsQDateTimeReadsThem();
 };
@@ -304,8 +305,78 @@ void TestFileListing::streamedRowsMatchWhateverTheCuts() {
                 QByteArrayView(body).sliced(at, qMin<qsizetype>(chunk, body.size() - at)));
         QVERIFY2(!stream.failed(), qPrintable(QString::number(chunk)));
         QVERIFY(stream.complete());
+        QVERIFY(stream.finish());
         compareListings(rows, whole);
     }
+    // The counts after the files, as sandbox-server streams them; a preview's limit keeps the
+    // rest for the next piece.
+    const QByteArray countsLast =
+        R"({"data":{"files":[)" + files +
+        R"(],"path":"/w","total_count":42},"message":"m","success":true})";
+    FileListingStream limited;
+    QList<RemoteFileInfo> rows = limited.feed(countsLast, 5);
+    QCOMPARE(rows.size(), 5);
+    rows += limited.feed("");
+    rows += limited.feed(" ");
+    QVERIFY(limited.finish());
+    compareListings(rows, whole);
+}
+
+// Whatever the stream calls whole, the whole body's parse reads as the same rows, wherever the
+// body was cut; bent bodies it may give up on, never read differently.
+void TestFileListing::streamNeverDisagrees() {
+    QByteArray seed = R"({"data":{"files":[)";
+    for (int i = 0; i < 6; ++i)
+        seed += (i ? "," : "") + fileJson(i);
+    seed += R"(,{"name":"\u00e9\"","size":1.5e1,"owner":{"a":[null,true]}}],"path":"/w",)"
+            R"("meta":{"files":[{"name":"decoy"}]},"total_count":7},"hint":null,"success":true})";
+    const QByteArray alphabet = R"({}[]:,"\ 0123456789.eE+-tfnrulsa)"
+                                "\x80\xc3\xa9\xed\xff\t";
+    quint32 state = 88172645u;
+    const auto random = [&state](quint32 below) {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        return state % below;
+    };
+    int whole = 0;
+    for (int round = 0; round < 20000; ++round) {
+        QByteArray body = seed;
+        const int edits = round == 0 ? 0 : 1 + static_cast<int>(random(3));
+        for (int e = 0; e < edits; ++e) {
+            const auto at = static_cast<qsizetype>(random(static_cast<quint32>(body.size())));
+            const char c =
+                alphabet[static_cast<qsizetype>(random(static_cast<quint32>(alphabet.size())))];
+            switch (random(3)) {
+            case 0:
+                body[at] = c;
+                break;
+            case 1:
+                body.insert(at, c);
+                break;
+            default:
+                body.remove(at, 1 + static_cast<qsizetype>(random(4)));
+                break;
+            }
+        }
+        FileListingStream stream;
+        QList<RemoteFileInfo> rows;
+        const qsizetype cut = 1 + static_cast<qsizetype>(random(97));
+        for (qsizetype at = 0; at < body.size(); at += cut)
+            rows += stream.feed(QByteArrayView(body).sliced(at, qMin(cut, body.size() - at)));
+        if (!stream.finish())
+            continue;
+        ++whole;
+        QList<RemoteFileInfo> fast;
+        QVERIFY2(parseFileListingFast(body, fast), body.constData());
+        compareListings(rows, fast);
+        if (QTest::currentTestFailed()) {
+            qWarning() << "body:" << body;
+            return;
+        }
+    }
+    qInfo() << whole << "of 20000 bent bodies read whole by the stream";
+    QVERIFY(whole > 100);
 }
 
 void TestFileListing::streamGivesUpOnWhatItDoesNotExpect() {
@@ -316,6 +387,27 @@ void TestFileListing::streamGivesUpOnWhatItDoesNotExpect() {
     QVERIFY(error.feed(R"({"success":false,"message":"no such folder","data":null})").isEmpty());
     QVERIFY(!error.failed());
     QVERIFY(!error.complete());
+    QVERIFY(!error.finish());
+    // Rows that were all there, in an answer that is no success, or not JSON past them.
+    for (const QByteArray &tail :
+         {QByteArray(R"(]},"success":false})"), QByteArray(R"(]},"success":true)"),
+          QByteArray(R"(]},"success":true}x)"), QByteArray(R"(],"files":[]},"success":true})")}) {
+        FileListingStream bent;
+        const QByteArray body = R"({"data":{"files":[)" + fileJson(1) + tail;
+        bent.feed(body);
+        QVERIFY2(!bent.finish(), body.constData());
+    }
+    // The key spelt with an escape, and rows that are no objects: the whole parse decides.
+    for (const QByteArray &body :
+         {QByteArray(R"({"data":{"fil\u0065s":[)" + fileJson(1) + R"(]},"success":true})"),
+          QByteArray(R"({"data":{"files":[null,)" + fileJson(1) + R"(]},"success":true})"),
+          QByteArray(R"({"data":{"files":[)" + fileJson(1) + R"(,]},"success":true})")}) {
+        FileListingStream bent;
+        bent.feed(body);
+        QVERIFY2(!bent.finish(), body.constData());
+        QList<RemoteFileInfo> fast;
+        QVERIFY(!parseFileListingFast(body, fast) || fast.size() == 1);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFileListing)
