@@ -7,6 +7,8 @@
 #include <QNetworkReply>
 #include <QTimer>
 
+#include <climits>
+
 namespace sbx {
 
 using namespace Qt::StringLiterals;
@@ -122,6 +124,8 @@ void ApiJob::onReplyFinished() {
     reply->deleteLater();
 
     const QByteArray body = reply->readAll();
+    m_lengthDeclared = reply->header(QNetworkRequest::ContentLengthHeader).isValid();
+    m_receivedBytes = m_tappedBytes + body.size();
     ReplyFacts facts = factsOf(
         reply->error(), reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), body);
     facts.certificateSha256 = reply->property("sbxCertificateSha256").toByteArray();
@@ -225,7 +229,17 @@ void ApiJob::failWith(const Status &status) {
     complete(status);
 }
 
-void ApiJob::finishParse(const Status &status) {
+void ApiJob::finishParse(const Status &parsed) {
+    Status status = parsed;
+    // Qt 6.4 ends a chunked body cut by the connection's close as if it were whole (so do
+    // several HTTP stacks): JSON stopping short, with no declared length, is a dropped
+    // connection, retried as one.
+    if (status.kind == Status::Kind::BadResponse && status.endedEarly && !m_lengthDeclared)
+        status = Status::error(Status::Kind::Network,
+                               tr("%1: the connection was cut before the whole answer came "
+                                  "(%n bytes of it)",
+                                  nullptr, int(qMin<qint64>(m_receivedBytes, INT_MAX)))
+                                   .arg(what()));
     // A body found short (a download cut before Content-Length) is as retryable as a dropped
     // connection.
     if (!status.ok() && !isDone() && shouldRetry(status)) {

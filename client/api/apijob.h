@@ -48,7 +48,7 @@ protected:
         Q_UNUSED(body);
         return false;
     }
-    void finishParse(const Status &status);
+    void finishParse(const Status &parsed);
     // Checked before each attempt is sent (a local file to read or write, ...).
     virtual Status preflight() { return Status::success(); }
     // Stops the exchange now and reports status (a local write failed, ...).
@@ -89,7 +89,9 @@ private:
     // What onBodyData read of this attempt's body, for the inspector.
     QByteArray m_tapped;
     qint64 m_tappedBytes = 0;
-    qsizetype m_tapBound = 0; // the recorder keeps no more of a body
+    bool m_lengthDeclared = true; // the last answer had a Content-Length
+    qint64 m_receivedBytes = 0;   // of its body
+    qsizetype m_tapBound = 0;     // the recorder keeps no more of a body
     bool m_tapping = false;
 };
 

@@ -8,13 +8,28 @@ using namespace Qt::StringLiterals;
 
 using nlohmann::json;
 
+namespace {
+// JSON that was well-formed as far as it went: the answer ended early.
+bool endsEarly(const QByteArray &body) {
+    try {
+        [[maybe_unused]] const json whole = json::parse(body.begin(), body.end());
+    } catch (const json::parse_error &e) {
+        return e.byte > static_cast<std::size_t>(body.size());
+    }
+    return false;
+}
+} // namespace
+
 Status parseJsonObject(const QByteArray &body, const QString &what, json *out) {
     *out = json::parse(body.begin(), body.end(), nullptr, false);
-    if (out->is_discarded())
-        return Status::error(
+    if (out->is_discarded()) {
+        Status status = Status::error(
             Status::Kind::BadResponse,
             QCoreApplication::translate("sbx::Envelope", "%1: the server replied with invalid JSON")
                 .arg(what));
+        status.endedEarly = !body.isEmpty() && endsEarly(body);
+        return status;
+    }
     if (!out->is_object())
         return Status::error(
             Status::Kind::BadResponse,

@@ -40,6 +40,9 @@ struct Status {
     QString errorType;
     // Per-field reasons of a validation refusal, so a form can show each under its field.
     QList<FieldError> fieldErrors;
+    // BadResponse for JSON well-formed as far as it went: an answer of no declared length
+    // (chunked) that stopped there was cut (ApiJob makes it a Network failure).
+    bool endedEarly = false;
 
     bool ok() const { return kind == Kind::Ok; }
     static Status success() { return {}; }

@@ -64,22 +64,28 @@ void TestParsing::contextWithExtensionsAndNumericPorts() {
 void TestParsing::garbageBodiesAreBadResponses_data() {
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("html") << fixture("garbage-html.txt") << u"invalid JSON"_s;
-    QTest::newRow("truncated") << fixture("truncated.json") << u"invalid JSON"_s;
-    QTest::newRow("array") << QByteArray("[1,2]") << u"not an object"_s;
-    QTest::newRow("empty") << QByteArray() << u"invalid JSON"_s;
+    // JSON well-formed as far as it goes: cut, if the answer declared no length.
+    QTest::addColumn<bool>("endedEarly");
+    QTest::newRow("html") << fixture("garbage-html.txt") << u"invalid JSON"_s << false;
+    QTest::newRow("truncated") << fixture("truncated.json") << u"invalid JSON"_s << true;
+    QTest::newRow("array") << QByteArray("[1,2]") << u"not an object"_s << false;
+    QTest::newRow("empty") << QByteArray() << u"invalid JSON"_s << false;
     QTest::newRow("other service")
-        << fixture("not-aio.json") << u"does not look like an AIO sandbox"_s;
-    QTest::newRow("binary") << QByteArray("\x00\xff\xfe{", 4) << u"invalid JSON"_s;
+        << fixture("not-aio.json") << u"does not look like an AIO sandbox"_s << false;
+    QTest::newRow("binary") << QByteArray("\x00\xff\xfe{", 4) << u"invalid JSON"_s << false;
+    QTest::newRow("text after the object")
+        << QByteArray(R"({"a":1} {)") << u"invalid JSON"_s << false;
 }
 
 void TestParsing::garbageBodiesAreBadResponses() {
     QFETCH(QByteArray, body);
     QFETCH(QString, expected);
+    QFETCH(bool, endedEarly);
     SandboxContext c;
     const Status s = parseSandboxContext(body, &c);
     QCOMPARE(s.kind, Status::Kind::BadResponse);
     QVERIFY2(s.message.contains(expected), qPrintable(s.message));
+    QCOMPARE(s.endedEarly, endedEarly);
 }
 
 void TestParsing::envelopeFailureCarriesFileErrorMessage() {
