@@ -6,8 +6,14 @@
 
 #include <QCoreApplication>
 #include <QFutureWatcher>
+#include <QPromise>
+#include <QThreadPool>
 #include <QTimeZone>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
+#include <deque>
+#include <mutex>
 
 namespace sbx {
 
@@ -61,6 +67,127 @@ FileListing parseFileListingTolerant(const QByteArray &body) {
     return out;
 }
 
+namespace {
+// Tasks run one after the other, in the order posted, on the global thread pool: a thread is
+// taken only while there is work.
+class SerialQueue final : public std::enable_shared_from_this<SerialQueue> {
+public:
+    void post(std::function<void()> task) {
+        std::scoped_lock lock(m_mutex);
+        m_tasks.push_back(std::move(task));
+        if (m_running)
+            return;
+        m_running = true;
+        QThreadPool::globalInstance()->start([self = shared_from_this()] { self->drain(); });
+    }
+
+private:
+    void drain() {
+        for (;;) {
+            std::function<void()> task;
+            {
+                std::scoped_lock lock(m_mutex);
+                if (m_tasks.empty()) {
+                    m_running = false;
+                    return;
+                }
+                task = std::move(m_tasks.front());
+                m_tasks.pop_front();
+            }
+            task();
+        }
+    }
+
+    std::mutex m_mutex;
+    std::deque<std::function<void()>> m_tasks;
+    bool m_running = false;
+};
+} // namespace
+
+// The worker half of a large listing, two stages on two threads: its bytes read in order as
+// they arrive (FileListingStream), and the rows handed to the sink (the model builds its nodes
+// there) while the next ones are read. At the end the rows are the answer when the stream says
+// they were whole, else the whole body is parsed. A job that goes away cancels it; the tasks
+// left drop what they hold.
+class ListingPipe final : public std::enable_shared_from_this<ListingPipe> {
+public:
+    explicit ListingPipe(ListingSink sink)
+        : m_sink(std::move(sink)) {
+        m_promise.start();
+    }
+    // From the GUI thread, in the order the bytes came.
+    void push(QByteArray bytes) {
+        if (bytes.isEmpty())
+            return;
+        m_reading->post(
+            [self = shared_from_this(), bytes = std::move(bytes)] { self->read(bytes); });
+    }
+    // After the last push.
+    QFuture<FileListing> finish() {
+        m_reading->post([self = shared_from_this()] { self->conclude(); });
+        return m_promise.future();
+    }
+    void cancel() { m_cancelled.store(true); }
+
+private:
+    // On the reading stage.
+    void read(const QByteArray &bytes) {
+        if (m_cancelled.load())
+            return;
+        m_pieces.append(bytes); // shared, not copied: for the fall-back parse
+        if (m_stream.failed())
+            return;
+        QList<RemoteFileInfo> rows = m_stream.feed(bytes);
+        if (rows.isEmpty())
+            return;
+        m_rows += rows;
+        if (m_sink.rows)
+            m_building->post([self = shared_from_this(), rows = std::move(rows)] {
+                if (!self->m_cancelled.load())
+                    self->m_sink.rows(rows);
+            });
+    }
+    void conclude() {
+        if (m_cancelled.load())
+            return;
+        const bool complete = m_stream.finish();
+        FileListing listing;
+        if (complete) {
+            listing.files = std::exchange(m_rows, {});
+        } else {
+            QByteArray whole;
+            qsizetype size = 0;
+            for (const QByteArray &piece : std::as_const(m_pieces))
+                size += piece.size();
+            whole.reserve(size);
+            for (const QByteArray &piece : std::as_const(m_pieces))
+                whole += piece;
+            listing = parseFileListing(whole);
+        }
+        m_pieces.clear();
+        // After the last rows are built.
+        m_building->post([self = shared_from_this(), complete, listing = std::move(listing)] {
+            if (self->m_cancelled.load())
+                return;
+            if (self->m_sink.done)
+                self->m_sink.done(complete);
+            self->m_promise.addResult(listing);
+            self->m_promise.finish();
+        });
+    }
+
+    const std::shared_ptr<SerialQueue> m_reading = std::make_shared<SerialQueue>();
+    const std::shared_ptr<SerialQueue> m_building = std::make_shared<SerialQueue>();
+    std::atomic<bool> m_cancelled{false};
+    ListingSink m_sink;
+    // The reading stage's alone.
+    FileListingStream m_stream;
+    QList<QByteArray> m_pieces;
+    QList<RemoteFileInfo> m_rows;
+    // The building stage's alone.
+    QPromise<FileListing> m_promise;
+};
+
 bool sudoAvailable(const QStringList &extensions) {
     return extensions.isEmpty() || extensions.contains(u"file-sudo"_s);
 }
@@ -78,13 +205,23 @@ ListFilesJob::ListFilesJob(SandboxClient *client, const QString &path, ListOptio
              }())
     , m_path(path) {}
 
-ListFilesJob::~ListFilesJob() = default;
+ListFilesJob::~ListFilesJob() {
+    if (m_pipe)
+        m_pipe->cancel();
+}
 
 void ListFilesJob::prepareReply(QNetworkReply *) {
-    // A new attempt starts a new body.
+    // A new attempt starts a new body. Rows of the last one may have reached the sink: it gets
+    // no more (and no done()), so what they built is never taken for this listing.
     m_body.clear();
+    m_bodyStarted = false;
     m_stream.reset();
     m_previewed = 0;
+    if (m_pipe) {
+        m_pipe->cancel();
+        m_pipe.reset();
+        m_sink = {};
+    }
 }
 
 void ListFilesJob::onBodyData(QNetworkReply *reply) {
@@ -92,9 +229,21 @@ void ListFilesJob::onBodyData(QNetworkReply *reply) {
     if (bytes.isEmpty())
         return;
     tapBody(bytes);
-    if (m_body.isEmpty())
+    if (!m_bodyStarted) {
+        m_bodyStarted = true;
         m_stream = std::make_unique<FileListingStream>();
-    m_body += bytes;
+    }
+    // A large body is read on a worker as it comes, and kept there in its pieces (joining them
+    // here, 20 MB grown by doubling, stalled the GUI); a small one is parsed at its end at once.
+    if (m_pipe) {
+        m_pipe->push(bytes);
+    } else {
+        m_body += bytes;
+        if (m_body.size() >= kAsyncParseBytes) {
+            m_pipe = std::make_shared<ListingPipe>(m_sink);
+            m_pipe->push(std::exchange(m_body, {}));
+        }
+    }
     // A preview needs the first rows only: past them the bytes are kept, not scanned (on the
     // GUI thread, scanning a 20 MB body that arrived at once stalled it for 300 ms).
     if (m_previewed >= kPreviewRows || !m_stream)
@@ -115,17 +264,24 @@ Status ListFilesJob::parseReply(const QByteArray &rest, QNetworkReply *) {
 }
 
 bool ListFilesJob::parseReplyAsync(const QByteArray &rest) {
-    if (m_body.size() + rest.size() < kAsyncParseBytes)
+    if (!m_pipe && m_body.size() + rest.size() < kAsyncParseBytes)
         return false;
-    const QByteArray body = std::exchange(m_body, {}) + rest;
     // The watcher is our child: if the job is aborted and deleted, the result is dropped.
     m_watcher = new QFutureWatcher<FileListing>(this);
     connect(m_watcher, &QFutureWatcher<FileListing>::finished, this, [this] {
+        if (m_watcher->future().resultCount() == 0)
+            return; // a pipe cancelled: a new attempt or the job's end took over
         FileListing listing = m_watcher->result();
         m_files = std::move(listing.files);
         finishParse(listing.status);
     });
-    m_watcher->setFuture(QtConcurrent::run([body] { return parseFileListing(body); }));
+    if (m_pipe) {
+        m_pipe->push(rest);
+        m_watcher->setFuture(m_pipe->finish());
+    } else {
+        const QByteArray body = std::exchange(m_body, {}) + rest;
+        m_watcher->setFuture(QtConcurrent::run([body] { return parseFileListing(body); }));
+    }
     return true;
 }
 
@@ -296,7 +452,7 @@ void SudoListFilesJob::abort() {
 void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
                   std::function<void(const QList<RemoteFileInfo> &)> listed,
                   std::function<void(const Status &)> failed,
-                  std::function<void(const QList<RemoteFileInfo> &)> preview) {
+                  std::function<void(const QList<RemoteFileInfo> &)> preview, ListingSink sink) {
     if (options.sudo) {
         auto *job = new SudoListFilesJob(client, path, options);
         QObject::connect(job, &SudoListFilesJob::succeeded, context, listed);
@@ -305,6 +461,7 @@ void startListing(SandboxClient *client, const QString &path, ListOptions option
         return;
     }
     auto *job = new ListFilesJob(client, path, options);
+    job->setRowSink(std::move(sink));
     QObject::connect(job, &ListFilesJob::succeeded, context, listed);
     QObject::connect(job, &ApiJob::failed, context, failed);
     if (preview)

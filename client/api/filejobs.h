@@ -43,14 +43,28 @@ struct ListOptions {
 // user with sudo (and lists no extensions); sandbox-server says so with `file-sudo`.
 bool sudoAvailable(const QStringList &extensions);
 
-// POST /v1/file/list of one folder. Large listings are parsed off the GUI thread. The request
-// carries no `sudo` (the contract has none); see SudoListFilesJob.
+// Where a large listing's rows go as they are read, on a worker thread and in order, so that
+// what is built of them (the Files model's rows) is built while the rest still arrives.
+struct ListingSink {
+    std::function<void(const QList<RemoteFileInfo> &rows)> rows;
+    // After the last rows, before succeeded(), on that thread. whole: the rows given were the
+    // listing, each once. Otherwise succeeded() has the listing parsed anew, and what the rows
+    // built is to be dropped. Not called when the listing fails or the job goes away.
+    std::function<void(bool whole)> done;
+};
+
+class ListingPipe;
+
+// POST /v1/file/list of one folder. Large listings are read off the GUI thread as they arrive. The
+// request carries no `sudo` (the contract has none); see SudoListFilesJob.
 class ListFilesJob final : public ApiJob {
     Q_OBJECT
 public:
     ListFilesJob(SandboxClient *client, const QString &path, ListOptions options = {});
     ~ListFilesJob() override;
     const QString &path() const { return m_path; }
+    // Before start(): the rows of a large listing go there too, as they are read.
+    void setRowSink(ListingSink sink) { m_sink = std::move(sink); }
 Q_SIGNALS:
     void succeeded(const QList<RemoteFileInfo> &files);
     // Rows as the body arrives, before it is whole: the first kPreviewRows at most, a preview
@@ -70,9 +84,12 @@ protected:
 private:
     QString m_path;
     QList<RemoteFileInfo> m_files;
-    QByteArray m_body; // read as it arrived
+    QByteArray m_body; // read as it arrived, until a pipe takes over
+    bool m_bodyStarted = false;
     std::unique_ptr<FileListingStream> m_stream;
     qsizetype m_previewed = 0;
+    ListingSink m_sink;
+    std::shared_ptr<ListingPipe> m_pipe; // once the body is large
     QFutureWatcher<FileListing> *m_watcher = nullptr;
 };
 
@@ -146,11 +163,12 @@ FileListing parseSudoListing(const QString &output, const QString &path, bool sh
 
 // Starts the listing job options ask for (ListFilesJob, or SudoListFilesJob with sudo); exactly
 // one of listed or failed runs later, in context, unless context goes away first.
-// preview, when given, gets rows as the body arrives (ListFilesJob::rowsArriving; never with
-// sudo).
+// preview, when given, gets rows as the body arrives (ListFilesJob::rowsArriving), and sink
+// every row of a large listing on a worker (ListFilesJob::setRowSink); neither with sudo.
 void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
                   std::function<void(const QList<RemoteFileInfo> &)> listed,
                   std::function<void(const Status &)> failed,
-                  std::function<void(const QList<RemoteFileInfo> &)> preview = {});
+                  std::function<void(const QList<RemoteFileInfo> &)> preview = {},
+                  ListingSink sink = {});
 
 } // namespace sbx

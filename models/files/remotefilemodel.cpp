@@ -26,9 +26,10 @@ namespace {
 // From this many entries a listing's rows are built on a worker thread: below it the hop costs
 // more than the building.
 constexpr qsizetype kWorkerRows = 4096;
-// Rows inserted per turn of the event loop: with a sorting proxy the view took about 1 us a row
-// (100 000 at once stalled the GUI 100-130 ms), so each turn stayed near 20 ms.
-constexpr std::size_t kChunkRows = 20000;
+// Rows inserted per turn of the event loop. Since the model sorts itself (no proxy) inserting
+// 100 000 at once takes the view about 5 ms and its next layout 20; in chunks, each turn's layout
+// went over all the rows so far (60 ms in all for 100 000 in five).
+constexpr std::size_t kChunkRows = 100000;
 // New rows of a refresh up to this many are each inserted at their place.
 constexpr std::size_t kPlacedRows = 64;
 // A preview shows a few screens of a folder still arriving, once it has taken this long (a
@@ -36,72 +37,7 @@ constexpr std::size_t kPlacedRows = 64;
 constexpr qsizetype kPreviewRows = 400;
 constexpr qint64 kPreviewAfterMs = 150;
 
-bool sameFacts(const RemoteFileInfo &was, const RemoteFileInfo &f) {
-    return was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
-           was.permissions == f.permissions && was.path == f.path;
-}
 } // namespace
-
-void RemoteFileModel::match(Built &built, const QList<RemoteFileInfo> &old, quint32 version) {
-    built.matched.assign(built.nodes.size(), -1);
-    built.same.assign(built.nodes.size(), false);
-    for (qsizetype i = 0; i < old.size(); ++i) {
-        const Node *node = built.byName.value(old[i].name);
-        if (!node)
-            continue;
-        const auto at = static_cast<std::size_t>(node->row);
-        built.matched[at] = static_cast<int>(i);
-        built.same[at] = sameFacts(old[i], node->info);
-    }
-    built.version = version;
-    built.hasMatches = true;
-}
-
-RemoteFileModel::Built RemoteFileModel::build(const QList<RemoteFileInfo> &files, SortKey key) {
-    Built built;
-    std::vector<std::unique_ptr<Node>> nodes;
-    nodes.reserve(static_cast<std::size_t>(files.size()));
-    built.byName.reserve(files.size());
-    for (const RemoteFileInfo &info : files) {
-        // A name twice in one listing would leave a row no lookup finds: the first one wins.
-        if (info.name.isEmpty() || built.byName.contains(info.name))
-            continue;
-        auto node = std::make_unique<Node>();
-        node->info = info;
-        built.byName.insert(info.name, node.get());
-        nodes.push_back(std::move(node));
-    }
-    // The names' collation ranks (equal names equal ranks), so that sorting compares two
-    // integers where a QString::localeAwareCompare took microseconds: sorting 100 000 rows
-    // stalled the GUI for seconds.
-    const QCollator collator; // the default locale's, as the model's own
-    std::vector<QCollatorSortKey> keys;
-    keys.reserve(nodes.size());
-    for (const auto &node : nodes)
-        keys.push_back(collator.sortKey(node->info.name));
-    std::vector<std::size_t> order(nodes.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](std::size_t a, std::size_t b) { return keys[a].compare(keys[b]) < 0; });
-    int rank = -1;
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        if (i == 0 || keys[order[i - 1]].compare(keys[order[i]]) != 0)
-            ++rank;
-        nodes[order[i]]->rank = rank;
-    }
-    // Then the rows in the model's order, so that a first listing is appended as it is.
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return less(*nodes[a], *nodes[b], key, collator);
-    });
-    built.nodes.reserve(nodes.size());
-    for (const std::size_t i : order) {
-        nodes[i]->row = static_cast<int>(built.nodes.size());
-        built.nodes.push_back(std::move(nodes[i]));
-    }
-    built.key = key;
-    return built;
-}
 
 RemoteFileModel::RemoteFileModel(SandboxClient *client, QObject *parent)
     : QAbstractItemModel(parent)
@@ -158,7 +94,7 @@ RemoteFileModel::Node *RemoteFileModel::nodeForPath(const QString &path) const {
         return nullptr; // "/a/bc" is not below "/a/b"
     Node *node = m_root.get();
     for (const QStringView part : rest.tokenize(u'/', Qt::SkipEmptyParts)) {
-        Node *child = node->byName.value(part.toString());
+        Node *child = node->byName.value(part);
         // A row still pending (a first listing inserted a chunk at a time) is not in the model.
         if (!child || child->row >= static_cast<int>(node->children.size()) ||
             node->children[static_cast<std::size_t>(child->row)].get() != child)
@@ -237,13 +173,35 @@ void RemoteFileModel::list(Node *folder) {
         if (node && node->listing && (node->previewed || node->children.empty()))
             showPreview(node, rows);
     };
-    const auto listed = [this, path, generation](const QList<RemoteFileInfo> &files) {
+    // A large listing's nodes are built on a worker as its rows arrive (ListingSink); what is
+    // left when the last one is in is a merge and the insertion.
+    auto growing = std::make_shared<Growing>(m_sort);
+    if (!folder->children.empty() && !folder->previewed) {
+        // A refresh: matched on the worker against the rows as they are now.
+        growing->old = snapshot(*folder);
+        growing->version = folder->version;
+    }
+    ListingSink sink{[growing](const QList<RemoteFileInfo> &rows) { grow(*growing, rows); },
+                     [growing](bool whole) {
+                         if (whole)
+                             growing->built = finish(*growing);
+                         else
+                             growing->nodes.clear(); // rows of no listing
+                     }};
+    const auto listed = [this, path, generation, growing](const QList<RemoteFileInfo> &files) {
         Node *node = generation == m_generation ? nodeForPath(path) : nullptr;
-        if (!node || !node->listing)
+        if (!node || !node->listing) {
+            if (growing->built)
+                discard(std::move(growing->built->nodes));
             return; // the folder went away meanwhile
+        }
         // The listing replaces its preview as a first listing, in chunks: matching 100 000
         // rows against a few hundred would only cost a refresh's stall.
         dropPreview(node);
+        if (growing->built) {
+            apply(node, std::move(*growing->built));
+            return;
+        }
         if (files.size() < kWorkerRows) {
             apply(node, build(files, m_sort));
             return;
@@ -252,10 +210,7 @@ void RemoteFileModel::list(Node *folder) {
         // than the listing took to arrive; on a worker it costs the GUI nothing.
         // A refresh is matched there too, against a snapshot of the rows: on the GUI thread the
         // 100 000 lookups by name stalled it 55-130 ms.
-        QList<RemoteFileInfo> old;
-        old.reserve(static_cast<qsizetype>(node->children.size()));
-        for (const auto &child : node->children)
-            old.append(child->info);
+        std::vector<Facts> old = snapshot(*node);
         const quint32 version = node->version;
         const SortKey key = m_sort;
         auto *watcher = new QFutureWatcher<std::shared_ptr<Built>>(this);
@@ -269,9 +224,9 @@ void RemoteFileModel::list(Node *folder) {
                     else
                         discard(std::move(built->nodes));
                 });
-        watcher->setFuture(QtConcurrent::run([files, old, version, key] {
+        watcher->setFuture(QtConcurrent::run([files, old = std::move(old), version, key] {
             auto built = std::make_shared<Built>(build(files, key));
-            if (!old.isEmpty())
+            if (!old.empty())
                 match(*built, old, version);
             return built;
         }));
@@ -293,7 +248,8 @@ void RemoteFileModel::list(Node *folder) {
     };
     startListing(m_client, path, {.sudo = m_sudo}, this, listed, failed,
                  firstListing ? std::function<void(const QList<RemoteFileInfo> &)>(preview)
-                              : nullptr);
+                              : nullptr,
+                 std::move(sink));
 }
 
 void RemoteFileModel::dropPreview(Node *folder) {
@@ -338,7 +294,7 @@ void RemoteFileModel::discard(std::vector<std::unique_ptr<Node>> nodes) {
 }
 
 void RemoteFileModel::adopt(Node *folder, std::vector<std::unique_ptr<Node>> nodes,
-                            QHash<QString, Node *> byName) {
+                            NameIndex<Node> byName) {
     for (const auto &node : nodes)
         node->parent = folder;
     const int first = static_cast<int>(folder->children.size());
@@ -352,7 +308,7 @@ void RemoteFileModel::adopt(Node *folder, std::vector<std::unique_ptr<Node>> nod
         folder->children.reserve(folder->children.size() + nodes.size());
         for (auto &node : nodes) {
             node->row = static_cast<int>(folder->children.size());
-            folder->byName.insert(node->info.name, node.get());
+            folder->byName.insert(node.get());
             folder->children.push_back(std::move(node));
         }
     }
@@ -585,7 +541,7 @@ void RemoteFileModel::insertAt(Node *folder, std::unique_ptr<Node> node, int row
     ++folder->version;
     beginInsertRows(indexOf(folder), row, row);
     node->parent = folder;
-    folder->byName.insert(node->info.name, node.get());
+    folder->byName.insert(node.get());
     auto &children = folder->children;
     children.insert(children.begin() + row, std::move(node));
     for (std::size_t i = static_cast<std::size_t>(row); i < children.size(); ++i)

@@ -2,6 +2,7 @@
 
 #include "client/api/filejobs.h"
 #include "client/api/filewatch.h"
+#include "models/files/nameindex.h"
 
 #include <QAbstractItemModel>
 #include <QCollator>
@@ -80,6 +81,8 @@ Q_SIGNALS:
 private:
     struct Node;
     struct Built;
+    struct Growing;
+    struct Facts;
     struct SortKey {
         int column = NameColumn;
         Qt::SortOrder order = Qt::AscendingOrder;
@@ -107,10 +110,18 @@ private:
     Node *nodeForPath(const QString &path) const;
     QModelIndex indexOf(Node *node, int column = 0) const;
     void list(Node *folder);
-    // A listing's nodes, unparented; pure, so that it can run on a worker.
+    // A listing's nodes, unparented; pure, so that it can run on a worker
+    // (remotefilebuild.cpp): build() at once, or grow() as rows arrive and then
+    // finish().
     static Built build(const QList<RemoteFileInfo> &files, SortKey key);
+    static void grow(Growing &growing, const QList<RemoteFileInfo> &rows);
+    static Built finish(Growing &growing);
+    // Sorts the rows that arrived since the last time and merges them into those sorted.
+    static void sortArrived(Growing &growing);
     // Matches a refresh's built nodes with a snapshot of the folder's rows; pure, for a worker.
-    static void match(Built &built, const QList<RemoteFileInfo> &old, quint32 version);
+    static void match(Built &built, const std::vector<Facts> &old, quint32 version);
+    // The folder's rows as a refresh compares them, in row order.
+    static std::vector<Facts> snapshot(const Node &folder);
     void apply(Node *folder, Built built);
     // The first rows of a first listing, placed in order while the rest arrives.
     void showPreview(Node *folder, const QList<RemoteFileInfo> &rows);
@@ -120,8 +131,7 @@ private:
     void flushPending(Node *node);
     // After rows moved: every persistent index follows its node.
     void followNodes();
-    void adopt(Node *folder, std::vector<std::unique_ptr<Node>> nodes,
-               QHash<QString, Node *> byName);
+    void adopt(Node *folder, std::vector<std::unique_ptr<Node>> nodes, NameIndex<Node> byName);
     void discard(std::vector<std::unique_ptr<Node>> nodes);
     void finishListing(Node *folder);
     // Listings in flight below node (node's own included) that will never be applied.

@@ -1,11 +1,14 @@
 #pragma once
 
 // RemoteFileModel's rows, shared by its two source files (listing, order); not for others.
+#include "models/files/nameindex.h"
 #include "models/files/remotefilemodel.h"
 
-#include <QHash>
+#include <QCollator>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace sbx {
@@ -17,7 +20,7 @@ struct RemoteFileModel::Node {
     // A first listing's rows not inserted yet (kChunkRows a turn), already in byName.
     std::vector<std::unique_ptr<Node>> pending;
     // The children by name: a path is found a component at a time, O(depth).
-    QHash<QString, Node *> byName;
+    NameIndex<Node> byName;
     // Its name's place in its folder's last listing in collation order, -1 when it came from
     // elsewhere (a file change): see less().
     int rank = -1;
@@ -42,7 +45,7 @@ struct RemoteFileModel::Node {
 // adopted by their folder in one insertion.
 struct RemoteFileModel::Built {
     std::vector<std::unique_ptr<Node>> nodes;
-    QHash<QString, Node *> byName;
+    NameIndex<Node> byName;
     // A refresh matched on the worker: per node, the row of its namesake in the snapshot (-1:
     // new) and whether their facts are the same; valid for the folder's version it was taken at.
     std::vector<int> matched;
@@ -51,5 +54,40 @@ struct RemoteFileModel::Built {
     bool hasMatches = false;
     SortKey key; // the order the nodes are in
 };
+
+// What a refresh compares of a row it replaces, taken on the GUI thread: so little that copying
+// 100 000 of them stays short (whole RemoteFileInfos took 30 ms, most of it the memory's first
+// touch). The path is not among them: the same name in the same folder has the same path.
+struct RemoteFileModel::Facts {
+    QString name;
+    QString permissions;
+    QDateTime modified;
+    qint64 size = -1;
+    bool isDirectory = false;
+};
+
+// A listing's nodes built as its rows arrive, on a worker (through a ListingSink), kept in
+// collation order as they come so that little is left to sort once the last row is in.
+struct RemoteFileModel::Growing {
+    explicit Growing(SortKey sortKey)
+        : key(sortKey) {}
+    SortKey key;        // the order the rows will be in
+    QCollator collator; // the default locale's, as the model's own; this worker's alone
+    std::vector<std::unique_ptr<Node>> nodes;
+    NameIndex<Node> byName;
+    std::vector<QCollatorSortKey> keys; // per node
+    std::vector<std::uint32_t> order;   // node indices, the first `sorted` in collation order
+    std::size_t sorted = 0;
+    // A refresh's snapshot of the folder's rows at its start, matched once built.
+    std::vector<Facts> old;
+    quint32 version = 0;
+    std::optional<Built> built; // once the rows were the whole listing
+};
+
+// The same entry, as far as a row shows (was: a RemoteFileInfo or its Facts).
+template <typename Was> bool sameFacts(const Was &was, const RemoteFileInfo &f) {
+    return was.isDirectory == f.isDirectory && was.size == f.size && was.modified == f.modified &&
+           was.permissions == f.permissions;
+}
 
 } // namespace sbx

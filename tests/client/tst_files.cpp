@@ -16,15 +16,24 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <functional>
+#include <mutex>
 
 using namespace sbx;
 using namespace sbxtest;
 using namespace Qt::StringLiterals;
 
 namespace {
+// A new folder of count empty files, file-0.txt ...; its path.
+QString folderOfEmptyFiles(const QString &dir, int count) {
+    QDir().mkpath(dir);
+    for (int i = 0; i < count; ++i)
+        QFile(dir + u"/file-%1.txt"_s.arg(i)).open(QIODevice::WriteOnly);
+    return dir;
+}
 
 struct Outcome {
     bool finished = false;
@@ -90,6 +99,8 @@ private Q_SLOTS:
     void initTestCase();
     void listReadWriteWithHostileNames();
     void largeListingIsParsedAndComplete();
+    void largeListingRowsReachTheSinkAsTheyArrive();
+    void aCutListingGivesTheSinkNoMore();
     void commandsForWhatAioHasNoEndpointFor();
     void uploadThenDownloadIsIdentical_data();
     void uploadThenDownloadIsIdentical();
@@ -144,16 +155,109 @@ void TestFiles::listReadWriteWithHostileNames() {
 
 void TestFiles::largeListingIsParsedAndComplete() {
     SandboxClient *client = newClient(m_server.url());
-    const QString dir = m_ws + u"/many"_s;
-    QDir().mkpath(dir);
-    for (int i = 0; i < 5000; ++i)
-        QFile(dir + u"/file-%1.txt"_s.arg(i)).open(QIODevice::WriteOnly);
+    const QString dir = folderOfEmptyFiles(m_ws + u"/many"_s, 5000);
     auto *list = new ListFilesJob(client, dir);
     qsizetype count = 0;
     connect(list, &ListFilesJob::succeeded, this,
             [&count](const QList<RemoteFileInfo> &f) { count = f.size(); });
     QVERIFY(run(list).ok);
     QCOMPARE(count, 5000);
+}
+
+namespace {
+// What a ListingSink saw, from the worker it runs on.
+struct SinkLog {
+    std::mutex mutex;
+    QStringList names;
+    int batches = 0;
+    int done = 0;
+    bool whole = false;
+    bool onGuiThread = false;
+    ListingSink sink() {
+        return {[this](const QList<RemoteFileInfo> &rows) {
+                    std::scoped_lock lock(mutex);
+                    ++batches;
+                    onGuiThread |= QThread::currentThread() == qApp->thread();
+                    for (const RemoteFileInfo &row : rows)
+                        names << row.name;
+                },
+                [this](bool rowsWhole) {
+                    std::scoped_lock lock(mutex);
+                    ++done;
+                    whole = rowsWhole;
+                }};
+    }
+};
+QStringList namesOf(const QList<RemoteFileInfo> &files) {
+    QStringList names;
+    for (const RemoteFileInfo &f : files)
+        names << f.name;
+    return names;
+}
+} // namespace
+
+// A large listing's rows reach the sink on a worker, in pieces, as they arrive; the sink hears
+// they were whole before succeeded() gives the same rows.
+void TestFiles::largeListingRowsReachTheSinkAsTheyArrive() {
+    const QString dir = folderOfEmptyFiles(m_ws + u"/sunk"_s, 5000);
+    FaultProxy proxy(m_server.port());
+    SandboxClient *client = throttledClient(proxy, 64 * 1024);
+    QVERIFY(client);
+    // Plain, so that it arrives in pieces: gzipped, the whole listing passed in one tick.
+    client->setCompression(false);
+    auto *list = new ListFilesJob(client, dir);
+    SinkLog log;
+    list->setRowSink(log.sink());
+    QList<RemoteFileInfo> files;
+    int doneBeforeSucceeded = -1;
+    connect(list, &ListFilesJob::succeeded, this, [&](const QList<RemoteFileInfo> &f) {
+        files = f;
+        std::scoped_lock lock(log.mutex);
+        doneBeforeSucceeded = log.done;
+    });
+    QVERIFY(run(list).ok);
+    QCOMPARE(files.size(), 5000);
+    std::scoped_lock lock(log.mutex);
+    QCOMPARE(doneBeforeSucceeded, 1);
+    QVERIFY(log.whole);
+    QVERIFY(!log.onGuiThread);
+    QVERIFY2(log.batches > 1, qPrintable(QString::number(log.batches)));
+    QCOMPARE(log.names, namesOf(files));
+}
+
+// A listing cut midway (Qt takes a chunked body cut by the close for a whole one) is found short
+// and asked again; what its first attempt gave the sink is never taken for the listing: the
+// sink hears the rows were not whole and gets no more, and succeeded() has every row.
+void TestFiles::aCutListingGivesTheSinkNoMore() {
+    const QString dir = folderOfEmptyFiles(m_ws + u"/sunk-cut"_s, 5000);
+    FaultProxy proxy(m_server.port());
+    SandboxClient *client = throttledClient(proxy, 32 * 1024);
+    QVERIFY(client);
+    client->setCompression(false); // so that the bytes counted are the answer's
+    auto *list = new ListFilesJob(client, dir);
+    SinkLog log;
+    list->setRowSink(log.sink());
+    // Once 400 KiB of the answer passed (a POST reports no download progress).
+    bool cut = false;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] {
+        if (!cut && proxy.bytesToClients() > 400 * 1024) {
+            cut = true;
+            proxy.cutAll();
+        }
+    });
+    watch.start(2);
+    QList<RemoteFileInfo> files;
+    connect(list, &ListFilesJob::succeeded, this,
+            [&files](const QList<RemoteFileInfo> &f) { files = f; });
+    const Outcome outcome = run(list);
+    QVERIFY(cut);
+    QVERIFY2(outcome.ok, qPrintable(outcome.status.message));
+    QCOMPARE(files.size(), 5000);
+    std::scoped_lock lock(log.mutex);
+    QVERIFY(log.done <= 1);
+    QVERIFY(!log.whole);
+    QVERIFY2(log.names.size() < 5000, qPrintable(QString::number(log.names.size())));
 }
 
 void TestFiles::commandsForWhatAioHasNoEndpointFor() {
