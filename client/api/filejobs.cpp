@@ -23,7 +23,6 @@ using nlohmann::json;
 
 namespace {
 // Below this a listing parses faster than a thread hop costs.
-constexpr qsizetype kAsyncParseBytes = 256 * 1024;
 const QString kListWhat = u"POST /v1/file/list"_s;
 } // namespace
 
@@ -104,21 +103,26 @@ private:
 };
 } // namespace
 
-// The worker half of a large listing, two stages on two threads: its bytes read in order as
-// they arrive (FileListingStream), and the rows handed to the sink (the model builds its nodes
-// there) while the next ones are read. At the end the rows are the answer when the stream says
-// they were whole, else the whole body is parsed. A job that goes away cancels it; the tasks
-// left drop what they hold.
+// A listing's body read off the GUI thread, in two stages on two threads: its bytes read in
+// order as they arrive (FileListingStream), the first rows shown as a preview, and the rows
+// handed to the sink (the model builds its nodes there) while the next ones are read. At the end
+// the rows are the answer when the stream says they were whole, else the whole body is parsed.
+// cancel() (a new attempt, the job's end) stops it; the tasks left drop what they hold.
 class ListingPipe final : public std::enable_shared_from_this<ListingPipe> {
 public:
-    explicit ListingPipe(ListingSink sink)
-        : m_sink(std::move(sink)) {
+    using Preview = std::function<void(const QList<RemoteFileInfo> &rows)>;
+    // preview runs in receiver's thread, while receiver lives and the pipe is not cancelled.
+    ListingPipe(ListingSink sink, QObject *receiver, Preview preview)
+        : m_sink(std::move(sink))
+        , m_receiver(receiver)
+        , m_preview(std::move(preview)) {
         m_promise.start();
     }
-    // From the GUI thread, in the order the bytes came.
+    // In the order the bytes came.
     void push(QByteArray bytes) {
         if (bytes.isEmpty())
             return;
+        m_pushed.store(true);
         m_reading->post(
             [self = shared_from_this(), bytes = std::move(bytes)] { self->read(bytes); });
     }
@@ -127,7 +131,12 @@ public:
         m_reading->post([self = shared_from_this()] { self->conclude(); });
         return m_promise.future();
     }
-    void cancel() { m_cancelled.store(true); }
+    void cancel() {
+        const std::scoped_lock lock(m_receiverMutex);
+        m_cancelled.store(true);
+        m_receiver = nullptr;
+    }
+    bool pushed() const { return m_pushed.load(); }
 
 private:
     // On the reading stage.
@@ -140,12 +149,28 @@ private:
         QList<RemoteFileInfo> rows = m_stream.feed(bytes);
         if (rows.isEmpty())
             return;
+        if (m_previewed < ListFilesJob::kPreviewRows)
+            showPreview(rows.first(qMin(rows.size(), ListFilesJob::kPreviewRows - m_previewed)));
         m_rows += rows;
         if (m_sink.rows)
             m_building->post([self = shared_from_this(), rows = std::move(rows)] {
                 if (!self->m_cancelled.load())
                     self->m_sink.rows(rows);
             });
+    }
+    void showPreview(const QList<RemoteFileInfo> &rows) {
+        m_previewed += rows.size();
+        const std::scoped_lock lock(m_receiverMutex);
+        if (!m_receiver || !m_preview)
+            return;
+        // Queued to the receiver: dropped with it if it goes first.
+        QMetaObject::invokeMethod(
+            m_receiver,
+            [self = shared_from_this(), rows] {
+                if (!self->m_cancelled.load())
+                    self->m_preview(rows);
+            },
+            Qt::QueuedConnection);
     }
     void conclude() {
         if (m_cancelled.load())
@@ -179,11 +204,16 @@ private:
     const std::shared_ptr<SerialQueue> m_reading = std::make_shared<SerialQueue>();
     const std::shared_ptr<SerialQueue> m_building = std::make_shared<SerialQueue>();
     std::atomic<bool> m_cancelled{false};
+    std::atomic<bool> m_pushed{false};
     ListingSink m_sink;
+    std::mutex m_receiverMutex;
+    QObject *m_receiver; // guarded by m_receiverMutex; null once cancelled
+    Preview m_preview;
     // The reading stage's alone.
     FileListingStream m_stream;
     QList<QByteArray> m_pieces;
     QList<RemoteFileInfo> m_rows;
+    qsizetype m_previewed = 0;
     // The building stage's alone.
     QPromise<FileListing> m_promise;
 };
@@ -210,62 +240,42 @@ ListFilesJob::~ListFilesJob() {
         m_pipe->cancel();
 }
 
-void ListFilesJob::prepareReply(QNetworkReply *) {
-    // A new attempt starts a new body. Rows of the last one may have reached the sink: it gets
-    // no more (and no done()), so what they built is never taken for this listing.
-    m_body.clear();
-    m_bodyStarted = false;
-    m_stream.reset();
-    m_previewed = 0;
+std::shared_ptr<ListingPipe> ListFilesJob::newBody() {
     if (m_pipe) {
         m_pipe->cancel();
-        m_pipe.reset();
-        m_sink = {};
+        // Rows of the last attempt may have reached the sink: it gets no more (and no done()),
+        // so what they built is never taken for this listing.
+        if (m_pipe->pushed())
+            m_sink = {};
     }
+    m_pipe = std::make_shared<ListingPipe>(
+        m_sink, this, [this](const QList<RemoteFileInfo> &rows) { Q_EMIT rowsArriving(rows); });
+    return m_pipe;
+}
+
+void ListFilesJob::prepareReply(QNetworkReply *) {
+    newBody();
 }
 
 void ListFilesJob::onBodyData(QNetworkReply *reply) {
+    // Read here, parsed on the pipe's stages: on the GUI thread, parsing 20 MB stalled it.
     const QByteArray bytes = reply->readAll();
     if (bytes.isEmpty())
         return;
     tapBody(bytes);
-    if (!m_bodyStarted) {
-        m_bodyStarted = true;
-        m_stream = std::make_unique<FileListingStream>();
-    }
-    // A large body is read on a worker as it comes, and kept there in its pieces (joining them
-    // here, 20 MB grown by doubling, stalled the GUI); a small one is parsed at its end at once.
-    if (m_pipe) {
-        m_pipe->push(bytes);
-    } else {
-        m_body += bytes;
-        if (m_body.size() >= kAsyncParseBytes) {
-            m_pipe = std::make_shared<ListingPipe>(m_sink);
-            m_pipe->push(std::exchange(m_body, {}));
-        }
-    }
-    // A preview needs the first rows only: past them the bytes are kept, not scanned (on the
-    // GUI thread, scanning a 20 MB body that arrived at once stalled it for 300 ms).
-    if (m_previewed >= kPreviewRows || !m_stream)
-        return;
-    QList<RemoteFileInfo> rows = m_stream->feed(bytes, kPreviewRows - m_previewed);
-    m_previewed += rows.size();
-    if (m_previewed >= kPreviewRows)
-        m_stream.reset();
-    if (!rows.isEmpty())
-        Q_EMIT rowsArriving(rows);
+    m_pipe->push(bytes);
 }
 
-Status ListFilesJob::parseReply(const QByteArray &rest, QNetworkReply *) {
-    const QByteArray body = std::exchange(m_body, {}) + rest;
+Status ListFilesJob::parseReply(const QByteArray &body, QNetworkReply *) {
+    // Not reached: every listing is read by its pipe (parseReplyAsync).
     FileListing listing = parseFileListing(body);
     m_files = std::move(listing.files);
     return listing.status;
 }
 
 bool ListFilesJob::parseReplyAsync(const QByteArray &rest) {
-    if (!m_pipe && m_body.size() + rest.size() < kAsyncParseBytes)
-        return false;
+    if (!m_pipe)
+        newBody();
     // The watcher is our child: if the job is aborted and deleted, the result is dropped.
     m_watcher = new QFutureWatcher<FileListing>(this);
     connect(m_watcher, &QFutureWatcher<FileListing>::finished, this, [this] {
@@ -275,13 +285,8 @@ bool ListFilesJob::parseReplyAsync(const QByteArray &rest) {
         m_files = std::move(listing.files);
         finishParse(listing.status);
     });
-    if (m_pipe) {
-        m_pipe->push(rest);
-        m_watcher->setFuture(m_pipe->finish());
-    } else {
-        const QByteArray body = std::exchange(m_body, {}) + rest;
-        m_watcher->setFuture(QtConcurrent::run([body] { return parseFileListing(body); }));
-    }
+    m_pipe->push(rest);
+    m_watcher->setFuture(m_pipe->finish());
     return true;
 }
 

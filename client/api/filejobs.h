@@ -43,7 +43,7 @@ struct ListOptions {
 // user with sudo (and lists no extensions); sandbox-server says so with `file-sudo`.
 bool sudoAvailable(const QStringList &extensions);
 
-// Where a large listing's rows go as they are read, on a worker thread and in order, so that
+// Where a listing's rows go as they are read, on a worker thread and in order, so that
 // what is built of them (the Files model's rows) is built while the rest still arrives.
 struct ListingSink {
     std::function<void(const QList<RemoteFileInfo> &rows)> rows;
@@ -55,7 +55,7 @@ struct ListingSink {
 
 class ListingPipe;
 
-// POST /v1/file/list of one folder. Large listings are read off the GUI thread as they arrive. The
+// POST /v1/file/list of one folder, its answer parsed off the GUI thread as it arrives. The
 // request carries no `sudo` (the contract has none); see SudoListFilesJob.
 class ListFilesJob final : public ApiJob {
     Q_OBJECT
@@ -63,7 +63,7 @@ public:
     ListFilesJob(SandboxClient *client, const QString &path, ListOptions options = {});
     ~ListFilesJob() override;
     const QString &path() const { return m_path; }
-    // Before start(): the rows of a large listing go there too, as they are read.
+    // Before start(): the rows go there too, as they are read.
     void setRowSink(ListingSink sink) { m_sink = std::move(sink); }
 Q_SIGNALS:
     void succeeded(const QList<RemoteFileInfo> &files);
@@ -82,14 +82,13 @@ protected:
     void emitSucceeded() override { Q_EMIT succeeded(m_files); }
 
 private:
+    // A new attempt's body, read by a new pipe.
+    std::shared_ptr<ListingPipe> newBody();
+
     QString m_path;
     QList<RemoteFileInfo> m_files;
-    QByteArray m_body; // read as it arrived, until a pipe takes over
-    bool m_bodyStarted = false;
-    std::unique_ptr<FileListingStream> m_stream;
-    qsizetype m_previewed = 0;
     ListingSink m_sink;
-    std::shared_ptr<ListingPipe> m_pipe; // once the body is large
+    std::shared_ptr<ListingPipe> m_pipe; // this attempt's body
     QFutureWatcher<FileListing> *m_watcher = nullptr;
 };
 
@@ -164,7 +163,7 @@ FileListing parseSudoListing(const QString &output, const QString &path, bool sh
 // Starts the listing job options ask for (ListFilesJob, or SudoListFilesJob with sudo); exactly
 // one of listed or failed runs later, in context, unless context goes away first.
 // preview, when given, gets rows as the body arrives (ListFilesJob::rowsArriving), and sink
-// every row of a large listing on a worker (ListFilesJob::setRowSink); neither with sudo.
+// every row on a worker (ListFilesJob::setRowSink); neither with sudo.
 void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
                   std::function<void(const QList<RemoteFileInfo> &)> listed,
                   std::function<void(const Status &)> failed,
