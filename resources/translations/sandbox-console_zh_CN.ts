@@ -76,6 +76,12 @@
         <source>%1 could not be read to its end while it was sent (it changed or went away)</source>
         <translation>%1 在发送过程中未能读取到末尾（文件已更改或已被移除）</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: the connection was cut before the whole answer came (%n bytes of it)</source>
+        <translation>
+            <numerusform>%1：完整的答复到达之前连接就被切断了（只收到 %n 字节）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sbx::BashExecJob</name>
