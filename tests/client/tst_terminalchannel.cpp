@@ -134,7 +134,7 @@ void TestTerminalChannel::reconnectsAndShowsWhatWasPrintedMeanwhile() {
     QVERIFY(rec.notices.isEmpty());
 }
 
-// A cloud region away (50 ms each way) the link goes silent for 12 s: packets neither delivered
+// A cloud region away (50 ms each way) the link goes silent for 13 s: packets neither delivered
 // nor refused. The channel notices within two 5 s ping periods, says so, and once the link is
 // back the same session shows every line printed meanwhile (replay) and runs what was typed.
 void TestTerminalChannel::silentLinkIsNoticedAndSurvived() {
@@ -157,8 +157,9 @@ void TestTerminalChannel::silentLinkIsNoticedAndSurvived() {
     QElapsedTimer silent;
     proxy.setBlackhole(true);
     silent.start();
-    // Two periods of silence and one check tick.
-    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 11000);
+    // Two periods of silence and one check tick (10.1-10.4 s measured), with room for a
+    // machine busy with other suites: 11 s failed once under ctest -j2.
+    QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Reconnecting, 12000);
     qInfo("silence noticed after %lld ms", silent.elapsed());
     QVERIFY(silent.elapsed() >= 5000); // not at the first missing pong
     // Typed while the link is down: kept, in order, and shown as waiting.
@@ -169,7 +170,7 @@ void TestTerminalChannel::silentLinkIsNoticedAndSurvived() {
     QCOMPARE(pending.size(), 2);
     // Bounded: a paste that would pass the bound is refused, and the caller says so.
     QVERIFY(!channel.sendInput(QByteArray(TerminalChannel::kMaxPendingBytes, 'x')));
-    QTRY_VERIFY_WITH_TIMEOUT(silent.elapsed() >= 12000, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(silent.elapsed() >= 13000, 16000);
     proxy.setBlackhole(false);
 
     QTRY_COMPARE_WITH_TIMEOUT(channel.state(), TerminalChannel::State::Live, 20000);
