@@ -29,6 +29,7 @@ struct Result {
     qint64 bytes = 0;
     qint64 lines = 0;
     double stallMs = 0;
+    double stallAtS = 0; // when the longest stall began, since the run started
     BashCommandState state;
 };
 
@@ -54,8 +55,13 @@ Result follow(QApplication &app, BashRun *run) {
     ticker.start();
     run->start();
     app.exec();
-    for (std::size_t i = 1; i < ticks.size(); ++i)
-        result.stallMs = std::max(result.stallMs, (ticks[i] - ticks[i - 1]) / 1e6 - kTickMs);
+    for (std::size_t i = 1; i < ticks.size(); ++i) {
+        const double stall = (ticks[i] - ticks[i - 1]) / 1e6 - kTickMs;
+        if (stall > result.stallMs) {
+            result.stallMs = stall;
+            result.stallAtS = ticks[i - 1] / 1e9;
+        }
+    }
     result.bytes = run->stdoutBytes();
     result.lines = view.data()->lineCount();
     result.state = run->state();
@@ -86,9 +92,10 @@ int main(int argc, char **argv) {
                      qPrintable(live->error()));
         return 1;
     }
-    std::printf("live run: %.1f MB in %.2f s = %.1f MB/s, %lld lines, longest stall %.1f ms\n",
+    std::printf("live run: %.1f MB in %.2f s = %.1f MB/s, %lld lines, longest stall %.1f ms "
+                "(at %.2f s)\n",
                 first.bytes / 1e6, first.seconds, first.bytes / 1e6 / first.seconds,
-                static_cast<long long>(first.lines), first.stallMs);
+                static_cast<long long>(first.lines), first.stallMs, first.stallAtS);
 
     auto *again = new BashRun(&client, live->state(), &app);
     const Result second = follow(app, again);

@@ -19,17 +19,31 @@ inline qint64 readVarint(const quint8 *&p) {
     }
 }
 
+// A block's lengths take at most this many bytes (a varint of a 64-bit length is 10).
+constexpr qint32 kBlockBytesMax = qint32(LineIndex::kBlockLines) * 10;
+// Chunks start small (a short log costs little) and double up to this size.
+constexpr qint32 kFirstChunkBytes = 4096;
+constexpr qint32 kLargestChunkBytes = 1 << 20;
+
 } // namespace
 
 void LineIndex::addLine(qint64 length) {
-    if (m_lines % kBlockLines == 0)
-        m_blocks.push_back({m_end, qint64(m_pool.size())});
+    if (m_lines % kBlockLines == 0) {
+        if (m_chunks.empty() || m_chunks.back().size - m_chunks.back().used < kBlockBytesMax) {
+            const qint32 size = m_chunks.empty()
+                                    ? kFirstChunkBytes
+                                    : std::min(2 * m_chunks.back().size, kLargestChunkBytes);
+            m_chunks.push_back({std::make_unique_for_overwrite<quint8[]>(size_t(size)), size, 0});
+        }
+        m_blocks.push_back({m_end, qint32(m_chunks.size() - 1), m_chunks.back().used});
+    }
+    Chunk &chunk = m_chunks.back();
     quint64 v = quint64(length);
     while (v >= 0x80) {
-        m_pool.push_back(quint8(v | 0x80));
+        chunk.bytes[size_t(chunk.used++)] = quint8(v | 0x80);
         v >>= 7;
     }
-    m_pool.push_back(quint8(v));
+    chunk.bytes[size_t(chunk.used++)] = quint8(v);
     ++m_lines;
     m_end += length;
 }
@@ -41,7 +55,7 @@ void LineIndex::addLines(const std::vector<qint64> &lengths) {
 
 void LineIndex::clear() {
     m_blocks = {};
-    m_pool = {};
+    std::vector<Chunk>().swap(m_chunks);
     m_lines = 0;
     m_end = 0;
 }
@@ -59,12 +73,14 @@ std::vector<std::pair<qint64, qint64>> LineIndex::ranges(qint64 first, qint64 co
         return out;
     out.reserve(size_t(count));
     const Block &block = m_blocks[size_t(first / kBlockLines)];
-    const quint8 *p = m_pool.data() + block.pool;
+    const quint8 *p = lengthsOf(block);
     qint64 offset = block.base;
     for (qint64 skip = first % kBlockLines; skip > 0; --skip)
         offset += readVarint(p);
-    // Blocks are contiguous in the pool, so one pass reads across block boundaries.
     for (qint64 i = 0; i < count; ++i) {
+        // The next block's lengths may be in the next chunk.
+        if (const qint64 line = first + i; i > 0 && line % kBlockLines == 0)
+            p = lengthsOf(m_blocks[size_t(line / kBlockLines)]);
         const qint64 length = readVarint(p);
         out.emplace_back(offset, length);
         offset += length;
@@ -82,7 +98,7 @@ qint64 LineIndex::lineAt(qint64 offset) const {
                                      [](qint64 o, const Block &b) { return o < b.base; });
     const qint64 blockIndex = qint64(it - m_blocks.begin()) - 1;
     const Block &block = m_blocks[size_t(blockIndex)];
-    const quint8 *p = m_pool.data() + block.pool;
+    const quint8 *p = lengthsOf(block);
     qint64 start = block.base;
     qint64 line = blockIndex * kBlockLines;
     while (line < m_lines - 1) {
@@ -96,7 +112,10 @@ qint64 LineIndex::lineAt(qint64 offset) const {
 }
 
 qint64 LineIndex::memoryBytes() const {
-    return qint64(m_blocks.capacity() * sizeof(Block) + m_pool.capacity());
+    qint64 bytes = qint64(m_blocks.capacity() * sizeof(Block));
+    for (const Chunk &chunk : m_chunks)
+        bytes += chunk.size;
+    return bytes;
 }
 
 } // namespace sbx

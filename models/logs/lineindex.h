@@ -2,6 +2,7 @@
 
 #include <QtGlobal>
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -34,11 +35,23 @@ public:
 
 private:
     struct Block {
-        qint64 base = 0; // offset of the block's first line
-        qint64 pool = 0; // where its first length starts in m_pool
+        qint64 base = 0;  // offset of the block's first line
+        qint32 chunk = 0; // where its first length starts: which chunk of the pool, and where
+        qint32 at = 0;
     };
+    // The lengths are kept in chunks that never move: one growing array, doubled at 8 MiB
+    // (some 8 million lines), copied itself on the GUI thread's side of the lock and stalled a
+    // live log 40-110 ms. A block's lengths never straddle two chunks.
+    struct Chunk {
+        std::unique_ptr<quint8[]> bytes;
+        qint32 size = 0;
+        qint32 used = 0;
+    };
+    const quint8 *lengthsOf(const Block &block) const {
+        return m_chunks[size_t(block.chunk)].bytes.get() + block.at;
+    }
     std::vector<Block> m_blocks;
-    std::vector<quint8> m_pool; // LEB128 lengths, block after block
+    std::vector<Chunk> m_chunks; // LEB128 lengths, block after block
     qint64 m_lines = 0;
     qint64 m_end = 0;
 };
