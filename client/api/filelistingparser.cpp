@@ -421,8 +421,26 @@ bool readFile(Scanner &scan, QList<RemoteFileInfo> &files) {
                 parseIsoTime(QByteArrayView(bytes.data(), static_cast<qsizetype>(bytes.size())));
             return true;
         }
-        if (key == "permissions")
-            return text(info.permissions);
+        if (key == "permissions") {
+            if (scan.null()) {
+                info.permissions.clear();
+                return true;
+            }
+            // A folder's rows share a few modes: each distinct one is one string, shared by its
+            // rows (a string each was 100 000 allocations in a large folder).
+            thread_local std::string lastBytes;
+            thread_local QString lastText;
+            std::string storage;
+            std::string_view bytes;
+            if (!scan.utf8(storage, bytes))
+                return false;
+            if (bytes != lastBytes) {
+                lastBytes.assign(bytes);
+                lastText = QString::fromUtf8(bytes.data(), static_cast<qsizetype>(bytes.size()));
+            }
+            info.permissions = lastText;
+            return true;
+        }
         return scan.skip();
     });
     if (!ok)
