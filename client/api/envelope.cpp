@@ -8,27 +8,22 @@ using namespace Qt::StringLiterals;
 
 using nlohmann::json;
 
-namespace {
-// JSON that was well-formed as far as it went: the answer ended early.
-bool endsEarly(const QByteArray &body) {
-    try {
-        [[maybe_unused]] const json whole = json::parse(body.begin(), body.end());
-    } catch (const json::parse_error &e) {
-        return e.byte > static_cast<std::size_t>(body.size());
-    }
-    return false;
-}
-} // namespace
-
 Status parseJsonObject(const QByteArray &body, const QString &what, json *out) {
-    *out = json::parse(body.begin(), body.end(), nullptr, false);
-    if (out->is_discarded()) {
+    // endedEarly: well-formed as far as it went, so the answer stopped short.
+    const auto invalid = [&](bool endedEarly) {
         Status status = Status::error(
             Status::Kind::BadResponse,
             QCoreApplication::translate("sbx::Envelope", "%1: the server replied with invalid JSON")
                 .arg(what));
-        status.endedEarly = !body.isEmpty() && endsEarly(body);
+        status.endedEarly = endedEarly && !body.isEmpty();
         return status;
+    };
+    try {
+        *out = json::parse(body.begin(), body.end());
+    } catch (const json::parse_error &e) {
+        return invalid(e.byte > static_cast<std::size_t>(body.size()));
+    } catch (const json::exception &) {
+        return invalid(false);
     }
     if (!out->is_object())
         return Status::error(

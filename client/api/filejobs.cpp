@@ -9,7 +9,6 @@
 #include <QPromise>
 #include <QThreadPool>
 #include <QTimeZone>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
 #include <deque>
@@ -22,7 +21,6 @@ using namespace Qt::StringLiterals;
 using nlohmann::json;
 
 namespace {
-// Below this a listing parses faster than a thread hop costs.
 const QString kListWhat = u"POST /v1/file/list"_s;
 } // namespace
 

@@ -173,21 +173,25 @@ void RemoteFileModel::list(Node *folder) {
         if (node && node->listing && (node->previewed || node->children.empty()))
             showPreview(node, rows);
     };
-    // A large listing's nodes are built on a worker as its rows arrive (ListingSink); what is
-    // left when the last one is in is a merge and the insertion.
+    // The listing's nodes are built on a worker as its rows arrive (ListingSink); what is left
+    // when the last one is in is a merge and the insertion. A sudo listing has no sink: it is
+    // built whole once listed, below.
     auto growing = std::make_shared<Growing>(m_sort);
-    if (!folder->children.empty() && !folder->previewed) {
-        // A refresh: matched on the worker against the rows as they are now.
-        growing->old = snapshot(*folder);
-        growing->version = folder->version;
+    ListingSink sink;
+    if (!m_sudo) {
+        if (!folder->children.empty() && !folder->previewed) {
+            // A refresh: matched on the worker against the rows as they are now.
+            growing->old = snapshot(*folder);
+            growing->version = folder->version;
+        }
+        sink = {[growing](const QList<RemoteFileInfo> &rows) { grow(*growing, rows); },
+                [growing](bool whole) {
+                    if (whole)
+                        growing->built = finish(*growing);
+                    else
+                        growing->nodes.clear(); // rows of no listing
+                }};
     }
-    ListingSink sink{[growing](const QList<RemoteFileInfo> &rows) { grow(*growing, rows); },
-                     [growing](bool whole) {
-                         if (whole)
-                             growing->built = finish(*growing);
-                         else
-                             growing->nodes.clear(); // rows of no listing
-                     }};
     const auto listed = [this, path, generation, growing](const QList<RemoteFileInfo> &files) {
         Node *node = generation == m_generation ? nodeForPath(path) : nullptr;
         if (!node || !node->listing) {
@@ -195,8 +199,8 @@ void RemoteFileModel::list(Node *folder) {
                 discard(std::move(growing->built->nodes));
             return; // the folder went away meanwhile
         }
-        // The listing replaces its preview as a first listing, in chunks: matching 100 000
-        // rows against a few hundred would only cost a refresh's stall.
+        // The listing replaces its preview as a first listing: matching 100 000 rows against a
+        // few hundred would only cost a refresh's stall.
         dropPreview(node);
         if (growing->built) {
             apply(node, std::move(*growing->built));
