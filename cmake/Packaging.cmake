@@ -127,6 +127,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${SBX_HOMEPAGE}")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The console opens libcurl at its first upload or engine request (client/transport/curlapi.h)
+# instead of linking it, so dpkg-shlibdeps does not see it; libcrypto comes with the server.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libcurl4 (>= 7.88)")
 # The console's icons come from the theme (QIcon::fromTheme); Chinese text and the terminal's
 # CJK glyphs need Noto CJK; Qt's own strings in Chinese come from qt6-translations-l10n; Podman
 # runs the container sandboxes. The server's Jupyter kernels need ipykernel, /v1/code's

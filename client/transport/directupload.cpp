@@ -1,9 +1,9 @@
 #include "client/transport/directupload.h"
 
+#include "client/transport/curlapi.h"
+
 #include <QFile>
 #include <QMetaObject>
-
-#include <curl/curl.h>
 
 #include <algorithm>
 #include <atomic>
@@ -21,11 +21,6 @@ namespace {
 constexpr qsizetype kMaxReplyBytes = 8 * 1024 * 1024;
 // Large reads keep the per-call cost of the file side small next to the socket's.
 constexpr long kUploadBufferBytes = 1024 * 1024;
-
-void initCurl() {
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
 
 QNetworkReply::NetworkError networkError(CURLcode code) {
     switch (code) {
@@ -168,19 +163,24 @@ DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *
     source.size = source.remaining = info.st_size;
     ::posix_fadvise(source.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 
-    initCurl();
-    CURL *curl = curl_easy_init();
-    curl_mime *mime = curl_mime_init(curl);
-    for (const auto &[name, value] : request.form.fields) {
-        curl_mimepart *part = curl_mime_addpart(mime);
-        curl_mime_name(part, name.constData());
-        curl_mime_data(part, value.constData(), size_t(value.size()));
+    const CurlApi *lib = curlApi();
+    CURL *curl = lib ? lib->easyInit() : nullptr;
+    if (!curl) {
+        reply.error = QNetworkReply::UnknownNetworkError;
+        ::close(source.fd);
+        return reply;
     }
-    curl_mimepart *filePart = curl_mime_addpart(mime);
-    curl_mime_name(filePart, request.form.fileField.constData());
-    curl_mime_filename(filePart, request.form.fileName.constData());
-    curl_mime_type(filePart, request.form.contentType.constData());
-    curl_mime_data_cb(filePart, curl_off_t(source.size), readFile, seekFile, nullptr, &source);
+    curl_mime *mime = lib->mimeInit(curl);
+    for (const auto &[name, value] : request.form.fields) {
+        curl_mimepart *part = lib->mimeAddpart(mime);
+        lib->mimeName(part, name.constData());
+        lib->mimeData(part, value.constData(), size_t(value.size()));
+    }
+    curl_mimepart *filePart = lib->mimeAddpart(mime);
+    lib->mimeName(filePart, request.form.fileField.constData());
+    lib->mimeFilename(filePart, request.form.fileName.constData());
+    lib->mimeType(filePart, request.form.contentType.constData());
+    lib->mimeDataCb(filePart, curl_off_t(source.size), readFile, seekFile, nullptr, &source);
 
     curl_slist *headers = nullptr;
     for (const auto &[name, value] : request.headers) {
@@ -189,43 +189,43 @@ DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *
         // bring an answer it does not decode.
         if (lower == "content-type" || lower == "content-length" || lower == "accept-encoding")
             continue;
-        headers = curl_slist_append(headers, QByteArray(name + ": " + value).constData());
+        headers = lib->slistAppend(headers, QByteArray(name + ": " + value).constData());
     }
 
     const QByteArray url = request.url.toEncoded();
     const long silence = std::max(1L, long(request.silenceMs / 1000));
-    curl_easy_setopt(curl, CURLOPT_URL, url.constData());
-    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST,
-                     request.verb == "POST" ? nullptr : request.verb.constData());
-    curl_easy_setopt(curl, CURLOPT_MIMEPOST, mime);
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http");
-    curl_easy_setopt(curl, CURLOPT_NOPROXY, "*"); // as the console's network manager: no proxy
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_UPLOAD_BUFFERSIZE, kUploadBufferBytes);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(std::min(request.silenceMs, 30000)));
-    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
-    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, silence);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collectBody);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply);
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, collectHeader);
-    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &reply);
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, onTransfer);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, shared);
+    lib->easySetopt(curl, CURLOPT_URL, url.constData());
+    lib->easySetopt(curl, CURLOPT_CUSTOMREQUEST,
+                    request.verb == "POST" ? nullptr : request.verb.constData());
+    lib->easySetopt(curl, CURLOPT_MIMEPOST, mime);
+    lib->easySetopt(curl, CURLOPT_HTTPHEADER, headers);
+    lib->easySetopt(curl, CURLOPT_PROTOCOLS_STR, "http");
+    lib->easySetopt(curl, CURLOPT_NOPROXY, "*"); // as the console's network manager: no proxy
+    lib->easySetopt(curl, CURLOPT_NOSIGNAL, 1L);
+    lib->easySetopt(curl, CURLOPT_UPLOAD_BUFFERSIZE, kUploadBufferBytes);
+    lib->easySetopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(std::min(request.silenceMs, 30000)));
+    lib->easySetopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    lib->easySetopt(curl, CURLOPT_LOW_SPEED_TIME, silence);
+    lib->easySetopt(curl, CURLOPT_WRITEFUNCTION, collectBody);
+    lib->easySetopt(curl, CURLOPT_WRITEDATA, &reply);
+    lib->easySetopt(curl, CURLOPT_HEADERFUNCTION, collectHeader);
+    lib->easySetopt(curl, CURLOPT_HEADERDATA, &reply);
+    lib->easySetopt(curl, CURLOPT_NOPROGRESS, 0L);
+    lib->easySetopt(curl, CURLOPT_XFERINFOFUNCTION, onTransfer);
+    lib->easySetopt(curl, CURLOPT_XFERINFODATA, shared);
 
-    const CURLcode code = curl_easy_perform(curl);
+    const CURLcode code = lib->easyPerform(curl);
     long status = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    lib->easyGetinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     reply.httpStatus = code == CURLE_OK ? int(status) : 0;
     if (code != CURLE_OK) {
         reply.error = networkError(code);
         reply.timedOut = code == CURLE_OPERATION_TIMEDOUT;
         reply.localReadFailed = source.failed;
     }
-    curl_slist_free_all(headers);
-    curl_mime_free(mime);
-    curl_easy_cleanup(curl);
+    lib->slistFreeAll(headers);
+    lib->mimeFree(mime);
+    lib->easyCleanup(curl);
     ::close(source.fd);
     return reply;
 }
@@ -251,7 +251,8 @@ DirectUpload::~DirectUpload() {
 }
 
 bool DirectUpload::handles(const QUrl &url) {
-    return url.scheme() == QLatin1String("http");
+    // Without libcurl (not installed, too old) the upload goes by Qt's stack: slower, not lost.
+    return url.scheme() == QLatin1String("http") && curlApi() != nullptr;
 }
 
 void DirectUpload::start() {

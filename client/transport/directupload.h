@@ -56,7 +56,8 @@ public:
     void start();
     void abort();
 
-    // Whether libcurl can carry a request to url (its scheme is plain http).
+    // Whether libcurl can carry a request to url: its scheme is plain http and libcurl loads
+    // (the first call loads it).
     static bool handles(const QUrl &url);
 
     struct Shared; // what the object and its thread share (directupload.cpp)

@@ -2319,6 +2319,13 @@ Compare the fingerprint with the one the host&apos;s owner gives you (ssh-keygen
     </message>
 </context>
 <context>
+    <name>sbx::LazyLibrary</name>
+    <message>
+        <source>%1 lacks %2</source>
+        <translation>%1 缺少 %2</translation>
+    </message>
+</context>
+<context>
     <name>sbx::ListBashSessionsJob</name>
     <message>
         <source>The session list was not a list.</source>

@@ -50,6 +50,7 @@ class TestConsoleProcess final : public QObject {
 private Q_SLOTS:
     void parsing();
     void helpAndVersionNeedNoDisplay();
+    void startLoadsNoTransferLibraries();
     void localSandboxDiesWithCrashedConsole();
 };
 
@@ -95,6 +96,23 @@ void TestConsoleProcess::helpAndVersionNeedNoDisplay() {
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitCode(), 0);
     QVERIFY(p.readAllStandardOutput().startsWith("sandbox-console "));
+}
+
+// libcurl, libcrypto and libjwt (with some thirty libraries they need) cost the start-up ~25 ms
+// of loading and relocation; the console opens libcurl and libcrypto when first used instead.
+// The dynamic loader's own trace of a start that ends in main() names every library it loaded.
+void TestConsoleProcess::startLoadsNoTransferLibraries() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"LD_DEBUG"_s, u"files"_s);
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SBX_CONSOLE_BINARY), {u"--version"_s});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString trace = QString::fromLocal8Bit(p.readAllStandardError());
+    QVERIFY2(trace.contains(u"file=libQt6Core.so.6"_s), qPrintable(trace.left(400)));
+    for (const QString &library : {u"libcurl"_s, u"libcrypto"_s, u"libssl"_s, u"libjwt"_s})
+        QVERIFY2(!trace.contains(u"file="_s + library), qPrintable(library));
 }
 
 void TestConsoleProcess::localSandboxDiesWithCrashedConsole() {

@@ -126,6 +126,8 @@ gzip -t "$doc/changelog.Debian.gz" 2>/dev/null || fail "no changelog.Debian.gz"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 grep -q 'libqt6widgets6' <<<"$depends" || fail "Depends lacks the Qt libraries: '$depends'"
+# Opened at first use, not linked, so dpkg-shlibdeps cannot see it.
+grep -q 'libcurl4' <<<"$depends" || fail "Depends lacks libcurl4: '$depends'"
 grep -q 'fonts-noto-cjk' <<<"$(dpkg-deb -f "$deb" Recommends)" || fail "Recommends lacks fonts"
 
 lintian --fail-on error --tag-display-limit 0 "$deb" >"$work/lintian.log" 2>&1 ||

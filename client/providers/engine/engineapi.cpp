@@ -1,5 +1,7 @@
 #include "client/providers/engine/engineapi.h"
 
+#include "client/transport/curlapi.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -8,10 +10,6 @@
 #include <QPointer>
 #include <QThreadPool>
 #include <QUrl>
-
-#include <curl/curl.h>
-
-#include <mutex>
 
 namespace sbx {
 
@@ -23,12 +21,8 @@ namespace {
 constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024;
 constexpr long kConnectTimeoutMs = 5000;
 
-void initCurlOnce() {
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
 struct Transfer {
+    const CurlApi *lib = nullptr;
     CURL *curl = nullptr;
     const std::atomic<bool> *cancel = nullptr;
     const std::function<bool(QByteArrayView)> *onBody = nullptr;
@@ -47,7 +41,7 @@ size_t onWrite(char *data, size_t size, size_t count, void *user) {
     if (cancelled(transfer))
         return 0;
     long status = 0;
-    curl_easy_getinfo(transfer->curl, CURLINFO_RESPONSE_CODE, &status);
+    transfer->lib->easyGetinfo(transfer->curl, CURLINFO_RESPONSE_CODE, &status);
     if (*transfer->onBody && status >= 200 && status < 300) {
         if (!(*transfer->onBody)(QByteArrayView(data, static_cast<qsizetype>(bytes)))) {
             transfer->stoppedByReader = true;
@@ -90,7 +84,7 @@ bool isTlsFailure(CURLcode code, const char *buffer, const EngineEndpoint &endpo
 // curl's own words for the failure (its error buffer), without its trailing newline.
 QString curlDetail(CURLcode code, const char *buffer) {
     const QString detail = QString::fromUtf8(buffer).trimmed();
-    return detail.isEmpty() ? QString::fromUtf8(curl_easy_strerror(code)) : detail;
+    return detail.isEmpty() ? QString::fromUtf8(curlApi()->easyStrerror(code)) : detail;
 }
 
 QString describeCurlError(CURLcode code, const EngineEndpoint &endpoint, int timeoutMs,
@@ -259,7 +253,6 @@ EngineEndpoint unixEngineEndpoint(const QString &socketPath) {
 EngineResponse performEngineRequest(const EngineEndpoint &endpoint, const EngineRequest &request,
                                     const std::atomic<bool> *cancel,
                                     const std::function<bool(QByteArrayView)> &onBody) {
-    initCurlOnce();
     EngineResponse response;
     if (endpoint.kind == EngineEndpoint::Kind::Ssh && endpoint.socketPath.isEmpty()) {
         response.transportError = QCoreApplication::translate(
@@ -276,13 +269,17 @@ EngineResponse performEngineRequest(const EngineEndpoint &endpoint, const Engine
                 .arg(endpoint.where());
         return response;
     }
-    CURL *curl = curl_easy_init();
+    QString why;
+    const CurlApi *lib = curlApi(&why);
+    CURL *curl = lib ? lib->easyInit() : nullptr;
     if (!curl) {
         response.transportError =
             QCoreApplication::translate("sbx::EngineApi", "Cannot set up a connection (libcurl)");
+        if (!why.isEmpty())
+            response.transportError += u": "_s + why;
         return response;
     }
-    Transfer transfer{curl, cancel, &onBody, &response};
+    Transfer transfer{lib, curl, cancel, &onBody, &response};
     char errorBuffer[CURL_ERROR_SIZE] = {};
     const bool tcp = endpoint.kind == EngineEndpoint::Kind::Tcp;
     const QByteArray socket = QFile::encodeName(endpoint.socketPath);
@@ -299,46 +296,46 @@ EngineResponse performEngineRequest(const EngineEndpoint &endpoint, const Engine
     const QByteArray caFile = QFile::encodeName(endpoint.caFile);
     const QByteArray certFile = QFile::encodeName(endpoint.certFile);
     const QByteArray keyFile = QFile::encodeName(endpoint.keyFile);
-    curl_slist *headers = curl_slist_append(nullptr, "Expect:");
+    curl_slist *headers = lib->slistAppend(nullptr, "Expect:");
     if (!request.body.isEmpty())
-        headers = curl_slist_append(headers, "Content-Type: application/json");
+        headers = lib->slistAppend(headers, "Content-Type: application/json");
 
     if (!tcp)
-        curl_easy_setopt(curl, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
+        lib->easySetopt(curl, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
     if (tcp && endpoint.tls) {
         if (!caFile.isEmpty())
-            curl_easy_setopt(curl, CURLOPT_CAINFO, caFile.constData());
+            lib->easySetopt(curl, CURLOPT_CAINFO, caFile.constData());
         if (!certFile.isEmpty())
-            curl_easy_setopt(curl, CURLOPT_SSLCERT, certFile.constData());
+            lib->easySetopt(curl, CURLOPT_SSLCERT, certFile.constData());
         if (!keyFile.isEmpty())
-            curl_easy_setopt(curl, CURLOPT_SSLKEY, keyFile.constData());
-        curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, endpoint.verify ? 1L : 0L);
-        curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, endpoint.verify ? 2L : 0L);
+            lib->easySetopt(curl, CURLOPT_SSLKEY, keyFile.constData());
+        lib->easySetopt(curl, CURLOPT_SSL_VERIFYPEER, endpoint.verify ? 1L : 0L);
+        lib->easySetopt(curl, CURLOPT_SSL_VERIFYHOST, endpoint.verify ? 2L : 0L);
     }
     // Only the engine itself: never a proxy from the environment.
-    curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
-    curl_easy_setopt(curl, CURLOPT_URL, url.constData());
-    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
+    lib->easySetopt(curl, CURLOPT_NOPROXY, "*");
+    lib->easySetopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
+    lib->easySetopt(curl, CURLOPT_URL, url.constData());
+    lib->easySetopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
     if (request.method != "GET" && request.method != "DELETE") {
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
+        lib->easySetopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
+        lib->easySetopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
     }
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, kConnectTimeoutMs);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeoutMs));
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onWrite);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &transfer);
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, onProgress);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &transfer);
+    lib->easySetopt(curl, CURLOPT_HTTPHEADER, headers);
+    lib->easySetopt(curl, CURLOPT_NOSIGNAL, 1L);
+    lib->easySetopt(curl, CURLOPT_CONNECTTIMEOUT_MS, kConnectTimeoutMs);
+    lib->easySetopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeoutMs));
+    lib->easySetopt(curl, CURLOPT_WRITEFUNCTION, onWrite);
+    lib->easySetopt(curl, CURLOPT_WRITEDATA, &transfer);
+    lib->easySetopt(curl, CURLOPT_NOPROGRESS, 0L);
+    lib->easySetopt(curl, CURLOPT_XFERINFOFUNCTION, onProgress);
+    lib->easySetopt(curl, CURLOPT_XFERINFODATA, &transfer);
 
-    const CURLcode code = curl_easy_perform(curl);
+    const CURLcode code = lib->easyPerform(curl);
     long status = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-    curl_slist_free_all(headers);
-    curl_easy_cleanup(curl);
+    lib->easyGetinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    lib->slistFreeAll(headers);
+    lib->easyCleanup(curl);
 
     response.cancelled = cancelled(&transfer);
     response.timedOut = code == CURLE_OPERATION_TIMEDOUT;
