@@ -149,12 +149,14 @@ private:
             return;
         if (m_previewed < ListFilesJob::kPreviewRows)
             showPreview(rows.first(qMin(rows.size(), ListFilesJob::kPreviewRows - m_previewed)));
-        m_rows += rows;
-        if (m_sink.rows)
-            m_building->post([self = shared_from_this(), rows = std::move(rows)] {
-                if (!self->m_cancelled.load())
-                    self->m_sink.rows(rows);
-            });
+        if (!m_sink.rows) {
+            m_rows += rows;
+            return;
+        }
+        m_building->post([self = shared_from_this(), rows = std::move(rows)]() mutable {
+            if (!self->m_cancelled.load())
+                self->m_sink.rows(std::move(rows));
+        });
     }
     void showPreview(const QList<RemoteFileInfo> &rows) {
         m_previewed += rows.size();

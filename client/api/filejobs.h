@@ -44,12 +44,15 @@ struct ListOptions {
 bool sudoAvailable(const QStringList &extensions);
 
 // Where a listing's rows go as they are read, on a worker thread and in order, so that
-// what is built of them (the Files model's rows) is built while the rest still arrives.
+// what is built of them (the Files model's rows) is built while the rest still arrives. The
+// rows are the sink's: when they were the whole listing, succeeded() brings none (100 000 rows
+// kept twice cost a copy, its reallocations and its frees).
 struct ListingSink {
-    std::function<void(const QList<RemoteFileInfo> &rows)> rows;
+    std::function<void(QList<RemoteFileInfo> rows)> rows;
     // After the last rows, before succeeded(), on that thread. whole: the rows given were the
-    // listing, each once. Otherwise succeeded() has the listing parsed anew, and what the rows
-    // built is to be dropped. Not called when the listing fails or the job goes away.
+    // listing, each once, and succeeded() has no rows. Otherwise succeeded() has the listing
+    // parsed anew, and what the rows built is to be dropped. Not called when the listing fails
+    // or the job goes away.
     std::function<void(bool whole)> done;
 };
 
@@ -63,12 +66,12 @@ public:
     ListFilesJob(SandboxClient *client, const QString &path, ListOptions options = {});
     ~ListFilesJob() override;
     const QString &path() const { return m_path; }
-    // Before start(): the rows go there too, as they are read.
+    // Before start(): the rows go there instead, as they are read (see ListingSink).
     void setRowSink(ListingSink sink) { m_sink = std::move(sink); }
 Q_SIGNALS:
+    // Every row, unless a row sink took them (see ListingSink).
     void succeeded(const QList<RemoteFileInfo> &files);
-    // Rows as the body arrives, before it is whole: the first kPreviewRows at most, a preview
-    // (succeeded() has them all, parsed from the whole body).
+    // Rows as the body arrives, before it is whole: the first kPreviewRows at most, a preview.
     void rowsArriving(const QList<RemoteFileInfo> &rows);
 
 public:
@@ -163,7 +166,8 @@ FileListing parseSudoListing(const QString &output, const QString &path, bool sh
 // Starts the listing job options ask for (ListFilesJob, or SudoListFilesJob with sudo); exactly
 // one of listed or failed runs later, in context, unless context goes away first.
 // preview, when given, gets rows as the body arrives (ListFilesJob::rowsArriving), and sink
-// every row on a worker (ListFilesJob::setRowSink); neither with sudo.
+// every row on a worker (ListFilesJob::setRowSink: listed then has none when the sink heard they
+// were whole); neither with sudo.
 void startListing(SandboxClient *client, const QString &path, ListOptions options, QObject *context,
                   std::function<void(const QList<RemoteFileInfo> &)> listed,
                   std::function<void(const Status &)> failed,

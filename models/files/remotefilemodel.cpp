@@ -184,7 +184,7 @@ void RemoteFileModel::list(Node *folder) {
             growing->old = snapshot(*folder);
             growing->version = folder->version;
         }
-        sink = {[growing](const QList<RemoteFileInfo> &rows) { grow(*growing, rows); },
+        sink = {[growing](QList<RemoteFileInfo> rows) { grow(*growing, std::move(rows)); },
                 [growing](bool whole) {
                     if (whole)
                         growing->built = finish(*growing);

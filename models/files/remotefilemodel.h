@@ -114,7 +114,7 @@ private:
     // (remotefilebuild.cpp): build() at once, or grow() as rows arrive and then
     // finish().
     static Built build(const QList<RemoteFileInfo> &files, SortKey key);
-    static void grow(Growing &growing, const QList<RemoteFileInfo> &rows);
+    static void grow(Growing &growing, QList<RemoteFileInfo> rows);
     static Built finish(Growing &growing);
     // Sorts the rows that arrived since the last time and merges them into those sorted.
     static void sortArrived(Growing &growing);
