@@ -38,10 +38,11 @@ public:
         if (static_cast<std::size_t>(rows) * 2 > m_capacity)
             rehash(capacityFor(static_cast<std::size_t>(rows)));
     }
-    T *value(QStringView name) const {
+    T *value(QStringView name) const { return value(name, hashOf(name)); }
+    // The same, with the name's hashOf() known.
+    T *value(QStringView name, std::size_t hash) const {
         if (m_capacity == 0)
             return nullptr;
-        const std::size_t hash = hashOf(name);
         for (std::size_t i = hash & mask();; i = (i + 1) & mask()) {
             const Slot &slot = table()[i];
             if (!slot.row)
@@ -102,6 +103,14 @@ public:
     void prefetch(std::size_t hash) const {
         if (m_capacity)
             __builtin_prefetch(&table()[hash & mask()], 1);
+    }
+    // The row a lookup of that hash most likely ends at, without comparing names (null if
+    // none): for a caller that prefetches a lookup's row a few lookups ahead, after its slot.
+    T *likely(std::size_t hash) const {
+        if (m_capacity == 0)
+            return nullptr;
+        const Slot &slot = table()[hash & mask()];
+        return slot.row != gone() && slot.hash == hash ? slot.row : nullptr;
     }
 
 private:

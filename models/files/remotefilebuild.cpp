@@ -13,6 +13,7 @@ namespace {
 // Rows sorted among themselves and merged into the sorted ones once they are this many, or an
 // eighth of those: a few merges in all, and at the end an eighth at most left to sort.
 constexpr std::size_t kMergeRows = 4096;
+constexpr std::size_t kAhead = kPrefetchRows;
 // Past this many, what a listing leaves behind is freed on another thread.
 constexpr std::size_t kFreeElsewhereRows = 4096;
 } // namespace
@@ -46,15 +47,15 @@ void RemoteFileModel::grow(Growing &g, QList<RemoteFileInfo> rows) {
     std::vector<std::size_t> hashes(static_cast<std::size_t>(rows.size()));
     for (qsizetype i = 0; i < rows.size(); ++i)
         hashes[std::size_t(i)] = NameIndex<Node>::hashOf(std::as_const(rows)[i].name);
-    constexpr qsizetype kAhead = 8;
-    for (qsizetype i = 0; i < std::min(kAhead, rows.size()); ++i)
+    const auto ahead = static_cast<qsizetype>(kAhead);
+    for (qsizetype i = 0; i < std::min(ahead, rows.size()); ++i)
         g.byName.prefetch(hashes[std::size_t(i)]);
     // Rows no one else holds are moved, not copied: each copy and its free touched three
     // reference counts. Shared ones (a listing's rows kept by its signal) are copied.
     const bool own = rows.isDetached();
     for (qsizetype i = 0; i < rows.size(); ++i) {
-        if (i + kAhead < rows.size())
-            g.byName.prefetch(hashes[std::size_t(i + kAhead)]);
+        if (i + ahead < rows.size())
+            g.byName.prefetch(hashes[std::size_t(i + ahead)]);
         const RemoteFileInfo &info = std::as_const(rows)[i];
         // A name twice in one listing would leave a row no lookup finds: the first one wins.
         if (info.name.isEmpty())
@@ -128,8 +129,14 @@ RemoteFileModel::Built RemoteFileModel::build(const QList<RemoteFileInfo> &files
 std::vector<RemoteFileModel::Facts> RemoteFileModel::snapshot(const Node &folder) {
     std::vector<Facts> facts;
     facts.reserve(folder.children.size());
-    for (const auto &child : folder.children) {
-        const RemoteFileInfo &f = child->info;
+    const auto &children = folder.children;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+        // 12 ms of GUI time for 100 000 rows before the nodes were asked for ahead.
+        if (i + kAhead < children.size())
+            __builtin_prefetch(&children[i + kAhead]->info);
+        if (i + kAhead / 2 < children.size()) // its reference count, which the copy raises
+            __builtin_prefetch(children[i + kAhead / 2]->info.name.constData(), 1);
+        const RemoteFileInfo &f = children[i]->info;
         facts.push_back({f.name, f.permissions, f.modified, f.size, f.isDirectory});
     }
     return facts;
@@ -138,8 +145,29 @@ std::vector<RemoteFileModel::Facts> RemoteFileModel::snapshot(const Node &folder
 void RemoteFileModel::match(Built &built, const std::vector<Facts> &old, quint32 version) {
     built.matched.assign(built.nodes.size(), -1);
     built.same.assign(built.nodes.size(), false);
-    for (std::size_t i = 0; i < old.size(); ++i) {
-        const Node *node = built.byName.value(old[i].name);
+    // Each lookup reads an old name, its slot, its node and the node's name, all at random:
+    // 100 000 of them one miss after another took 50 ms. They are asked for in a pipeline
+    // instead: names ahead of their hashing, slots, then nodes, then nodes' names.
+    const std::size_t count = old.size();
+    std::vector<std::size_t> hashes(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i + kAhead < count)
+            __builtin_prefetch(old[i + kAhead].name.constData());
+        hashes[i] = NameIndex<Node>::hashOf(old[i].name);
+    }
+    const NameIndex<Node> &index = built.byName;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i + 3 * kAhead < count)
+            index.prefetch(hashes[i + 3 * kAhead]);
+        if (i + 2 * kAhead < count) {
+            if (const Node *next = index.likely(hashes[i + 2 * kAhead]))
+                __builtin_prefetch(&next->info);
+        }
+        if (i + kAhead < count) {
+            if (const Node *next = index.likely(hashes[i + kAhead]))
+                __builtin_prefetch(next->info.name.constData());
+        }
+        const Node *node = index.value(old[i].name, hashes[i]);
         if (!node)
             continue;
         const auto at = static_cast<std::size_t>(node->row);

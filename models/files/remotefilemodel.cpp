@@ -423,6 +423,8 @@ void RemoteFileModel::apply(Node *folder, Built built) {
         return children[static_cast<std::size_t>(row)]->seen != mark;
     };
     for (int last = static_cast<int>(children.size()) - 1; last >= 0; --last) {
+        if (last >= static_cast<int>(kPrefetchRows))
+            prefetchNode(*children[static_cast<std::size_t>(last) - kPrefetchRows]);
         if (!gone(last))
             continue;
         int first = last;

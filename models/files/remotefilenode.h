@@ -41,6 +41,18 @@ struct RemoteFileModel::Node {
     quint32 version = 0;
 };
 
+// How many rows ahead memory read at random is asked for (__builtin_prefetch): about as many
+// misses as a core keeps in flight. The nodes lie where they were allocated, not in row order,
+// so a pass over 100 000 rows in row order missed the cache once a row, or twice.
+inline constexpr std::size_t kPrefetchRows = 8;
+
+// Asks for the two cache lines of a node that passes over the rows read (its info, and its rank
+// and marks further on).
+template <typename Node> void prefetchNode(const Node &node) {
+    __builtin_prefetch(&node.info);
+    __builtin_prefetch(&node.rank);
+}
+
 // A listing's rows as nodes, built where the listing was parsed or on a worker, ready to be
 // adopted by their folder in one insertion.
 struct RemoteFileModel::Built {

@@ -110,7 +110,13 @@ void RemoteFileModel::followNodes() {
 
 void RemoteFileModel::resort(Node *folder) {
     const auto &children = folder->children;
-    if (std::is_sorted(children.begin(), children.end(), rowLess()))
+    bool sorted = true;
+    for (std::size_t i = 1; sorted && i < children.size(); ++i) {
+        if (i + kPrefetchRows < children.size())
+            prefetchNode(*children[i + kPrefetchRows]);
+        sorted = !less(*children[i], *children[i - 1], m_sort, m_collator);
+    }
+    if (sorted)
         return;
     const QList<QPersistentModelIndex> parents =
         folder == m_root.get() ? QList<QPersistentModelIndex>()
