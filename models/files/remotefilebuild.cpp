@@ -31,12 +31,70 @@ void RemoteFileModel::sortArrived(Growing &g) {
     g.sorted = g.order.size();
 }
 
+namespace {
+template <typename Growing> void awaitOldIndex(Growing &g) {
+    if (g.oldIndexed.isValid()) {
+        g.oldIndexed.waitForFinished(); // runs it here if no thread took it yet
+        g.oldIndexed = {};
+    }
+}
+} // namespace
+
+void RemoteFileModel::indexOld(Growing &g) {
+    const std::size_t count = g.old.size();
+    std::vector<std::size_t> hashes(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i + kAhead < count)
+            __builtin_prefetch(g.old[i + kAhead].name.constData());
+        hashes[i] = NameIndex<Node>::hashOf(g.old[i].name);
+    }
+    g.oldByName.reserve(static_cast<qsizetype>(count));
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i + kAhead < count)
+            g.oldByName.prefetch(hashes[i + kAhead]);
+        g.oldByName.insert(&g.old[i], hashes[i]);
+    }
+}
+
+void RemoteFileModel::addNode(Growing &g, RemoteFileInfo &&info, std::size_t hash,
+                              const Facts *was) {
+    auto node = std::make_unique<Node>();
+    node->info = std::move(info);
+    // A name twice in one listing would leave a row no lookup finds: the first one wins.
+    if (!g.byName.insert(node.get(), hash))
+        return;
+    if (!g.old.empty()) {
+        g.matched.push_back(was ? static_cast<int>(was - g.old.data()) : -1);
+        g.same.push_back(was && sameFacts(*was, node->info));
+        g.fresh += was ? 0 : 1;
+    }
+    // The names' collation keys, so that sorting compares bytes where a
+    // QString::localeAwareCompare took microseconds (100 000 rows stalled the GUI seconds).
+    g.keys.push_back(g.collator.sortKey(node->info.name));
+    g.order.push_back(static_cast<std::uint32_t>(g.nodes.size()));
+    g.nodes.push_back(std::move(node));
+}
+
+void RemoteFileModel::growFull(Growing &g) {
+    g.full = true;
+    for (const Growing::Kept &kept : g.unchanged) {
+        RemoteFileInfo &info = g.batches[kept.batch][kept.index];
+        addNode(g, std::move(info), NameIndex<Node>::hashOf(info.name),
+                &g.old[static_cast<std::size_t>(kept.oldRow)]);
+    }
+    g.unchanged = {};
+    g.batches = {};
+}
+
 void RemoteFileModel::grow(Growing &g, QList<RemoteFileInfo> rows) {
+    awaitOldIndex(g);
+    const bool refresh = !g.old.empty();
+    const bool partial = refresh && !g.full;
     const std::size_t need = g.nodes.size() + static_cast<std::size_t>(rows.size());
     // A refresh most likely has as many rows again. Here, not on the GUI thread when the
     // refresh starts: the table's first touch took 16 ms for 100 000 rows. Reserved before the
     // rows so that no insert below moves the table under the slots prefetched.
-    g.byName.reserve(static_cast<qsizetype>(std::max(need, g.old.size())));
+    g.byName.reserve(static_cast<qsizetype>(partial ? need : std::max(need, g.old.size())));
     if (g.nodes.capacity() < need) {
         // Doubling: rows come a few hundred at a time.
         const std::size_t room = std::max(need, 2 * g.nodes.capacity());
@@ -44,40 +102,59 @@ void RemoteFileModel::grow(Growing &g, QList<RemoteFileInfo> rows) {
         g.keys.reserve(room);
         g.order.reserve(room);
     }
-    std::vector<std::size_t> hashes(static_cast<std::size_t>(rows.size()));
-    for (qsizetype i = 0; i < rows.size(); ++i)
-        hashes[std::size_t(i)] = NameIndex<Node>::hashOf(std::as_const(rows)[i].name);
-    const auto ahead = static_cast<qsizetype>(kAhead);
-    for (qsizetype i = 0; i < std::min(ahead, rows.size()); ++i)
-        g.byName.prefetch(hashes[std::size_t(i)]);
     // Rows no one else holds are moved, not copied: each copy and its free touched three
     // reference counts. Shared ones (a listing's rows kept by its signal) are copied.
-    const bool own = rows.isDetached();
-    for (qsizetype i = 0; i < rows.size(); ++i) {
-        if (i + ahead < rows.size())
-            g.byName.prefetch(hashes[std::size_t(i + ahead)]);
-        const RemoteFileInfo &info = std::as_const(rows)[i];
-        // A name twice in one listing would leave a row no lookup finds: the first one wins.
+    if (!rows.isDetached())
+        rows.detach();
+    // A partial refresh keeps the batch: rows found as they were stay in it.
+    const std::size_t batch = g.batches.size();
+    if (partial)
+        g.batches.push_back(std::move(rows));
+    QList<RemoteFileInfo> &list = partial ? g.batches.back() : rows;
+    const auto count = static_cast<std::size_t>(list.size());
+    std::vector<std::size_t> hashes(count);
+    for (std::size_t i = 0; i < count; ++i)
+        hashes[i] = NameIndex<Node>::hashOf(std::as_const(list)[qsizetype(i)].name);
+    // The index's slots, and a refresh's old rows and their names, are read at random: asked for
+    // a few rows ahead (see match()).
+    const auto readAhead = [&g, &hashes, count, refresh](std::size_t i) {
+        if (refresh && i + 3 * kAhead < count)
+            g.oldByName.prefetch(hashes[i + 3 * kAhead]);
+        if (refresh && i + 2 * kAhead < count) {
+            if (const Facts *next = g.oldByName.likely(hashes[i + 2 * kAhead]))
+                __builtin_prefetch(next);
+        }
+        if (i + kAhead < count) {
+            g.byName.prefetch(hashes[i + kAhead]);
+            if (const Facts *next = refresh ? g.oldByName.likely(hashes[i + kAhead]) : nullptr)
+                __builtin_prefetch(next->name.constData());
+        }
+    };
+    for (std::size_t i = 0; i < std::min(3 * kAhead, count); ++i) {
+        g.byName.prefetch(hashes[i]);
+        if (refresh)
+            g.oldByName.prefetch(hashes[i]);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        readAhead(i);
+        RemoteFileInfo &info = list[qsizetype(i)];
         if (info.name.isEmpty())
             continue;
-        auto node = std::make_unique<Node>();
-        if (own)
-            node->info = std::move(rows[i]);
-        else
-            node->info = info;
-        if (!g.byName.insert(node.get(), hashes[std::size_t(i)]))
+        const Facts *was = refresh ? g.oldByName.value(info.name, hashes[i]) : nullptr;
+        if (partial && was && sameFacts(*was, info)) {
+            g.unchanged.push_back({batch, qsizetype(i), static_cast<int>(was - g.old.data())});
             continue;
-        // The names' collation keys, so that sorting compares bytes where a
-        // QString::localeAwareCompare took microseconds (100 000 rows stalled the GUI seconds).
-        g.keys.push_back(g.collator.sortKey(node->info.name));
-        g.order.push_back(static_cast<std::uint32_t>(g.nodes.size()));
-        g.nodes.push_back(std::move(node));
+        }
+        addNode(g, std::move(info), hashes[i], was);
     }
+    if (partial && g.fresh > kPlacedRows)
+        growFull(g);
     if (g.order.size() - g.sorted >= std::max(kMergeRows, g.sorted / 8))
         sortArrived(g);
 }
 
 RemoteFileModel::Built RemoteFileModel::finish(Growing &g) {
+    awaitOldIndex(g); // a listing of no rows never waited in grow()
     sortArrived(g);
     // Ranks in collation order (equal names equal ranks), so that less() compares integers.
     int rank = -1;
@@ -99,24 +176,60 @@ RemoteFileModel::Built RemoteFileModel::finish(Growing &g) {
     }
     Built built;
     built.nodes.reserve(g.order.size());
+    const bool refresh = !g.old.empty();
+    if (refresh) {
+        built.matched.reserve(g.order.size());
+        built.same.reserve(g.order.size());
+    }
     for (const std::uint32_t i : g.order) {
         g.nodes[i]->row = static_cast<int>(built.nodes.size());
         built.nodes.push_back(std::move(g.nodes[i]));
+        if (refresh) {
+            built.matched.push_back(g.matched[i]);
+            built.same.push_back(g.same[i]);
+        }
+    }
+    if (refresh) {
+        built.version = g.version;
+        built.hasMatches = true;
+        built.partial = !g.full;
+        if (built.partial) {
+            // Ranks among a few rows mean nothing among the folder's: the new ones are compared
+            // by name until a listing ranks them all.
+            for (const auto &node : built.nodes)
+                node->rank = -1;
+            built.unchanged.reserve(g.unchanged.size());
+            for (const Growing::Kept &kept : g.unchanged)
+                built.unchanged.push_back(kept.oldRow);
+        }
     }
     built.byName = std::move(g.byName);
     built.key = g.key;
     g.nodes.clear();
     // 100 000 keys took 5 ms to free, on the way from the last row to the rows shown: freed on
-    // another thread instead.
-    if (g.keys.size() >= kFreeElsewhereRows) {
-        auto doomed = std::make_shared<std::vector<QCollatorSortKey>>(std::move(g.keys));
+    // another thread instead, with a refresh's snapshot, its index and the rows it kept.
+    if (g.keys.size() + g.old.size() >= kFreeElsewhereRows) {
+        struct Leftovers {
+            std::vector<QCollatorSortKey> keys;
+            NameIndex<const Facts, FactName> oldByName;
+            std::vector<Facts> old;
+            std::vector<QList<RemoteFileInfo>> batches;
+        };
+        auto doomed = std::make_shared<Leftovers>(Leftovers{
+            std::move(g.keys), std::move(g.oldByName), std::move(g.old), std::move(g.batches)});
         (void)QtConcurrent::run([doomed]() mutable { doomed.reset(); });
     }
     g.keys.clear();
+    g.oldByName.clear();
+    g.old.clear();
+    g.batches.clear();
+    g.unchanged.clear();
+    g.matched.clear();
+    g.same.clear();
+    g.fresh = 0;
+    g.full = false;
     g.order.clear();
     g.sorted = 0;
-    if (!g.old.empty())
-        match(built, std::exchange(g.old, {}), g.version);
     return built;
 }
 

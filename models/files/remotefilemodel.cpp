@@ -30,8 +30,6 @@ constexpr qsizetype kWorkerRows = 4096;
 // 100 000 at once takes the view about 5 ms and its next layout 20; in chunks, each turn's layout
 // went over all the rows so far (60 ms in all for 100 000 in five).
 constexpr std::size_t kChunkRows = 100000;
-// New rows of a refresh up to this many are each inserted at their place.
-constexpr std::size_t kPlacedRows = 64;
 // A preview shows a few screens of a folder still arriving, once it has taken this long (a
 // quick listing is shown whole, without a preview to replace); the listing then replaces it.
 constexpr qsizetype kPreviewRows = 400;
@@ -183,6 +181,8 @@ void RemoteFileModel::list(Node *folder) {
             // A refresh: matched on the worker against the rows as they are now.
             growing->old = snapshot(*folder);
             growing->version = folder->version;
+            // Indexed while the server reads the folder, before the first row can arrive.
+            growing->oldIndexed = QtConcurrent::run([growing] { indexOld(*growing); });
         }
         sink = {[growing](QList<RemoteFileInfo> rows) { grow(*growing, std::move(rows)); },
                 [growing](bool whole) {
@@ -350,9 +350,17 @@ void RemoteFileModel::insertPending(Node *folder, bool all) {
 }
 
 void RemoteFileModel::apply(Node *folder, Built built) {
-    folder->error.clear();
     // Matched on the worker against rows that have not changed since: no lookups here.
     const bool matched = built.hasMatches && built.version == folder->version;
+    if (built.partial && !matched) {
+        // Rows changed while the refresh ran, and the rows it found unchanged were only counted
+        // by their row then: listed again.
+        discard(std::move(built.nodes));
+        folder->stale = true;
+        finishListing(folder);
+        return;
+    }
+    folder->error.clear();
     ++folder->version;
     if (folder->children.empty()) {
         // A first listing: the built nodes become the folder's rows as they are, a chunk a turn.
@@ -378,6 +386,13 @@ void RemoteFileModel::apply(Node *folder, Built built) {
     twins.reserve(built.nodes.size());
     int firstChanged = -1;
     int lastChanged = -1;
+    // Rows a partial refresh found as they were: built into no node, marked by their row.
+    const auto &unchanged = built.unchanged;
+    for (std::size_t k = 0; k < unchanged.size(); ++k) {
+        if (k + kPrefetchRows < unchanged.size())
+            prefetchNode(*folder->children[static_cast<std::size_t>(unchanged[k + kPrefetchRows])]);
+        folder->children[static_cast<std::size_t>(unchanged[k])]->seen = mark;
+    }
     for (std::size_t j = 0; j < built.nodes.size(); ++j) {
         auto &node = built.nodes[j];
         const RemoteFileInfo &f = node->info;
@@ -391,8 +406,10 @@ void RemoteFileModel::apply(Node *folder, Built built) {
             continue;
         }
         child->seen = mark;
-        // This listing's ranks: the order they give the rows that stay is the one they had.
-        child->rank = node->rank;
+        // This listing's ranks: the order they give the rows that stay is the one they had. A
+        // partial refresh ranked only the rows it built: the others keep theirs.
+        if (!built.partial)
+            child->rank = node->rank;
         const RemoteFileInfo &was = child->info;
         if (matched ? bool(built.same[j]) : sameFacts(was, f)) {
             twins.push_back(std::move(node));

@@ -116,6 +116,13 @@ private:
     static Built build(const QList<RemoteFileInfo> &files, SortKey key);
     static void grow(Growing &growing, QList<RemoteFileInfo> rows);
     static Built finish(Growing &growing);
+    // Indexes a refresh's snapshot by name, for grow() to match rows as they come.
+    static void indexOld(Growing &growing);
+    // Gives a node to every row a partial refresh kept without one: too many new rows came.
+    static void growFull(Growing &growing);
+    // A row's node, collation key and place, and for a refresh its namesake (was, or null).
+    static void addNode(Growing &growing, RemoteFileInfo &&info, std::size_t hash,
+                        const Facts *was);
     // Sorts the rows that arrived since the last time and merges them into those sorted.
     static void sortArrived(Growing &growing);
     // Matches a refresh's built nodes with a snapshot of the folder's rows; pure, for a worker.

@@ -5,6 +5,7 @@
 #include "models/files/remotefilemodel.h"
 
 #include <QCollator>
+#include <QFuture>
 
 #include <cstdint>
 #include <memory>
@@ -64,6 +65,10 @@ struct RemoteFileModel::Built {
     std::vector<bool> same;
     quint32 version = 0;
     bool hasMatches = false;
+    // A partial refresh: nodes only for rows that are new (unranked, -1) or changed; the rows
+    // found as they were, by their row in the snapshot.
+    bool partial = false;
+    std::vector<int> unchanged;
     SortKey key; // the order the nodes are in
 };
 
@@ -78,6 +83,14 @@ struct RemoteFileModel::Facts {
     bool isDirectory = false;
 };
 
+// NameIndex's way to the name of a Facts.
+struct FactName {
+    template <typename T> const QString &operator()(const T &facts) const { return facts.name; }
+};
+
+// A refresh's new rows up to this many are each inserted at their place, unranked.
+inline constexpr std::size_t kPlacedRows = 64;
+
 // A listing's nodes built as its rows arrive, on a worker (through a ListingSink), kept in
 // collation order as they come so that little is left to sort once the last row is in.
 struct RemoteFileModel::Growing {
@@ -90,9 +103,27 @@ struct RemoteFileModel::Growing {
     std::vector<QCollatorSortKey> keys; // per node
     std::vector<std::uint32_t> order;   // node indices, the first `sorted` in collation order
     std::size_t sorted = 0;
-    // A refresh's snapshot of the folder's rows at its start, matched once built.
+    // A refresh's snapshot of the folder's rows at its start, matched as the rows come against
+    // its index by name (built by indexOld() on a worker while the server reads the folder;
+    // grow() waits for it). Per node, its namesake's row (-1: new) and whether they are alike.
     std::vector<Facts> old;
+    NameIndex<const Facts, FactName> oldByName;
+    QFuture<void> oldIndexed;
+    std::vector<int> matched;
+    std::vector<bool> same;
     quint32 version = 0;
+    // A refresh is partial until more than kPlacedRows new rows came: a row found as it was gets
+    // no node, no collation key and no place in byName, only its old row in `unchanged` (and the
+    // row itself, in its batch, in case the refresh turns full and needs its node after all).
+    bool full = false;
+    struct Kept {
+        std::size_t batch;
+        qsizetype index;
+        int oldRow;
+    };
+    std::vector<Kept> unchanged;
+    std::vector<QList<RemoteFileInfo>> batches;
+    std::size_t fresh = 0;      // nodes with no namesake
     std::optional<Built> built; // once the rows were the whole listing
 };
 

@@ -74,6 +74,8 @@ private Q_SLOTS:
     void refreshRemovesScatteredRows();
     void refreshReplacingEveryRow();
     void bigFolderArrivesAtOnce();
+    void refreshWithManyNewRows();
+    void changeDuringARefreshListsAgain();
     void slowListingShowsItsFirstRowsEarly();
     void rowsKeepTheViewsOrder();
     void sortingKeepsSelectionAndExpansion();
@@ -286,6 +288,73 @@ void TestRemoteFileModel::bigFolderArrivesAtOnce() {
     QCOMPARE(model.indexForPath(dir + u"/f100"_s).data(RemoteFileModel::SizeRole).toLongLong(), 1);
     QVERIFY(kept.isValid());
     QCOMPARE(QModelIndex(kept), model.indexForPath(dir + u"/f500"_s));
+}
+
+// More new rows than a partial refresh places one by one (64): every row gets its node and the
+// listing's rank, and the rows stay in the collator's order, with the old ones kept.
+void TestRemoteFileModel::refreshWithManyNewRows() {
+    const QString dir = m_server.workspace() + u"/grown"_s;
+    QDir().mkpath(dir);
+    for (int i = 0; i < 6000; ++i)
+        QFile(dir + u"/f%1"_s.arg(i)).open(QIODevice::WriteOnly);
+    SandboxClient client({m_server.url(), {}}, {});
+    RemoteFileModel model(&client);
+    QSignalSpy listed(&model, &RemoteFileModel::folderListed);
+    QVERIFY(listRoot(model, dir, listed));
+    QCOMPARE(model.rowCount(), 6000);
+    const QPersistentModelIndex kept = model.indexForPath(dir + u"/f4321"_s);
+    for (int i = 0; i < 300; ++i)
+        touch(dir + u"/F-new-%1"_s.arg(i)); // a capital: collated among the old ones
+    QFile::remove(dir + u"/f10"_s);
+    touch(dir + u"/f11"_s);
+    model.refresh();
+    QVERIFY(waitListed(listed, dir));
+    QCOMPARE(model.rowCount(), 6299);
+    QVERIFY(kept.isValid());
+    QCOMPARE(QModelIndex(kept), model.indexForPath(dir + u"/f4321"_s));
+    QVERIFY(!model.indexForPath(dir + u"/f10"_s).isValid());
+    QCOMPARE(model.indexForPath(dir + u"/f11"_s).data(RemoteFileModel::SizeRole).toLongLong(), 1);
+    QCollator collator;
+    for (int r = 1; r < model.rowCount(); ++r) {
+        const QString before = model.index(r - 1, 0).data().toString();
+        const QString after = model.index(r, 0).data().toString();
+        QVERIFY2(collator.compare(before, after) <= 0, qPrintable(before + u" > "_s + after));
+    }
+    for (int i : {0, 150, 299})
+        QVERIFY(model.indexForPath(dir + u"/F-new-%1"_s.arg(i)).isValid());
+}
+
+// A file change that reaches the folder while its refresh is on the way: the refresh, matched
+// against rows as they were, is not applied over it; the folder is listed again and ends as the
+// sandbox has it.
+void TestRemoteFileModel::changeDuringARefreshListsAgain() {
+    const QString dir = m_server.workspace() + u"/raced"_s;
+    QDir().mkpath(dir);
+    for (int i = 0; i < 20000; ++i)
+        QFile(dir + u"/f%1"_s.arg(i)).open(QIODevice::WriteOnly);
+    SandboxClient client({m_server.url(), {}}, {});
+    RemoteFileModel model(&client);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy listed(&model, &RemoteFileModel::folderListed);
+    QVERIFY(listRoot(model, dir, listed));
+    QFile::remove(dir + u"/f5"_s);
+    touch(dir + u"/zz-late"_s);
+    model.refresh();
+    // As the file watch would report it, before the refresh's answer is in.
+    FileChange gone;
+    gone.type = u"remove"_s;
+    gone.path = dir + u"/f5"_s;
+    model.applyChanges({gone});
+    QVERIFY(!model.indexForPath(dir + u"/f5"_s).isValid());
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 20000);
+    int listings = 0;
+    for (const QList<QVariant> &args : std::as_const(listed))
+        listings += args.first().toString() == dir ? 1 : 0;
+    QCOMPARE(listings, 2); // the refresh, not applied, and the listing after it
+    QCOMPARE(model.rowCount(), 20000);
+    QVERIFY(model.indexForPath(dir + u"/zz-late"_s).isValid());
+    QVERIFY(model.indexForPath(dir + u"/f19999"_s).isValid());
+    QVERIFY(!model.indexForPath(dir + u"/f5"_s).isValid());
 }
 
 // A far sandbox (25 ms each way, 512 bytes per 10 ms): rows show while the listing still arrives,
