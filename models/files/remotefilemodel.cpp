@@ -289,6 +289,22 @@ void RemoteFileModel::showPreview(Node *folder, const QList<RemoteFileInfo> &row
     }
 }
 
+namespace {
+// Frees a vector on a worker when its buffer is large: glibc maps such a buffer on its own, and
+// unmapping it waits for the other cores to drop it from their TLBs (under a virtual machine,
+// 0.2-6 ms of the GUI thread for the 800 KB of a 100 000-row folder's emptied pending rows).
+template <typename T> void freeElsewhere(std::vector<T> &vector) {
+    constexpr std::size_t kMappedBytes = 128 * 1024;
+    if (vector.capacity() * sizeof(T) < kMappedBytes) {
+        std::vector<T>().swap(vector);
+        return;
+    }
+    auto doomed = std::make_shared<std::vector<T>>(std::move(vector));
+    vector = std::vector<T>();
+    (void)QtConcurrent::run([doomed]() mutable { doomed.reset(); });
+}
+} // namespace
+
 void RemoteFileModel::discard(std::vector<std::unique_ptr<Node>> nodes) {
     // 100 000 nodes take milliseconds to free: not on the GUI thread.
     if (nodes.size() < static_cast<std::size_t>(kWorkerRows))
@@ -345,7 +361,7 @@ void RemoteFileModel::insertPending(Node *folder, bool all) {
         });
         return;
     }
-    pending.shrink_to_fit();
+    freeElsewhere(pending);
     finishListing(folder);
 }
 
@@ -393,6 +409,7 @@ void RemoteFileModel::apply(Node *folder, Built built) {
             prefetchNode(*folder->children[static_cast<std::size_t>(unchanged[k + kPrefetchRows])]);
         folder->children[static_cast<std::size_t>(unchanged[k])]->seen = mark;
     }
+    freeElsewhere(built.unchanged);
     for (std::size_t j = 0; j < built.nodes.size(); ++j) {
         auto &node = built.nodes[j];
         const RemoteFileInfo &f = node->info;
