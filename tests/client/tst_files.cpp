@@ -430,7 +430,9 @@ void TestFiles::uploadOfAFileThatShrinksSaysSo() {
     QVERIFY2(out->status.message.contains(local) &&
                  out->status.message.contains(u"changed or went away"_s),
              qPrintable(out->status.message));
-    QTRY_VERIFY_WITH_TIMEOUT(QDir(m_ws + u"/.sandbox-server/uploads"_s).isEmpty(), 10000);
+    // Within 30 s: in a full ctest -j2 beside the engine and MCP suites the server once took
+    // 10.05 s to drop the part (alone: at once, 6 runs of 6).
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(m_ws + u"/.sandbox-server/uploads"_s).isEmpty(), 30000);
     QVERIFY(!QFileInfo::exists(remote));
 }
 
