@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace sbx {
 
@@ -26,12 +27,10 @@ public:
     NameIndex() = default;
     NameIndex(NameIndex &&other) noexcept
         : m_table(std::move(other.m_table))
-        , m_capacity(std::exchange(other.m_capacity, 0))
         , m_count(std::exchange(other.m_count, 0))
         , m_used(std::exchange(other.m_used, 0)) {}
     NameIndex &operator=(NameIndex &&other) noexcept {
         m_table = std::move(other.m_table);
-        m_capacity = std::exchange(other.m_capacity, 0);
         m_count = std::exchange(other.m_count, 0);
         m_used = std::exchange(other.m_used, 0);
         return *this;
@@ -40,13 +39,13 @@ public:
     qsizetype size() const { return m_count; }
     void clear() { *this = NameIndex(); }
     void reserve(qsizetype rows) {
-        if (static_cast<std::size_t>(rows) * 2 > m_capacity)
+        if (static_cast<std::size_t>(rows) * 2 > capacity())
             rehash(capacityFor(static_cast<std::size_t>(rows)));
     }
     T *value(QStringView name) const { return value(name, hashOf(name)); }
     // The same, with the name's hashOf() known.
     T *value(QStringView name, std::size_t hash) const {
-        if (m_capacity == 0)
+        if (capacity() == 0)
             return nullptr;
         for (std::size_t i = hash & mask();; i = (i + 1) & mask()) {
             const Slot &slot = table()[i];
@@ -61,7 +60,7 @@ public:
     bool insert(T *row) { return insert(row, hashOf(Name{}(*row))); }
     // The same, with the name's hashOf() known.
     bool insert(T *row, std::size_t hash) {
-        if ((m_used + 1) * 2 > m_capacity)
+        if ((m_used + 1) * 2 > capacity())
             rehash(capacityFor(static_cast<std::size_t>(m_count) + 1));
         Slot *free = nullptr;
         for (std::size_t i = hash & mask();; i = (i + 1) & mask()) {
@@ -86,7 +85,7 @@ public:
         return true;
     }
     void remove(QStringView name) {
-        if (m_capacity == 0)
+        if (capacity() == 0)
             return;
         const std::size_t hash = hashOf(name);
         for (std::size_t i = hash & mask();; i = (i + 1) & mask()) {
@@ -106,19 +105,36 @@ public:
     // random, and a few loads in flight at once cost little more than one (a 100 000-row index
     // spent 25 ms waiting for its slots one at a time).
     void prefetch(std::size_t hash) const {
-        if (m_capacity)
+        if (capacity())
             __builtin_prefetch(&table()[hash & mask()], 1);
     }
-    // The row a lookup of that hash most likely ends at, without comparing names (null if
-    // none): for a caller that prefetches a lookup's row a few lookups ahead, after its slot.
+    // For lookups of hashes in order, called before the i-th: a lookup reads its slot, its row
+    // and the row's name, each a miss at random. They are asked for in a pipeline: the slot of
+    // the lookup 3 * step on, the row of the one 2 * step on, its name for the one step on.
+    void readAhead(const std::vector<std::size_t> &hashes, std::size_t i, std::size_t step) const {
+        const std::size_t count = hashes.size();
+        // The first call also asks for the slots before the pipeline's reach.
+        const std::size_t from = i == 0 ? 0 : i + 3 * step;
+        for (std::size_t j = from; j <= i + 3 * step && j < count; ++j)
+            prefetch(hashes[j]);
+        if (i + 2 * step < count) {
+            if (const T *row = likely(hashes[i + 2 * step]))
+                __builtin_prefetch(row);
+        }
+        if (i + step < count) {
+            if (const T *row = likely(hashes[i + step]))
+                __builtin_prefetch(Name{}(*row).constData());
+        }
+    }
+
+private:
+    // The row a lookup of that hash most likely ends at, without comparing names (null if none).
     T *likely(std::size_t hash) const {
-        if (m_capacity == 0)
+        if (capacity() == 0)
             return nullptr;
         const Slot &slot = table()[hash & mask()];
         return slot.row != gone() && slot.hash == hash ? slot.row : nullptr;
     }
-
-private:
     // 16 bytes: zeroed memory is a table of empty slots.
     struct Slot {
         std::size_t hash;
@@ -132,12 +148,13 @@ private:
         return capacity;
     }
     Slot *table() const { return static_cast<Slot *>(m_table.data()); }
-    std::size_t mask() const { return m_capacity - 1; }
-    void rehash(std::size_t capacity) {
-        ZeroedTable old(capacity * sizeof(Slot));
+    std::size_t capacity() const { return m_table.size() / sizeof(Slot); }
+    std::size_t mask() const { return capacity() - 1; }
+    void rehash(std::size_t slotCount) {
+        ZeroedTable old(slotCount * sizeof(Slot));
         old.swap(m_table);
         const Slot *previous = static_cast<const Slot *>(old.data());
-        const std::size_t previousCapacity = std::exchange(m_capacity, capacity);
+        const std::size_t previousCapacity = old.size() / sizeof(Slot);
         m_used = 0;
         for (std::size_t j = 0; j < previousCapacity; ++j) {
             const Slot &slot = previous[j];
@@ -151,8 +168,7 @@ private:
         }
     }
 
-    ZeroedTable m_table; // m_capacity slots, a power of two, at most half used (tombstones count)
-    std::size_t m_capacity = 0;
+    ZeroedTable m_table; // capacity() slots, a power of two, at most half used (tombstones count)
     qsizetype m_count = 0;
     std::size_t m_used = 0; // rows and tombstones
 };

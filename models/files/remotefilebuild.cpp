@@ -3,8 +3,6 @@
 #include "models/files/remotefilemodel.h"
 #include "models/files/remotefilenode.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 
 namespace sbx {
@@ -16,6 +14,18 @@ constexpr std::size_t kMergeRows = 4096;
 constexpr std::size_t kAhead = kPrefetchRows;
 // Past this many, what a listing leaves behind is freed on another thread.
 constexpr std::size_t kFreeElsewhereRows = 4096;
+
+// Rows' name hashes (NameIndex::hashOf), in order, their names' text asked for a few ahead.
+template <typename Rows> std::vector<std::size_t> nameHashes(const Rows &rows) {
+    const auto count = static_cast<std::size_t>(rows.size());
+    std::vector<std::size_t> hashes(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i + kAhead < count)
+            __builtin_prefetch(rows[i + kAhead].name.constData());
+        hashes[i] = NameIndex<RemoteFileInfo>::hashOf(rows[i].name);
+    }
+    return hashes;
+}
 } // namespace
 
 void RemoteFileModel::sortArrived(Growing &g) {
@@ -42,12 +52,7 @@ template <typename Growing> void awaitOldIndex(Growing &g) {
 
 void RemoteFileModel::indexOld(Growing &g) {
     const std::size_t count = g.old.size();
-    std::vector<std::size_t> hashes(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        if (i + kAhead < count)
-            __builtin_prefetch(g.old[i + kAhead].name.constData());
-        hashes[i] = NameIndex<Node>::hashOf(g.old[i].name);
-    }
+    const std::vector<std::size_t> hashes = nameHashes(g.old);
     g.oldByName.reserve(static_cast<qsizetype>(count));
     for (std::size_t i = 0; i < count; ++i) {
         if (i + kAhead < count)
@@ -103,40 +108,24 @@ void RemoteFileModel::grow(Growing &g, QList<RemoteFileInfo> rows) {
         g.order.reserve(room);
     }
     // Rows no one else holds are moved, not copied: each copy and its free touched three
-    // reference counts. Shared ones (a listing's rows kept by its signal) are copied.
-    if (!rows.isDetached())
-        rows.detach();
+    // reference counts. Shared ones (a listing's rows kept by its signal) are copied here.
+    rows.detach();
     // A partial refresh keeps the batch: rows found as they were stay in it.
     const std::size_t batch = g.batches.size();
     if (partial)
         g.batches.push_back(std::move(rows));
     QList<RemoteFileInfo> &list = partial ? g.batches.back() : rows;
     const auto count = static_cast<std::size_t>(list.size());
-    std::vector<std::size_t> hashes(count);
-    for (std::size_t i = 0; i < count; ++i)
-        hashes[i] = NameIndex<Node>::hashOf(std::as_const(list)[qsizetype(i)].name);
+    const std::vector<std::size_t> hashes = nameHashes(list);
     // The index's slots, and a refresh's old rows and their names, are read at random: asked for
-    // a few rows ahead (see match()).
-    const auto readAhead = [&g, &hashes, count, refresh](std::size_t i) {
-        if (refresh && i + 3 * kAhead < count)
-            g.oldByName.prefetch(hashes[i + 3 * kAhead]);
-        if (refresh && i + 2 * kAhead < count) {
-            if (const Facts *next = g.oldByName.likely(hashes[i + 2 * kAhead]))
-                __builtin_prefetch(next);
-        }
-        if (i + kAhead < count) {
-            g.byName.prefetch(hashes[i + kAhead]);
-            if (const Facts *next = refresh ? g.oldByName.likely(hashes[i + kAhead]) : nullptr)
-                __builtin_prefetch(next->name.constData());
-        }
-    };
-    for (std::size_t i = 0; i < std::min(3 * kAhead, count); ++i) {
+    // a few rows ahead.
+    for (std::size_t i = 0; i < std::min(kAhead, count); ++i)
         g.byName.prefetch(hashes[i]);
-        if (refresh)
-            g.oldByName.prefetch(hashes[i]);
-    }
     for (std::size_t i = 0; i < count; ++i) {
-        readAhead(i);
+        if (i + kAhead < count)
+            g.byName.prefetch(hashes[i + kAhead]);
+        if (refresh)
+            g.oldByName.readAhead(hashes, i, kAhead);
         RemoteFileInfo &info = list[qsizetype(i)];
         if (info.name.isEmpty())
             continue;
@@ -207,7 +196,8 @@ RemoteFileModel::Built RemoteFileModel::finish(Growing &g) {
     built.key = g.key;
     g.nodes.clear();
     // 100 000 keys took 5 ms to free, on the way from the last row to the rows shown: freed on
-    // another thread instead, with a refresh's snapshot, its index and the rows it kept.
+    // another thread instead, with a refresh's snapshot, its index and the rows it kept. The
+    // rest of g is spent with it.
     if (g.keys.size() + g.old.size() >= kFreeElsewhereRows) {
         struct Leftovers {
             std::vector<QCollatorSortKey> keys;
@@ -215,21 +205,9 @@ RemoteFileModel::Built RemoteFileModel::finish(Growing &g) {
             std::vector<Facts> old;
             std::vector<QList<RemoteFileInfo>> batches;
         };
-        auto doomed = std::make_shared<Leftovers>(Leftovers{
-            std::move(g.keys), std::move(g.oldByName), std::move(g.old), std::move(g.batches)});
-        (void)QtConcurrent::run([doomed]() mutable { doomed.reset(); });
+        releaseOnWorker(Leftovers{std::move(g.keys), std::move(g.oldByName), std::move(g.old),
+                                  std::move(g.batches)});
     }
-    g.keys.clear();
-    g.oldByName.clear();
-    g.old.clear();
-    g.batches.clear();
-    g.unchanged.clear();
-    g.matched.clear();
-    g.same.clear();
-    g.fresh = 0;
-    g.full = false;
-    g.order.clear();
-    g.sorted = 0;
     return built;
 }
 
@@ -259,27 +237,12 @@ void RemoteFileModel::match(Built &built, const std::vector<Facts> &old, quint32
     built.matched.assign(built.nodes.size(), -1);
     built.same.assign(built.nodes.size(), false);
     // Each lookup reads an old name, its slot, its node and the node's name, all at random:
-    // 100 000 of them one miss after another took 50 ms. They are asked for in a pipeline
-    // instead: names ahead of their hashing, slots, then nodes, then nodes' names.
+    // 100 000 of them one miss after another took 50 ms; asked for ahead instead.
     const std::size_t count = old.size();
-    std::vector<std::size_t> hashes(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        if (i + kAhead < count)
-            __builtin_prefetch(old[i + kAhead].name.constData());
-        hashes[i] = NameIndex<Node>::hashOf(old[i].name);
-    }
+    const std::vector<std::size_t> hashes = nameHashes(old);
     const NameIndex<Node> &index = built.byName;
     for (std::size_t i = 0; i < count; ++i) {
-        if (i + 3 * kAhead < count)
-            index.prefetch(hashes[i + 3 * kAhead]);
-        if (i + 2 * kAhead < count) {
-            if (const Node *next = index.likely(hashes[i + 2 * kAhead]))
-                __builtin_prefetch(&next->info);
-        }
-        if (i + kAhead < count) {
-            if (const Node *next = index.likely(hashes[i + kAhead]))
-                __builtin_prefetch(next->info.name.constData());
-        }
+        index.readAhead(hashes, i, kAhead);
         const Node *node = index.value(old[i].name, hashes[i]);
         if (!node)
             continue;

@@ -299,18 +299,14 @@ template <typename T> void freeElsewhere(std::vector<T> &vector) {
         std::vector<T>().swap(vector);
         return;
     }
-    auto doomed = std::make_shared<std::vector<T>>(std::move(vector));
-    vector = std::vector<T>();
-    (void)QtConcurrent::run([doomed]() mutable { doomed.reset(); });
+    releaseOnWorker(std::exchange(vector, {}));
 }
 } // namespace
 
 void RemoteFileModel::discard(std::vector<std::unique_ptr<Node>> nodes) {
     // 100 000 nodes take milliseconds to free: not on the GUI thread.
-    if (nodes.size() < static_cast<std::size_t>(kWorkerRows))
-        return;
-    auto doomed = std::make_shared<std::vector<std::unique_ptr<Node>>>(std::move(nodes));
-    (void)QtConcurrent::run([doomed]() mutable { doomed.reset(); });
+    if (nodes.size() >= static_cast<std::size_t>(kWorkerRows))
+        releaseOnWorker(std::move(nodes));
 }
 
 void RemoteFileModel::adopt(Node *folder, std::vector<std::unique_ptr<Node>> nodes,

@@ -28,8 +28,7 @@ ZeroedTable::ZeroedTable(std::size_t bytes)
                 (reinterpret_cast<std::uintptr_t>(begin) + kHugePage - 1) & ~(kHugePage - 1));
             if (aligned > begin)
                 ::munmap(begin, std::size_t(aligned - begin));
-            if (const std::size_t tail =
-                    std::size_t(begin + length + kHugePage - (aligned + length)))
+            if (const auto tail = std::size_t(begin + kHugePage - aligned))
                 ::munmap(aligned + length, tail);
 #ifdef MADV_HUGEPAGE
             ::madvise(aligned, length, MADV_HUGEPAGE); // a hint: small pages if refused
