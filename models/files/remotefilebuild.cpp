@@ -14,6 +14,8 @@ constexpr std::size_t kMergeRows = 4096;
 constexpr std::size_t kAhead = kPrefetchRows;
 // Past this many, what a listing leaves behind is freed on another thread.
 constexpr std::size_t kFreeElsewhereRows = 4096;
+// From this many rows on, a listing's nodes are taken from the node pool's huge pages.
+constexpr std::size_t kPooledRows = 2048;
 
 // Rows' name hashes (NameIndex::hashOf), in order, their names' text asked for a few ahead.
 template <typename Rows> std::vector<std::size_t> nameHashes(const Rows &rows) {
@@ -27,6 +29,23 @@ template <typename Rows> std::vector<std::size_t> nameHashes(const Rows &rows) {
     return hashes;
 }
 } // namespace
+
+BlockPool &RemoteFileModel::Node::pool() {
+    // Never destroyed: a model may free its nodes after static destruction began.
+    static auto *nodes = new BlockPool(sizeof(Node));
+    return *nodes;
+}
+
+void *RemoteFileModel::Node::operator new(std::size_t size) {
+    return size == sizeof(Node) ? pool().allocate() : ::operator new(size);
+}
+
+void RemoteFileModel::Node::operator delete(void *node, std::size_t size) {
+    if (size == sizeof(Node))
+        pool().release(node);
+    else
+        ::operator delete(node, size);
+}
 
 void RemoteFileModel::sortArrived(Growing &g) {
     if (g.sorted == g.order.size())
@@ -96,6 +115,9 @@ void RemoteFileModel::grow(Growing &g, QList<RemoteFileInfo> rows) {
     const bool refresh = !g.old.empty();
     const bool partial = refresh && !g.full;
     const std::size_t need = g.nodes.size() + static_cast<std::size_t>(rows.size());
+    std::optional<BlockPool::Bulk> pooled;
+    if (std::max(need, g.old.size()) >= kPooledRows)
+        pooled.emplace();
     // A refresh most likely has as many rows again. Here, not on the GUI thread when the
     // refresh starts: the table's first touch took 16 ms for 100 000 rows. Reserved before the
     // rows so that no insert below moves the table under the slots prefetched.

@@ -1,6 +1,7 @@
 #pragma once
 
 // RemoteFileModel's rows, shared by its two source files (listing, order); not for others.
+#include "models/files/blockpool.h"
 #include "models/files/nameindex.h"
 #include "models/files/remotefilemodel.h"
 
@@ -41,6 +42,11 @@ struct RemoteFileModel::Node {
     // Counts changes to its children (rows, their facts): a refresh matched on a worker against
     // a snapshot of them applies its matches only if none happened since.
     quint32 version = 0;
+
+    // A large listing's nodes lie in huge pages (a BlockPool, under a BlockPool::Bulk).
+    static void *operator new(std::size_t size);
+    static void operator delete(void *node, std::size_t size);
+    static BlockPool &pool();
 };
 
 // How many rows ahead memory read at random is asked for (__builtin_prefetch): about as many

@@ -6,9 +6,9 @@
 namespace sbx {
 
 // Zeroed memory for a large table that is read at random (NameIndex's slots): past 1 MiB it is
-// mapped on its own, 2 MiB-aligned and marked for transparent huge pages. In small pages a
-// 100 000-row index took a page fault per 4 KiB as it was first touched and, under a
-// virtual machine's nested paging, a TLB miss on nearly every probe: 40 ms of a listing.
+// in huge pages (mapHugePages). In small pages a 100 000-row index took a page fault per 4 KiB
+// as it was first touched and, under a virtual machine's nested paging, a TLB miss on nearly
+// every probe: 40 ms of a listing.
 class ZeroedTable final {
 public:
     ZeroedTable() = default;
@@ -36,7 +36,7 @@ public:
 private:
     void *m_data = nullptr;
     std::size_t m_bytes = 0;
-    std::size_t m_mapped = 0; // bytes mapped at m_data, 0 when it came from calloc
+    std::size_t m_mapped = 0; // bytes in huge pages at m_data, 0 when it came from calloc
 };
 
 } // namespace sbx
