@@ -194,14 +194,21 @@ QNetworkReply *SandboxClient::send(const ApiRequest &apiRequest) {
 }
 
 bool SandboxClient::sendsDirect(const ApiRequest &request) const {
-    return m_directUploads && request.form &&
-           DirectUpload::handles(m_endpoint.resolve(request.path, request.query));
+    return m_directExchanges && (request.form || request.largeAnswer) &&
+           DirectExchange::handles(m_endpoint.resolve(request.path, request.query));
 }
 
-DirectUpload *SandboxClient::sendDirect(const ApiRequest &apiRequest, QObject *parent) {
+void SandboxClient::prepareDirectExchanges() const {
+    if (m_directExchanges && m_endpoint.baseUrl.scheme() == QLatin1String("http"))
+        DirectExchange::loadAhead();
+}
+
+DirectExchange *SandboxClient::sendDirect(const ApiRequest &apiRequest,
+                                          DirectExchange::BodySink sink, qsizetype keepBytes,
+                                          QObject *parent) {
     const QNetworkRequest request =
         prepareRequest(m_endpoint.resolve(apiRequest.path, apiRequest.query));
-    DirectUpload::Request direct;
+    DirectExchange::Request direct;
     direct.url = request.url();
     direct.verb = apiRequest.verb;
     const QList<QByteArray> names = request.rawHeaderList();
@@ -209,13 +216,19 @@ DirectUpload *SandboxClient::sendDirect(const ApiRequest &apiRequest, QObject *p
         direct.headers.append({name, request.rawHeader(name)});
     for (const auto &header : apiRequest.headers)
         direct.headers.append(header);
-    direct.form = *apiRequest.form;
+    if (!apiRequest.contentType.isEmpty())
+        direct.headers.append({"Content-Type", apiRequest.contentType});
+    direct.form = apiRequest.form;
+    direct.body = apiRequest.body;
+    direct.compressed = m_compression;
+    direct.sink = std::move(sink);
+    direct.keepBytes = keepBytes;
     direct.silenceMs = apiRequest.timeoutMs > 0 ? apiRequest.timeoutMs : 60000;
-    auto *upload = new DirectUpload(std::move(direct), parent);
+    auto *exchange = new DirectExchange(std::move(direct), parent);
     if (m_traffic)
-        beginTraffic(apiRequest, request, upload);
-    upload->start();
-    return upload;
+        beginTraffic(apiRequest, request, exchange);
+    exchange->start();
+    return exchange;
 }
 
 void SandboxClient::logTraffic(const TrafficRecord &record) {
@@ -276,8 +289,14 @@ void SandboxClient::beginTraffic(const ApiRequest &apiRequest, const QNetworkReq
             [recorder, serial](qint64 done, qint64) { recorder->progressed(serial, -1, done); });
         if (r.streamed)
             connect(reply, &QNetworkReply::uploadProgress, recorder, sent);
-    } else if (auto *upload = qobject_cast<DirectUpload *>(carrier)) {
-        connect(upload, &DirectUpload::progress, recorder, sent);
+    } else if (auto *exchange = qobject_cast<DirectExchange *>(carrier)) {
+        if (r.streamed)
+            connect(exchange, &DirectExchange::progress, recorder, sent);
+        else
+            connect(exchange, &DirectExchange::progress, recorder,
+                    [recorder, serial](qint64 done, qint64) {
+                        recorder->progressed(serial, -1, done);
+                    });
     }
     // A job that aborts its exchange never finishes the record itself.
     connect(carrier, &QObject::destroyed, recorder,
@@ -301,9 +320,9 @@ void SandboxClient::recordReply(QNetworkReply *reply, const QByteArray &body, qi
     finishTraffic(serial, r, reply->rawHeaderPairs(), body, status);
 }
 
-void SandboxClient::recordDirect(DirectUpload *upload, const DirectReply &reply,
+void SandboxClient::recordDirect(DirectExchange *exchange, const DirectReply &reply,
                                  const Status &status) {
-    const quint64 serial = takeTrafficSerial(upload);
+    const quint64 serial = takeTrafficSerial(exchange);
     if (serial == 0)
         return;
     TrafficResponse r;
@@ -313,8 +332,10 @@ void SandboxClient::recordDirect(DirectUpload *upload, const DirectReply &reply,
     for (const auto &[name, value] : reply.headers)
         if (name.compare("content-type", Qt::CaseInsensitive) == 0)
             r.mimeType = value;
-    r.bodySize = reply.body.size();
-    finishTraffic(serial, r, reply.headers, reply.body, status);
+    const bool sunk = reply.sunk >= 0;
+    r.bodySize = sunk ? reply.sunk : reply.body.size();
+    r.streamed = exchange->property(kTrafficStreamed).toBool();
+    finishTraffic(serial, r, reply.headers, sunk ? reply.kept : reply.body, status);
 }
 
 quint64 SandboxClient::takeTrafficSerial(QObject *carrier) const {

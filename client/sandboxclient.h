@@ -1,7 +1,7 @@
 #pragma once
 
 #include "client/transport/credentials.h"
-#include "client/transport/directupload.h"
+#include "client/transport/directexchange.h"
 #include "client/transport/endpoint.h"
 
 #include <QByteArray>
@@ -37,9 +37,12 @@ struct ApiRequest {
     QByteArray body;
     QByteArray contentType;
     QList<QPair<QByteArray, QByteArray>> headers; // e.g. Range, If-Range
-    // A multipart body streamed from a file. Over plain http it goes through DirectUpload
+    // A multipart body streamed from a file. Over plain http it goes through DirectExchange
     // (libcurl, at curl's rate); over TLS through Qt, with the endpoint's pinning.
     std::optional<MultipartForm> form;
+    // The answer may be large (a listing of 100 000 rows): over plain http it is read by
+    // DirectExchange too, its 2xx body handed to the job's directSink() on libcurl's thread.
+    bool largeAnswer = false;
     bool idempotent = true;
     // The response body is a file's bytes (a download): the traffic inspector counts it only.
     bool streamedResponse = false;
@@ -84,12 +87,17 @@ public:
     QNetworkRequest prepareRequest(const QUrl &url) const;
     // Starts one exchange; the reply accepts a pinned self-signed certificate by itself.
     QNetworkReply *send(const ApiRequest &request);
-    // Whether request goes through sendDirect() rather than send(): a form over plain http,
-    // unless direct uploads were turned off (to measure or test Qt's path).
+    // Whether request goes through sendDirect() rather than send(): a form or a large answer
+    // over plain http, unless direct exchanges were turned off (to measure or test Qt's path).
     bool sendsDirect(const ApiRequest &request) const;
-    void setDirectUploads(bool on) { m_directUploads = on; }
-    // Starts an exchange with a form body through libcurl; recorded as send()'s are.
-    DirectUpload *sendDirect(const ApiRequest &request, QObject *parent);
+    void setDirectExchanges(bool on) { m_directExchanges = on; }
+    // What will send large exchanges soon (the Files tab) calls this: libcurl is loaded ahead,
+    // on a worker, when they would go through it.
+    void prepareDirectExchanges() const;
+    // Starts an exchange through libcurl; recorded as send()'s are. sink, when set, takes a 2xx
+    // body as it comes (keeping keepBytes of it for the inspector).
+    DirectExchange *sendDirect(const ApiRequest &request, DirectExchange::BodySink sink,
+                               qsizetype keepBytes, QObject *parent);
     void logTraffic(const TrafficRecord &record);
 
     // The console's traffic inspector: what this client sends and receives is recorded there
@@ -106,7 +114,7 @@ public:
     // all it read. A reply deleted unrecorded counts as cancelled.
     void recordReply(QNetworkReply *reply, const QByteArray &body, qint64 bodySize,
                      const Status &status);
-    void recordDirect(DirectUpload *upload, const DirectReply &reply, const Status &status);
+    void recordDirect(DirectExchange *exchange, const DirectReply &reply, const Status &status);
 
     // One view of whether the sandbox answers, shared by the list's probe and the long-lived
     // streams: a stream that went silent says so (the list probes at once); a probe tells the
@@ -131,7 +139,7 @@ Q_SIGNALS:
 
 private:
     void applyTls();
-    // The record is the carrier's (a reply or a direct upload): its serial is kept on it, and
+    // The record is the carrier's (a reply or a direct exchange): its serial is kept on it, and
     // a carrier deleted unrecorded counts as cancelled.
     void beginTraffic(const ApiRequest &apiRequest, const QNetworkRequest &request,
                       QObject *carrier);
@@ -146,7 +154,7 @@ private:
     Credentials m_credentials;
     std::optional<bool> m_reachable;
     bool m_compression = true;
-    bool m_directUploads = true;
+    bool m_directExchanges = true;
     // Minted from a SignedJwt private key; reused until a minute before it expires.
     mutable QString m_signedToken;
     mutable QDateTime m_signedTokenRenewAt;

@@ -7,6 +7,7 @@
 #include <QNetworkReply>
 #include <QTimer>
 
+#include <algorithm>
 #include <climits>
 
 namespace sbx {
@@ -27,7 +28,7 @@ ApiJob::ApiJob(SandboxClient *client, ApiRequest request)
 }
 
 ApiJob::~ApiJob() {
-    delete std::exchange(m_upload, nullptr);
+    delete std::exchange(m_direct, nullptr);
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -69,9 +70,9 @@ void ApiJob::sendAttempt() {
     m_clock.start();
     if (m_client->sendsDirect(m_request)) {
         // libcurl watches for silence itself (its low-speed limit over timeoutMs).
-        m_upload = m_client->sendDirect(m_request, this);
-        connect(m_upload, &DirectUpload::progress, this, &ApiJob::progress);
-        connect(m_upload, &DirectUpload::finished, this, &ApiJob::onDirectFinished);
+        m_direct = m_client->sendDirect(m_request, directSink(), m_tapping ? m_tapBound : 0, this);
+        connect(m_direct, &DirectExchange::progress, this, &ApiJob::progress);
+        connect(m_direct, &DirectExchange::finished, this, &ApiJob::onDirectFinished);
         return;
     }
     m_reply = m_client->send(m_request);
@@ -145,9 +146,13 @@ void ApiJob::onReplyFinished() {
 }
 
 void ApiJob::onDirectFinished(const DirectReply &direct) {
-    DirectUpload *upload = std::exchange(m_upload, nullptr);
-    upload->deleteLater();
+    DirectExchange *exchange = std::exchange(m_direct, nullptr);
+    exchange->deleteLater();
     m_elapsedMs = m_clock.elapsed();
+    m_lengthDeclared = std::any_of(direct.headers.begin(), direct.headers.end(), [](const auto &h) {
+        return h.first.compare("content-length", Qt::CaseInsensitive) == 0;
+    });
+    m_receivedBytes = std::max<qint64>(direct.sunk, 0) + direct.body.size();
     ReplyFacts facts = factsOf(direct.error, direct.httpStatus, direct.body);
     facts.timedOut = direct.timedOut;
     Status status = statusFromReply(facts);
@@ -157,7 +162,7 @@ void ApiJob::onDirectFinished(const DirectReply &direct) {
             tr("%1 could not be read to its end while it was sent (it changed or went away)")
                 .arg(m_request.form->localPath));
     if (m_client)
-        m_client->recordDirect(upload, direct, status);
+        m_client->recordDirect(exchange, direct, status);
     conclude(facts, status, nullptr);
 }
 
@@ -252,11 +257,11 @@ void ApiJob::finishParse(const Status &parsed) {
 
 void ApiJob::cancelWork() {
     m_timeout->stop();
-    if (DirectUpload *upload = std::exchange(m_upload, nullptr)) {
+    if (DirectExchange *exchange = std::exchange(m_direct, nullptr)) {
         // Its thread ends at libcurl's next call back, telling nobody.
-        upload->disconnect(this);
-        upload->abort();
-        upload->deleteLater();
+        exchange->disconnect(this);
+        exchange->abort();
+        exchange->deleteLater();
     }
     if (m_reply) {
         m_reply->disconnect(this);

@@ -36,13 +36,17 @@ Q_SIGNALS:
 
 protected:
     // Interprets a 2xx body: stores the result and returns Ok, or returns the error to report.
-    // reply is null for an exchange that went through DirectUpload.
+    // reply is null for an exchange that went through DirectExchange.
     virtual Status parseReply(const QByteArray &body, QNetworkReply *reply) = 0;
     void cancelWork() override;
     // Called with each attempt's reply before any byte of it arrives (a read buffer bound, ...).
     virtual void prepareReply(QNetworkReply *reply) { Q_UNUSED(reply); }
     // Streaming bodies: called as 2xx body bytes arrive; what it reads is not in parseReply's body.
     virtual void onBodyData(QNetworkReply *reply) { Q_UNUSED(reply); }
+    // The same for a large answer read by a direct exchange (ApiRequest::largeAnswer): called
+    // before each such attempt, the sink it returns takes the 2xx body's bytes on libcurl's
+    // thread (tapBody() is not needed: the exchange keeps the inspector's share itself).
+    virtual DirectExchange::BodySink directSink() { return {}; }
     // Large bodies may be parsed on a worker: return true and call finishParse() later.
     virtual bool parseReplyAsync(const QByteArray &body) {
         Q_UNUSED(body);
@@ -80,7 +84,7 @@ private:
     ApiRequest m_request;
     // Guarded: the network manager (the client's child, deleted before its jobs) owns replies.
     QPointer<QNetworkReply> m_reply;
-    DirectUpload *m_upload = nullptr; // the job's child, while a direct attempt runs
+    DirectExchange *m_direct = nullptr; // the job's child, while a direct attempt runs
     QTimer *m_timeout = nullptr;
     QElapsedTimer m_clock;
     qint64 m_elapsedMs = 0;

@@ -82,6 +82,7 @@ protected:
     bool parseReplyAsync(const QByteArray &body) override;
     void prepareReply(QNetworkReply *reply) override;
     void onBodyData(QNetworkReply *reply) override;
+    DirectExchange::BodySink directSink() override;
     void emitSucceeded() override { Q_EMIT succeeded(m_files); }
 
 private:

@@ -42,6 +42,8 @@ RemoteFileModel::RemoteFileModel(SandboxClient *client, QObject *parent)
     , m_client(client)
     , m_root(std::make_unique<Node>()) {
     // No root until setRootPath(): nothing is listed before someone asks for a folder.
+    if (m_client)
+        m_client->prepareDirectExchanges(); // listings and uploads go through libcurl
 }
 
 RemoteFileModel::~RemoteFileModel() = default;

@@ -99,7 +99,9 @@ private Q_SLOTS:
     void initTestCase();
     void listReadWriteWithHostileNames();
     void largeListingIsParsedAndComplete();
+    void largeListingRowsReachTheSinkAsTheyArrive_data();
     void largeListingRowsReachTheSinkAsTheyArrive();
+    void aCutListingGivesTheSinkNoMore_data();
     void aCutListingGivesTheSinkNoMore();
     void commandsForWhatAioHasNoEndpointFor();
     void uploadThenDownloadIsIdentical_data();
@@ -192,11 +194,22 @@ struct SinkLog {
 
 // A large listing's rows reach the sink on a worker, in pieces, as they arrive, each once; the
 // sink hears they were whole before succeeded(), which then brings no rows (they are the sink's).
+// A listing over plain http is read by libcurl on its own thread (DirectExchange), over TLS by
+// Qt's stack: both ways.
+void TestFiles::largeListingRowsReachTheSinkAsTheyArrive_data() {
+    QTest::addColumn<bool>("direct");
+    QTest::newRow("libcurl") << true;
+    QTest::newRow("Qt") << false;
+}
+
 void TestFiles::largeListingRowsReachTheSinkAsTheyArrive() {
-    const QString dir = folderOfEmptyFiles(m_ws + u"/sunk"_s, 5000);
+    QFETCH(bool, direct);
+    const QString dir =
+        folderOfEmptyFiles(m_ws + (direct ? u"/sunk-direct"_s : u"/sunk-qt"_s), 5000);
     FaultProxy proxy(m_server.port());
     SandboxClient *client = throttledClient(proxy, 64 * 1024);
     QVERIFY(client);
+    client->setDirectExchanges(direct);
     // Plain, so that it arrives in pieces: gzipped, the whole listing passed in one tick.
     client->setCompression(false);
     auto *list = new ListFilesJob(client, dir);
@@ -226,11 +239,18 @@ void TestFiles::largeListingRowsReachTheSinkAsTheyArrive() {
 // A listing cut midway (Qt takes a chunked body cut by the close for a whole one) is found short
 // and asked again; what its first attempt gave the sink is never taken for the listing: the
 // sink hears the rows were not whole and gets no more, and succeeded() has every row.
+void TestFiles::aCutListingGivesTheSinkNoMore_data() {
+    largeListingRowsReachTheSinkAsTheyArrive_data();
+}
+
 void TestFiles::aCutListingGivesTheSinkNoMore() {
-    const QString dir = folderOfEmptyFiles(m_ws + u"/sunk-cut"_s, 5000);
+    QFETCH(bool, direct);
+    const QString dir =
+        folderOfEmptyFiles(m_ws + (direct ? u"/sunk-cut-direct"_s : u"/sunk-cut-qt"_s), 5000);
     FaultProxy proxy(m_server.port());
     SandboxClient *client = throttledClient(proxy, 32 * 1024);
     QVERIFY(client);
+    client->setDirectExchanges(direct);
     client->setCompression(false); // so that the bytes counted are the answer's
     auto *list = new ListFilesJob(client, dir);
     SinkLog log;
@@ -287,7 +307,7 @@ void TestFiles::commandsForWhatAioHasNoEndpointFor() {
 void TestFiles::uploadThenDownloadIsIdentical() {
     QFETCH(bool, direct);
     SandboxClient *client = newClient(m_server.url());
-    client->setDirectUploads(direct);
+    client->setDirectExchanges(direct);
     const QString local = m_local.filePath(u"up.bin"_s);
     QVERIFY(writeRandomFile(local, 9 * 1024 * 1024 + 123));
     for (const QString &name : hostileNames() + QStringList{u"empty"_s}) {
@@ -309,7 +329,7 @@ void TestFiles::uploadThenDownloadIsIdentical() {
     }
 }
 
-// Over plain http uploads go through libcurl (DirectUpload), over TLS through Qt: both ways.
+// Over plain http uploads go through libcurl (DirectExchange), over TLS through Qt: both ways.
 void TestFiles::uploadThenDownloadIsIdentical_data() {
     QTest::addColumn<bool>("direct");
     QTest::newRow("libcurl") << true;
@@ -335,7 +355,7 @@ void TestFiles::uploadQuotesItsBoundary() {
     for (int attempt = 0; attempt < 40 && !sawSlash; ++attempt) {
         // A client of its own each time: a connection of its own, recorded from its start.
         auto client = std::make_unique<SandboxClient>(Endpoint{proxy.url(), {}}, Credentials{});
-        client->setDirectUploads(false); // the boundary is Qt's on its path only
+        client->setDirectExchanges(false); // the boundary is Qt's on its path only
         const QString remote = m_ws + u"/boundary-%1.txt"_s.arg(attempt);
         const Outcome o = run(new UploadJob(client.get(), local, remote));
         QVERIFY2(o.ok, qPrintable(o.status.message));
@@ -387,7 +407,7 @@ void TestFiles::cancelledUploadLeavesNothing() {
     FaultProxy proxy(m_server.port());
     SandboxClient *client = throttledClient(proxy, 64 * 1024); // slow enough to cancel midway
     QVERIFY(client);
-    client->setDirectUploads(direct);
+    client->setDirectExchanges(direct);
     const QString local = m_local.filePath(u"cancel.bin"_s);
     QVERIFY(writeRandomFile(local, 16 * 1024 * 1024));
     const QString remote = m_ws + u"/cancelled.bin"_s;
@@ -450,7 +470,7 @@ void TestFiles::uploadWithAWrongKeyIsRefusedByName() {
     QVERIFY2(guarded.start(TestServer::withApiKey(u"right-key-123"_s)),
              qPrintable(guarded.error()));
     SandboxClient client({guarded.url(), {}}, {Credentials::Kind::ApiKey, u"wrong-key-456"_s});
-    client.setDirectUploads(direct);
+    client.setDirectExchanges(direct);
     const QString local = m_local.filePath(u"refused.bin"_s);
     QVERIFY(writeRandomFile(local, 8 * 1024 * 1024));
     const QString remote = guarded.workspace() + u"/refused.bin"_s;

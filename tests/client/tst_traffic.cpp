@@ -104,6 +104,7 @@ private Q_SLOTS:
     void ringAndBodyBudgetAreBounded();
     void closedInspectorKeepsNoHeadersOrBodies();
     void fileTransfersAreCountedNeverBuffered();
+    void largeListingIsRecordedWithItsWholeSize();
 };
 
 void TestTraffic::initTestCase() {
@@ -438,6 +439,37 @@ void TestTraffic::fileTransfersAreCountedNeverBuffered() {
     QVERIFY(down->response.streamed && down->response.kept.isEmpty());
     QCOMPARE(down->response.size, qint64(bytes.size()));
     QVERIFY(down->detailsKept && !down->responseHeaders.isEmpty());
+}
+
+// A listing's answer is read by libcurl straight into the parser (DirectExchange): the inspector
+// still sees the exchange, with the answer's whole size and its first bytes to the bound.
+void TestTraffic::largeListingIsRecordedWithItsWholeSize() {
+    const QString folder = m_server.workspace() + u"/listed"_s;
+    QVERIFY(QDir().mkpath(folder));
+    for (int i = 0; i < 3000; ++i)
+        QVERIFY(QFile(folder + u"/file-%1.txt"_s.arg(i)).open(QIODevice::WriteOnly));
+    TrafficRecorder::Limits limits = m_recorder->limits();
+    limits.bodyBound = 4096;
+    m_recorder->setLimits(limits);
+    m_client->setCompression(false); // so that the size recorded is the text's
+    auto *list = new ListFilesJob(m_client.get(), folder);
+    qsizetype rows = -1;
+    connect(list, &ListFilesJob::succeeded, this,
+            [&rows](const QList<RemoteFileInfo> &files) { rows = files.size(); });
+    QVERIFY(runJob(list).ok());
+    QCOMPARE(rows, 3000);
+    const TrafficEntry *e = lastWithPath(*m_recorder, u"/v1/file/list"_s);
+    QVERIFY(e);
+    QVERIFY(e->finished);
+    QCOMPARE(e->status, 200);
+    QVERIFY(e->error.isEmpty());
+    QVERIFY(!e->response.streamed);
+    QCOMPARE(e->response.covered, qint64(limits.bodyBound)); // a part of it, and it says so
+    QVERIFY2(e->response.size > 3000 * 100, qPrintable(QString::number(e->response.size)));
+    QCOMPARE(e->response.kept.size(), limits.bodyBound);
+    QVERIFY(e->response.kept.startsWith("{"));
+    QVERIFY(e->response.kept.contains("file-"));
+    QVERIFY(!e->responseHeaders.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestTraffic)

@@ -1,9 +1,10 @@
-#include "client/transport/directupload.h"
+#include "client/transport/directexchange.h"
 
 #include "client/transport/curlapi.h"
 
 #include <QFile>
 #include <QMetaObject>
+#include <QThreadPool>
 
 #include <algorithm>
 #include <atomic>
@@ -17,8 +18,10 @@ namespace sbx {
 
 namespace {
 
-// The answer to an upload is a short envelope: anything far larger is not one.
+// A collected answer (an upload's envelope, an error) is short: anything far larger is not one.
 constexpr qsizetype kMaxReplyBytes = 8 * 1024 * 1024;
+// Read in large pieces: each one a sink takes costs a hand-over to another thread.
+constexpr long kReceiveBufferBytes = 512 * 1024;
 // Large reads keep the per-call cost of the file side small next to the socket's.
 constexpr long kUploadBufferBytes = 1024 * 1024;
 
@@ -78,9 +81,31 @@ int seekFile(void *arg, curl_off_t offset, int origin) {
     return CURL_SEEKFUNC_OK;
 }
 
-size_t collectBody(char *data, size_t size, size_t items, void *arg) {
-    auto *reply = static_cast<DirectReply *>(arg);
+// Where the answer's body goes: a 2xx body to the request's sink when it has one, any other
+// collected (bounded).
+struct Receiver {
+    DirectReply *reply;
+    const DirectExchange::Request *request;
+    const CurlApi *lib;
+    CURL *curl;
+    long status = -1; // read at the body's first bytes, once the headers are in
+};
+
+size_t receiveBody(char *data, size_t size, size_t items, void *arg) {
+    auto *receiver = static_cast<Receiver *>(arg);
+    DirectReply *reply = receiver->reply;
     const size_t n = size * items;
+    if (receiver->status < 0)
+        receiver->lib->easyGetinfo(receiver->curl, CURLINFO_RESPONSE_CODE, &receiver->status);
+    const DirectExchange::Request &request = *receiver->request;
+    if (request.sink && receiver->status >= 200 && receiver->status < 300) {
+        request.sink(data, qsizetype(n));
+        reply->sunk = std::max<qint64>(reply->sunk, 0) + qint64(n);
+        if (reply->kept.size() < request.keepBytes)
+            reply->kept.append(data,
+                               std::min(qsizetype(n), request.keepBytes - reply->kept.size()));
+        return n;
+    }
     if (reply->body.size() + qsizetype(n) > kMaxReplyBytes)
         return 0; // libcurl ends with CURLE_WRITE_ERROR
     reply->body.append(data, qsizetype(n));
@@ -107,13 +132,14 @@ size_t collectHeader(char *data, size_t size, size_t items, void *arg) {
 
 // What the thread and the object share. The object may go first (a cancelled job): the
 // thread then finishes on its own and tells nobody.
-struct DirectUpload::Shared {
+struct DirectExchange::Shared {
     std::atomic<bool> aborted{false};
+    bool upload = false; // progress counts the bytes sent, else those received
     std::atomic<bool> progressQueued{false};
     std::atomic<qint64> sent{0};
     std::atomic<qint64> total{0};
     std::mutex mutex;
-    DirectUpload *owner = nullptr; // guarded by mutex; null once the object is gone
+    DirectExchange *owner = nullptr; // guarded by mutex; null once the object is gone
 
     // Runs call(object) on the object's thread, if the object is still there.
     template <typename Call> void post(Call call) {
@@ -127,7 +153,7 @@ struct DirectUpload::Shared {
     void postProgress() {
         if (progressQueued.exchange(true))
             return; // the last one is not delivered yet; it will read the newest figures
-        post([this](DirectUpload *self) {
+        post([this](DirectExchange *self) {
             progressQueued = false;
             Q_EMIT self->progress(sent, total);
         });
@@ -136,10 +162,13 @@ struct DirectUpload::Shared {
 
 namespace {
 
-int onTransfer(void *arg, curl_off_t, curl_off_t, curl_off_t total, curl_off_t now) {
-    auto *shared = static_cast<DirectUpload::Shared *>(arg);
+int onTransfer(void *arg, curl_off_t downTotal, curl_off_t downNow, curl_off_t upTotal,
+               curl_off_t upNow) {
+    auto *shared = static_cast<DirectExchange::Shared *>(arg);
     if (shared->aborted)
         return 1;
+    const curl_off_t total = shared->upload ? upTotal : downTotal;
+    const curl_off_t now = shared->upload ? upNow : downNow;
     if (now != shared->sent || total != shared->total) {
         shared->sent = now;
         shared->total = total;
@@ -148,66 +177,90 @@ int onTransfer(void *arg, curl_off_t, curl_off_t, curl_off_t total, curl_off_t n
     return 0;
 }
 
-DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *shared) {
-    DirectReply reply;
-    FileSource source;
-    source.fd = ::open(QFile::encodeName(request.form.localPath).constData(), O_RDONLY | O_CLOEXEC);
+// The form's file opened, or why not in reply.
+bool openSource(const MultipartForm &form, FileSource &source, DirectReply &reply) {
+    source.fd = ::open(QFile::encodeName(form.localPath).constData(), O_RDONLY | O_CLOEXEC);
     struct stat info {};
     if (source.fd < 0 || ::fstat(source.fd, &info) != 0) {
         reply.localReadFailed = true;
         reply.error = QNetworkReply::UnknownContentError;
         if (source.fd >= 0)
             ::close(source.fd);
-        return reply;
+        source.fd = -1;
+        return false;
     }
     source.size = source.remaining = info.st_size;
     ::posix_fadvise(source.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    return true;
+}
 
-    const CurlApi *lib = curlApi();
-    CURL *curl = lib ? lib->easyInit() : nullptr;
-    if (!curl) {
-        reply.error = QNetworkReply::UnknownNetworkError;
-        ::close(source.fd);
-        return reply;
-    }
+curl_mime *formBody(const CurlApi *lib, CURL *curl, const MultipartForm &form, FileSource &source) {
     curl_mime *mime = lib->mimeInit(curl);
-    for (const auto &[name, value] : request.form.fields) {
+    for (const auto &[name, value] : form.fields) {
         curl_mimepart *part = lib->mimeAddpart(mime);
         lib->mimeName(part, name.constData());
         lib->mimeData(part, value.constData(), size_t(value.size()));
     }
     curl_mimepart *filePart = lib->mimeAddpart(mime);
-    lib->mimeName(filePart, request.form.fileField.constData());
-    lib->mimeFilename(filePart, request.form.fileName.constData());
-    lib->mimeType(filePart, request.form.contentType.constData());
+    lib->mimeName(filePart, form.fileField.constData());
+    lib->mimeFilename(filePart, form.fileName.constData());
+    lib->mimeType(filePart, form.contentType.constData());
     lib->mimeDataCb(filePart, curl_off_t(source.size), readFile, seekFile, nullptr, &source);
+    return mime;
+}
+
+DirectReply perform(const DirectExchange::Request &request, DirectExchange::Shared *shared) {
+    DirectReply reply;
+    FileSource source;
+    if (request.form && !openSource(*request.form, source, reply))
+        return reply;
+    const CurlApi *lib = curlApi();
+    CURL *curl = lib ? lib->easyInit() : nullptr;
+    if (!curl) {
+        reply.error = QNetworkReply::UnknownNetworkError;
+        if (source.fd >= 0)
+            ::close(source.fd);
+        return reply;
+    }
+    curl_mime *mime = request.form ? formBody(lib, curl, *request.form, source) : nullptr;
 
     curl_slist *headers = nullptr;
     for (const auto &[name, value] : request.headers) {
         const QByteArray lower = name.toLower();
-        // libcurl writes these itself from the form; an Accept-Encoding passed through would
-        // bring an answer it does not decode.
-        if (lower == "content-type" || lower == "content-length" || lower == "accept-encoding")
+        // libcurl writes these itself (the form's type, the length, the codings it decodes).
+        if ((mime && lower == "content-type") || lower == "content-length" ||
+            lower == "accept-encoding")
             continue;
         headers = lib->slistAppend(headers, QByteArray(name + ": " + value).constData());
     }
 
     const QByteArray url = request.url.toEncoded();
     const long silence = std::max(1L, long(request.silenceMs / 1000));
+    Receiver receiver{&reply, &request, lib, curl};
     lib->easySetopt(curl, CURLOPT_URL, url.constData());
-    lib->easySetopt(curl, CURLOPT_CUSTOMREQUEST,
-                    request.verb == "POST" ? nullptr : request.verb.constData());
-    lib->easySetopt(curl, CURLOPT_MIMEPOST, mime);
+    if (mime) {
+        lib->easySetopt(curl, CURLOPT_MIMEPOST, mime);
+        lib->easySetopt(curl, CURLOPT_UPLOAD_BUFFERSIZE, kUploadBufferBytes);
+    } else if (!request.body.isEmpty() || request.verb == "POST") {
+        lib->easySetopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
+        lib->easySetopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
+    }
+    const bool asPosted = mime || !request.body.isEmpty() || request.verb == "POST";
+    const QByteArray custom =
+        request.verb == (asPosted ? "POST" : "GET") ? QByteArray() : request.verb;
+    lib->easySetopt(curl, CURLOPT_CUSTOMREQUEST, custom.isEmpty() ? nullptr : custom.constData());
+    if (request.compressed)
+        lib->easySetopt(curl, CURLOPT_ACCEPT_ENCODING, ""); // every coding libcurl decodes
     lib->easySetopt(curl, CURLOPT_HTTPHEADER, headers);
     lib->easySetopt(curl, CURLOPT_PROTOCOLS_STR, "http");
     lib->easySetopt(curl, CURLOPT_NOPROXY, "*"); // as the console's network manager: no proxy
     lib->easySetopt(curl, CURLOPT_NOSIGNAL, 1L);
-    lib->easySetopt(curl, CURLOPT_UPLOAD_BUFFERSIZE, kUploadBufferBytes);
+    lib->easySetopt(curl, CURLOPT_BUFFERSIZE, kReceiveBufferBytes);
     lib->easySetopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(std::min(request.silenceMs, 30000)));
     lib->easySetopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
     lib->easySetopt(curl, CURLOPT_LOW_SPEED_TIME, silence);
-    lib->easySetopt(curl, CURLOPT_WRITEFUNCTION, collectBody);
-    lib->easySetopt(curl, CURLOPT_WRITEDATA, &reply);
+    lib->easySetopt(curl, CURLOPT_WRITEFUNCTION, receiveBody);
+    lib->easySetopt(curl, CURLOPT_WRITEDATA, &receiver);
     lib->easySetopt(curl, CURLOPT_HEADERFUNCTION, collectHeader);
     lib->easySetopt(curl, CURLOPT_HEADERDATA, &reply);
     lib->easySetopt(curl, CURLOPT_NOPROGRESS, 0L);
@@ -224,22 +277,25 @@ DirectReply perform(const DirectUpload::Request &request, DirectUpload::Shared *
         reply.localReadFailed = source.failed;
     }
     lib->slistFreeAll(headers);
-    lib->mimeFree(mime);
+    if (mime)
+        lib->mimeFree(mime);
     lib->easyCleanup(curl);
-    ::close(source.fd);
+    if (source.fd >= 0)
+        ::close(source.fd);
     return reply;
 }
 
 } // namespace
 
-DirectUpload::DirectUpload(Request request, QObject *parent)
+DirectExchange::DirectExchange(Request request, QObject *parent)
     : QObject(parent)
     , m_request(std::move(request))
     , m_shared(std::make_shared<Shared>()) {
     m_shared->owner = this;
+    m_shared->upload = m_request.form.has_value();
 }
 
-DirectUpload::~DirectUpload() {
+DirectExchange::~DirectExchange() {
     {
         const std::lock_guard lock(m_shared->mutex);
         m_shared->owner = nullptr;
@@ -250,26 +306,30 @@ DirectUpload::~DirectUpload() {
         m_thread.detach();
 }
 
-bool DirectUpload::handles(const QUrl &url) {
-    // Without libcurl (not installed, too old) the upload goes by Qt's stack: slower, not lost.
+bool DirectExchange::handles(const QUrl &url) {
+    // Without libcurl (not installed, too old) the exchange goes by Qt's stack: slower, not lost.
     return url.scheme() == QLatin1String("http") && curlApi() != nullptr;
 }
 
-void DirectUpload::start() {
+void DirectExchange::loadAhead() {
+    QThreadPool::globalInstance()->start([] { (void)curlApi(); });
+}
+
+void DirectExchange::start() {
     if (m_thread.joinable())
         return;
     m_thread = std::thread([request = std::move(m_request), shared = m_shared] {
         DirectReply reply = perform(request, shared.get());
         if (shared->aborted)
             return;
-        shared->post([shared, reply = std::move(reply)](DirectUpload *self) {
+        shared->post([shared, reply = std::move(reply)](DirectExchange *self) {
             if (!shared->aborted)
                 Q_EMIT self->finished(reply);
         });
     });
 }
 
-void DirectUpload::abort() {
+void DirectExchange::abort() {
     m_shared->aborted = true;
 }
 

@@ -1,4 +1,4 @@
-#include "models/files/hugepages.h"
+#include "client/transport/hugepages.h"
 
 #include <cstdint>
 #include <sys/mman.h>
