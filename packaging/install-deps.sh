@@ -9,6 +9,8 @@ packages=(
   # console
   qt6-base-dev qt6-base-dev-tools qt6-websockets-dev qt6-svg-dev qtkeychain-qt6-dev
   qt6-qpa-plugins libqt6svg6 libgl-dev nlohmann-json3-dev libvterm-dev fonts-dejavu-core
+  # the Files tab's collation keys, written by ICU as Qt's QCollator writes them
+  libicu-dev
   # Monitor charts (Qt Charts needs the OpenGL module's CMake files, not pulled in by it)
   qt6-charts-dev libqt6opengl6-dev
   # log search: PCRE2 over UTF-8 bytes, with its JIT

@@ -51,7 +51,7 @@ void RemoteFileModel::sortArrived(Growing &g) {
     if (g.sorted == g.order.size())
         return;
     const auto byKey = [&g](std::uint32_t a, std::uint32_t b) {
-        return g.keys[a].compare(g.keys[b]) < 0;
+        return g.keys.compare(a, b) < 0;
     };
     const auto middle = g.order.begin() + static_cast<std::ptrdiff_t>(g.sorted);
     // Stable both: equal names keep the order they came in, as one sort of them all would.
@@ -94,7 +94,7 @@ void RemoteFileModel::addNode(Growing &g, RemoteFileInfo &&info, std::size_t has
     }
     // The names' collation keys, so that sorting compares bytes where a
     // QString::localeAwareCompare took microseconds (100 000 rows stalled the GUI seconds).
-    g.keys.push_back(g.collator.sortKey(node->info.name));
+    g.keys.append(node->info.name);
     g.order.push_back(static_cast<std::uint32_t>(g.nodes.size()));
     g.nodes.push_back(std::move(node));
 }
@@ -170,7 +170,7 @@ RemoteFileModel::Built RemoteFileModel::finish(Growing &g) {
     // Ranks in collation order (equal names equal ranks), so that less() compares integers.
     int rank = -1;
     for (std::size_t i = 0; i < g.order.size(); ++i) {
-        if (i == 0 || g.keys[g.order[i - 1]].compare(g.keys[g.order[i]]) != 0)
+        if (i == 0 || g.keys.compare(g.order[i - 1], g.order[i]) != 0)
             ++rank;
         g.nodes[g.order[i]]->rank = rank;
     }
@@ -222,7 +222,7 @@ RemoteFileModel::Built RemoteFileModel::finish(Growing &g) {
     // rest of g is spent with it.
     if (g.keys.size() + g.old.size() >= kFreeElsewhereRows) {
         struct Leftovers {
-            std::vector<QCollatorSortKey> keys;
+            CollationKeys keys;
             NameIndex<const Facts, FactName> oldByName;
             std::vector<Facts> old;
             std::vector<QList<RemoteFileInfo>> batches;

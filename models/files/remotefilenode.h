@@ -2,6 +2,7 @@
 
 // RemoteFileModel's rows, shared by its two source files (listing, order); not for others.
 #include "models/files/blockpool.h"
+#include "models/files/collationkeys.h"
 #include "models/files/nameindex.h"
 #include "models/files/remotefilemodel.h"
 
@@ -114,8 +115,8 @@ struct RemoteFileModel::Growing {
     QCollator collator; // the default locale's, as the model's own; this worker's alone
     std::vector<std::unique_ptr<Node>> nodes;
     NameIndex<Node> byName;
-    std::vector<QCollatorSortKey> keys; // per node
-    std::vector<std::uint32_t> order;   // node indices, the first `sorted` in collation order
+    CollationKeys keys;               // per node
+    std::vector<std::uint32_t> order; // node indices, the first `sorted` in collation order
     std::size_t sorted = 0;
     // A refresh's snapshot of the folder's rows at its start, matched as the rows come against
     // its index by name (built by indexOld() on a worker while the server reads the folder;
