@@ -3,7 +3,6 @@
 #include "client/api/envelope.h"
 #include "client/api/filelistingparser.h"
 #include "client/api/remotecommand.h"
-#include "client/transport/hugepages.h"
 
 #include <QCoreApplication>
 #include <QFutureWatcher>
@@ -11,9 +10,7 @@
 #include <QThreadPool>
 #include <QTimeZone>
 
-#include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <deque>
 #include <mutex>
 
@@ -109,44 +106,6 @@ private:
 // handed to the sink (the model builds its nodes there) while the next ones are read. At the end
 // the rows are the answer when the stream says they were whole, else the whole body is parsed.
 // cancel() (a new attempt, the job's end) stops it; the tasks left drop what they hold.
-// A body's bytes kept as they came, in huge pages (mapHugePages): whole for the fall-back parse,
-// and read by the pipe's stages in place. As 1 300 heap pieces, 20 MB took 4 800 page faults.
-class BodyChunks final {
-public:
-    BodyChunks() = default;
-    BodyChunks(const BodyChunks &) = delete;
-    BodyChunks &operator=(const BodyChunks &) = delete;
-    ~BodyChunks() {
-        for (const Chunk &chunk : m_chunks)
-            unmapHugePages(chunk.data, chunk.size);
-    }
-    // A copy of the bytes, valid while this lives (not owned: QByteArray::fromRawData); a
-    // plain copy if no memory could be mapped.
-    QByteArray keep(const char *data, qsizetype size) {
-        const auto bytes = static_cast<std::size_t>(size);
-        if (m_chunks.empty() || m_chunks.back().size - m_chunks.back().used < bytes) {
-            const std::size_t room = std::max(bytes, kHugePage);
-            auto *mapped = static_cast<char *>(mapHugePages(room));
-            if (!mapped)
-                return QByteArray(data, size);
-            m_chunks.push_back({mapped, room, 0});
-        }
-        Chunk &chunk = m_chunks.back();
-        char *at = chunk.data + chunk.used;
-        std::memcpy(at, data, bytes);
-        chunk.used += bytes;
-        return QByteArray::fromRawData(at, size);
-    }
-
-private:
-    struct Chunk {
-        char *data;
-        std::size_t size;
-        std::size_t used;
-    };
-    std::vector<Chunk> m_chunks;
-};
-
 class ListingPipe final : public std::enable_shared_from_this<ListingPipe> {
 public:
     using Preview = std::function<void(const QList<RemoteFileInfo> &rows)>;
@@ -158,8 +117,8 @@ public:
         m_promise.start();
     }
     // In the order the bytes came, from one thread at a time: those of a direct exchange's
-    // sink (copied into the pipe's own chunks) or a reply's.
-    void push(const char *data, qsizetype size) { push(m_chunks.keep(data, size)); }
+    // sink (copied) or a reply's.
+    void push(const char *data, qsizetype size) { push(QByteArray(data, size)); }
     // In the order the bytes came.
     void push(QByteArray bytes) {
         if (bytes.isEmpty())
@@ -253,9 +212,6 @@ private:
     std::mutex m_receiverMutex;
     QObject *m_receiver; // guarded by m_receiverMutex; null once cancelled
     Preview m_preview;
-    // The pushing thread's. What the reading stage reads lies there: declared before it, so
-    // destroyed after it.
-    BodyChunks m_chunks;
     // The reading stage's alone.
     FileListingStream m_stream;
     QList<QByteArray> m_pieces;

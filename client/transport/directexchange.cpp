@@ -2,6 +2,7 @@
 
 #include "client/transport/curlapi.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QMetaObject>
 #include <QThreadPool>
@@ -9,6 +10,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <fcntl.h>
 #include <mutex>
 #include <sys/stat.h>
@@ -315,17 +318,59 @@ void DirectExchange::loadAhead() {
     QThreadPool::globalInstance()->start([] { (void)curlApi(); });
 }
 
+namespace {
+// The exchange threads still running. An aborted one ends at libcurl's next call back, perhaps
+// after its object and its job are gone; the process waits for them as its application object
+// goes (a post routine), since what they hold and call (the pipe a listing feeds, libcurl's and
+// OpenSSL's globals) is torn down after that: a listing cut by the end of a test corrupted the
+// heap there.
+struct Running {
+    std::mutex mutex;
+    std::condition_variable ended;
+    int count = 0;
+};
+
+Running &running() {
+    static auto *threads = new Running; // never destroyed: used while the process ends
+    return *threads;
+}
+
+void awaitRunning() {
+    Running &r = running();
+    std::unique_lock lock(r.mutex);
+    // Aborted, they end within libcurl's next progress call (a second at most); a hung one is
+    // not waited for past this.
+    r.ended.wait_for(lock, std::chrono::seconds(5), [&r] { return r.count == 0; });
+}
+} // namespace
+
 void DirectExchange::start() {
     if (m_thread.joinable())
         return;
-    m_thread = std::thread([request = std::move(m_request), shared = m_shared] {
+    static const bool awaited = [] {
+        qAddPostRoutine(awaitRunning);
+        return true;
+    }();
+    Q_UNUSED(awaited);
+    {
+        const std::scoped_lock lock(running().mutex);
+        ++running().count;
+    }
+    m_thread = std::thread([request = std::move(m_request), shared = m_shared]() mutable {
         DirectReply reply = perform(request, shared.get());
-        if (shared->aborted)
-            return;
-        shared->post([shared, reply = std::move(reply)](DirectExchange *self) {
-            if (!shared->aborted)
-                Q_EMIT self->finished(reply);
-        });
+        if (!shared->aborted) {
+            shared->post([shared, reply = std::move(reply)](DirectExchange *self) {
+                if (!shared->aborted)
+                    Q_EMIT self->finished(reply);
+            });
+        }
+        // What the request holds (a listing's pipe) goes before the thread is counted out.
+        request = {};
+        shared.reset();
+        Running &r = running();
+        const std::scoped_lock lock(r.mutex);
+        --r.count;
+        r.ended.notify_all();
     });
 }
 

@@ -4,8 +4,8 @@
 
 namespace sbx {
 
-// Memory mapped on its own for a listing's large structures (its body as it came, a name
-// index, nodes): 2 MiB-aligned and marked for transparent huge pages, zeroed by the kernel. In
+// Memory mapped on its own for a listing's large structures (a name index, nodes, collation
+// keys): 2 MiB-aligned and marked for transparent huge pages, zeroed by the kernel. In
 // small pages every 4 KiB took a page fault on first touch: 11 us each on a virtual machine
 // where that was measured (90 ms for 32 MiB, 2 ms in huge pages), a third of the CPU time of a
 // 100 000-row listing.

@@ -101,13 +101,18 @@ void RemoteFileModel::addNode(Growing &g, RemoteFileInfo &&info, std::size_t has
 
 void RemoteFileModel::growFull(Growing &g) {
     g.full = true;
-    for (const Growing::Kept &kept : g.unchanged) {
-        RemoteFileInfo &info = g.batches[kept.batch][kept.index];
-        addNode(g, std::move(info), NameIndex<Node>::hashOf(info.name),
-                &g.old[static_cast<std::size_t>(kept.oldRow)]);
+    for (const int oldRow : g.unchanged) {
+        const Facts &was = g.old[static_cast<std::size_t>(oldRow)];
+        RemoteFileInfo info;
+        info.name = was.name;
+        info.path = was.path;
+        info.isDirectory = was.isDirectory;
+        info.size = was.size;
+        info.modified = was.modified;
+        info.permissions = was.permissions;
+        addNode(g, std::move(info), NameIndex<Node>::hashOf(was.name), &was);
     }
     g.unchanged = {};
-    g.batches = {};
 }
 
 void RemoteFileModel::grow(Growing &g, QList<RemoteFileInfo> rows) {
@@ -132,13 +137,8 @@ void RemoteFileModel::grow(Growing &g, QList<RemoteFileInfo> rows) {
     // Rows no one else holds are moved, not copied: each copy and its free touched three
     // reference counts. Shared ones (a listing's rows kept by its signal) are copied here.
     rows.detach();
-    // A partial refresh keeps the batch: rows found as they were stay in it.
-    const std::size_t batch = g.batches.size();
-    if (partial)
-        g.batches.push_back(std::move(rows));
-    QList<RemoteFileInfo> &list = partial ? g.batches.back() : rows;
-    const auto count = static_cast<std::size_t>(list.size());
-    const std::vector<std::size_t> hashes = nameHashes(list);
+    const auto count = static_cast<std::size_t>(rows.size());
+    const std::vector<std::size_t> hashes = nameHashes(rows);
     // The index's slots, and a refresh's old rows and their names, are read at random: asked for
     // a few rows ahead.
     for (std::size_t i = 0; i < std::min(kAhead, count); ++i)
@@ -148,12 +148,12 @@ void RemoteFileModel::grow(Growing &g, QList<RemoteFileInfo> rows) {
             g.byName.prefetch(hashes[i + kAhead]);
         if (refresh)
             g.oldByName.readAhead(hashes, i, kAhead);
-        RemoteFileInfo &info = list[qsizetype(i)];
+        RemoteFileInfo &info = rows[qsizetype(i)];
         if (info.name.isEmpty())
             continue;
         const Facts *was = refresh ? g.oldByName.value(info.name, hashes[i]) : nullptr;
         if (partial && was && sameFacts(*was, info)) {
-            g.unchanged.push_back({batch, qsizetype(i), static_cast<int>(was - g.old.data())});
+            g.unchanged.push_back(static_cast<int>(was - g.old.data()));
             continue;
         }
         addNode(g, std::move(info), hashes[i], was);
@@ -209,26 +209,22 @@ RemoteFileModel::Built RemoteFileModel::finish(Growing &g) {
             // by name until a listing ranks them all.
             for (const auto &node : built.nodes)
                 node->rank = -1;
-            built.unchanged.reserve(g.unchanged.size());
-            for (const Growing::Kept &kept : g.unchanged)
-                built.unchanged.push_back(kept.oldRow);
+            built.unchanged = std::move(g.unchanged);
         }
     }
     built.byName = std::move(g.byName);
     built.key = g.key;
     g.nodes.clear();
     // 100 000 keys took 5 ms to free, on the way from the last row to the rows shown: freed on
-    // another thread instead, with a refresh's snapshot, its index and the rows it kept. The
+    // another thread instead, with a refresh's snapshot and its index. The
     // rest of g is spent with it.
     if (g.keys.size() + g.old.size() >= kFreeElsewhereRows) {
         struct Leftovers {
             CollationKeys keys;
             NameIndex<const Facts, FactName> oldByName;
             std::vector<Facts> old;
-            std::vector<QList<RemoteFileInfo>> batches;
         };
-        releaseOnWorker(Leftovers{std::move(g.keys), std::move(g.oldByName), std::move(g.old),
-                                  std::move(g.batches)});
+        releaseOnWorker(Leftovers{std::move(g.keys), std::move(g.oldByName), std::move(g.old)});
     }
     return built;
 }
@@ -250,7 +246,7 @@ std::vector<RemoteFileModel::Facts> RemoteFileModel::snapshot(const Node &folder
         if (i + kAhead / 2 < children.size()) // its reference count, which the copy raises
             __builtin_prefetch(children[i + kAhead / 2]->info.name.constData(), 1);
         const RemoteFileInfo &f = children[i]->info;
-        facts.push_back({f.name, f.permissions, f.modified, f.size, f.isDirectory});
+        facts.push_back({f.name, f.path, f.permissions, f.modified, f.size, f.isDirectory});
     }
     return facts;
 }
