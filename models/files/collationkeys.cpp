@@ -1,6 +1,6 @@
 #include "models/files/collationkeys.h"
 
-#include "client/transport/hugepages.h"
+#include "models/files/hugepages.h"
 
 #include <unicode/ucol.h>
 

@@ -1,6 +1,6 @@
 #include "models/files/zeroedtable.h"
 
-#include "client/transport/hugepages.h"
+#include "models/files/hugepages.h"
 
 #include <cstdlib>
 #include <new>

@@ -1,4 +1,4 @@
-#include "client/transport/hugepages.h"
+#include "models/files/hugepages.h"
 
 #include <cstdint>
 #include <sys/mman.h>
